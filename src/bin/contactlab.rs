@@ -1,0 +1,207 @@
+//! `contactlab`: the command line of ContactLab. It runs the same core as the
+//! browser playground, for tables, sweeps and tests.
+
+use contactlab::contact::exact_regions::{default_touch_tol, exact_contacts};
+use contactlab::contact::FeatureKind;
+use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
+use contactlab::scene::{load_scene, LoadOptions, Scene};
+use serde_json::json;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+contactlab — assess mesh-based contact point methods (Erleben 2018)
+
+Usage:
+  contactlab scenes
+      One line per built-in scene: id, group, bodies, the oracle's minimal
+      contact count.
+  contactlab exact <scene> [--perturb P] [--seed S] [--refine R] [--json]
+      Exact contact regions of the scene at its initial pose: per touching
+      body pair the regions, convex hull vertices, area and touching feature
+      pairs by type, then the totals.
+
+A <scene> is a built-in scene id (see `contactlab scenes`) or the path of a
+contactlab-scene/1 JSON file.
+
+Options:
+  --perturb P   displace every free body horizontally by P metres (default 0)
+  --seed S      seed of the perturbation directions (default 1)
+  --refine R    refine every mesh R times, 1 tetrahedron into 8 (0, 1 or 2)
+  --json        print one JSON object instead of text
+  -h, --help    this help
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("contactlab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let Some(command) = args.first() else {
+        print!("{USAGE}");
+        return Ok(());
+    };
+    let rest = &args[1..];
+    match command.as_str() {
+        "-h" | "--help" | "help" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        "scenes" => {
+            Options::parse(rest, &[])?.no_positional("scenes")?;
+            list_scenes()
+        }
+        "exact" => exact(Options::parse(rest, &["--perturb", "--seed", "--refine", "--json"])?),
+        other => Err(format!("unknown command '{other}' (expected scenes or exact; see contactlab --help)")),
+    }
+}
+
+/// Parsed command-line options: positional arguments and `--name value`
+/// pairs, each name checked against the command's list.
+struct Options {
+    positional: Vec<String>,
+    values: Vec<(String, Option<String>)>,
+}
+
+impl Options {
+    fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
+        let mut options = Options { positional: Vec::new(), values: Vec::new() };
+        let mut i = 0;
+        while i < args.len() {
+            let arg = &args[i];
+            if arg.starts_with("--") {
+                if !allowed.contains(&arg.as_str()) {
+                    return Err(format!("unknown option '{arg}' (this command takes: {})", if allowed.is_empty() { "no options".to_string() } else { allowed.join(" ") }));
+                }
+                if arg == "--json" {
+                    options.values.push((arg.clone(), None));
+                } else {
+                    let value = args.get(i + 1).ok_or_else(|| format!("option '{arg}' needs a value"))?;
+                    options.values.push((arg.clone(), Some(value.clone())));
+                    i += 1;
+                }
+            } else {
+                options.positional.push(arg.clone());
+            }
+            i += 1;
+        }
+        Ok(options)
+    }
+
+    fn no_positional(&self, command: &str) -> Result<(), String> {
+        match self.positional.first() {
+            Some(p) => Err(format!("'{command}' takes no argument, got '{p}'")),
+            None => Ok(()),
+        }
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.values.iter().any(|(n, _)| n == name)
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, default: T, what: &str) -> Result<T, String> {
+        match self.values.iter().rev().find(|(n, _)| n == name) {
+            None => Ok(default),
+            Some((_, value)) => {
+                let text = value.as_deref().unwrap_or("");
+                text.parse().map_err(|_| format!("{name} must be {what}, got '{text}'"))
+            }
+        }
+    }
+
+    fn load_options(&self) -> Result<LoadOptions, String> {
+        let perturb: f64 = self.number("--perturb", 0.0, "a number of metres")?;
+        if !(perturb >= 0.0 && perturb.is_finite()) {
+            return Err(format!("--perturb must be zero or a positive number of metres, got {perturb}"));
+        }
+        let refine: u8 = self.number("--refine", 0, "0, 1 or 2")?;
+        if refine > 2 {
+            return Err(format!("--refine must be 0, 1 or 2, got {refine}"));
+        }
+        Ok(LoadOptions { perturb, seed: self.number("--seed", 1, "a whole number")?, refine, erosion: None })
+    }
+
+    /// The one scene argument: a built-in id or a file path.
+    fn scene(&self, command: &str) -> Result<Scene, String> {
+        let arg = match self.positional.as_slice() {
+            [one] => one,
+            [] => return Err(format!("'{command}' needs a scene: a built-in id (see 'contactlab scenes') or a scene file path")),
+            [_, extra, ..] => return Err(format!("'{command}' takes one scene, got an extra argument '{extra}'")),
+        };
+        let options = self.load_options()?;
+        let (source, text) = match builtin_text(arg) {
+            Some(text) => (format!("builtin:{arg}"), text.to_string()),
+            None => {
+                let text = std::fs::read_to_string(arg).map_err(|e| {
+                    let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|(id, _)| *id).collect();
+                    format!("'{arg}' is neither a built-in scene ({}) nor a readable file: {e}", ids.join(", "))
+                })?;
+                (arg.clone(), text)
+            }
+        };
+        load_scene(&source, &text, &options).map_err(|e| e.to_string())
+    }
+}
+
+fn list_scenes() -> Result<(), String> {
+    println!("{:<16} {:<16} {:>6} {:>12}", "id", "group", "bodies", "min contacts");
+    for (id, text) in BUILTIN_SCENES {
+        let scene = load_scene(&format!("builtin:{id}"), text, &LoadOptions::default()).map_err(|e| e.to_string())?;
+        let min = scene.oracle.min_contacts().map_or("-".to_string(), |m| m.to_string());
+        println!("{:<16} {:<16} {:>6} {:>12}", scene.id, scene.group, scene.bodies.len(), min);
+    }
+    Ok(())
+}
+
+const REPORTED_KINDS: [FeatureKind; 6] = [FeatureKind::VertexVertex, FeatureKind::VertexEdge, FeatureKind::EdgeVertex, FeatureKind::VertexFace, FeatureKind::FaceVertex, FeatureKind::EdgeEdge];
+
+fn exact(options: Options) -> Result<(), String> {
+    let scene = options.scene("exact")?;
+    let exact = exact_contacts(&scene, default_touch_tol(&scene));
+    let name = |i: usize| scene.bodies[i].name.as_str();
+    if options.flag("--json") {
+        let pairs: Vec<_> = exact
+            .pairs
+            .iter()
+            .map(|p| {
+                let features: serde_json::Map<String, serde_json::Value> = REPORTED_KINDS.iter().map(|&k| (serde_json::to_value(k).unwrap_or_default().as_str().unwrap_or("?").to_string(), json!(p.count_features(k)))).collect();
+                json!({ "a": name(p.a), "b": name(p.b), "regions": p.regions.len(), "hull_vertices": p.hull_vertices(), "area": p.area(), "feature_pairs": features })
+            })
+            .collect();
+        let out = json!({
+            "scene": scene.id,
+            "touch_tol": exact.touch_tol,
+            "regions": exact.region_count(),
+            "min_contacts": exact.min_contacts(),
+            "max_feature_contacts": exact.max_feature_contacts(),
+            "total_area": exact.total_area(),
+            "oracle_min_contacts": scene.oracle.min_contacts(),
+            "pairs": pairs,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!("{} ({}): exact contact regions at the initial pose, touching tolerance {:.3e} m", scene.title, scene.source, exact.touch_tol);
+    let header: Vec<&str> = REPORTED_KINDS.iter().map(|k| k.label()).collect();
+    println!("{:<32} {:>7} {:>5} {:>10}  {}", "pair (a — b)", "regions", "hull", "area m²", header.join(" "));
+    for p in &exact.pairs {
+        let counts: Vec<String> = REPORTED_KINDS.iter().map(|&k| format!("{:>5}", p.count_features(k))).collect();
+        println!("{:<32} {:>7} {:>5} {:>10.6}  {}", format!("{} — {}", name(p.a), name(p.b)), p.regions.len(), p.hull_vertices(), p.area(), counts.join(" "));
+    }
+    println!(
+        "total: {} touching pairs, {} regions, {} hull vertices (minimal contacts; the oracle says {}), {} unique touching-feature contacts, area {:.6} m²",
+        exact.pairs.len(),
+        exact.region_count(),
+        exact.min_contacts(),
+        scene.oracle.min_contacts().map_or("nothing".to_string(), |m| m.to_string()),
+        exact.max_feature_contacts(),
+        exact.total_area()
+    );
+    Ok(())
+}

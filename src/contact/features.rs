@@ -1,0 +1,80 @@
+//! Feature-pair labels: which kinds of mesh features (vertex, edge, face) of
+//! bodies A and B generated a contact (paper section 2, "Mesh Feature
+//! Pairs"). The order is (A's feature, B's feature).
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum FeatureKind {
+    #[serde(rename = "V-V")]
+    VertexVertex,
+    #[serde(rename = "V-E")]
+    VertexEdge,
+    #[serde(rename = "E-V")]
+    EdgeVertex,
+    #[serde(rename = "V-F")]
+    VertexFace,
+    #[serde(rename = "F-V")]
+    FaceVertex,
+    #[serde(rename = "E-E")]
+    EdgeEdge,
+    #[serde(rename = "E-F")]
+    EdgeFace,
+    #[serde(rename = "F-E")]
+    FaceEdge,
+    #[serde(rename = "F-F")]
+    FaceFace,
+}
+
+impl FeatureKind {
+    pub const ALL: [FeatureKind; 9] = [
+        FeatureKind::VertexVertex,
+        FeatureKind::VertexEdge,
+        FeatureKind::EdgeVertex,
+        FeatureKind::VertexFace,
+        FeatureKind::FaceVertex,
+        FeatureKind::EdgeEdge,
+        FeatureKind::EdgeFace,
+        FeatureKind::FaceEdge,
+        FeatureKind::FaceFace,
+    ];
+
+    /// The paper's notation, e.g. "(V,F)".
+    pub fn label(self) -> &'static str {
+        match self {
+            FeatureKind::VertexVertex => "(V,V)",
+            FeatureKind::VertexEdge => "(V,E)",
+            FeatureKind::EdgeVertex => "(E,V)",
+            FeatureKind::VertexFace => "(V,F)",
+            FeatureKind::FaceVertex => "(F,V)",
+            FeatureKind::EdgeEdge => "(E,E)",
+            FeatureKind::EdgeFace => "(E,F)",
+            FeatureKind::FaceEdge => "(F,E)",
+            FeatureKind::FaceFace => "(F,F)",
+        }
+    }
+
+    /// The same pair seen from the other body (A and B swapped).
+    pub fn swapped(self) -> FeatureKind {
+        match self {
+            FeatureKind::VertexEdge => FeatureKind::EdgeVertex,
+            FeatureKind::EdgeVertex => FeatureKind::VertexEdge,
+            FeatureKind::VertexFace => FeatureKind::FaceVertex,
+            FeatureKind::FaceVertex => FeatureKind::VertexFace,
+            FeatureKind::EdgeFace => FeatureKind::FaceEdge,
+            FeatureKind::FaceEdge => FeatureKind::EdgeFace,
+            same => same,
+        }
+    }
+}
+
+/// A touching pair of surface features: indices into A's and B's surface
+/// vertices (mesh vertex index), surface edges or surface faces, by `kind`,
+/// and the world point where they touch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FeaturePair {
+    pub kind: FeatureKind,
+    pub feature_a: u32,
+    pub feature_b: u32,
+    pub point: glam::DVec3,
+}

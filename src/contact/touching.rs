@@ -1,0 +1,155 @@
+//! Touching surface feature pairs of two bodies: (V,V), (V,E), (E,V), (V,F),
+//! (F,V) and (E,E) within the touching tolerance, ignoring coincident
+//! collinear edges and coplanar faces (design `methods.md`, "Exact contact
+//! regions"; the count of the paper's figure 6, right). Each pair is one
+//! unique touching-feature contact: a pair is labelled by its lowest-
+//! dimensional features only, so no point is counted twice.
+
+use super::features::{FeatureKind, FeaturePair};
+use crate::geometry::{closest_point_on_segment, closest_points_segments};
+use crate::mesh::TetMesh;
+use glam::DVec3;
+
+/// One body's surface in world coordinates.
+pub struct WorldSurface<'a> {
+    pub mesh: &'a TetMesh,
+    pub vertices: Vec<DVec3>,
+    pub face_normals: Vec<DVec3>,
+}
+
+impl<'a> WorldSurface<'a> {
+    pub fn new(mesh: &'a TetMesh, to_world: impl Fn(DVec3) -> DVec3, rotate: impl Fn(DVec3) -> DVec3) -> Self {
+        let vertices = mesh.vertices.iter().map(|&v| to_world(v)).collect();
+        let face_normals = mesh.surface_faces.iter().map(|f| rotate(f.normal)).collect();
+        WorldSurface { mesh, vertices, face_normals }
+    }
+
+    pub fn face(&self, f: usize) -> [DVec3; 3] {
+        self.mesh.surface_faces[f].vertices.map(|v| self.vertices[v as usize])
+    }
+
+    pub fn edge(&self, e: usize) -> [DVec3; 2] {
+        self.mesh.surface_edges[e].vertices.map(|v| self.vertices[v as usize])
+    }
+}
+
+/// Axis-aligned box used to skip features far from the other body.
+#[derive(Clone, Copy)]
+pub struct Aabb {
+    pub lo: DVec3,
+    pub hi: DVec3,
+}
+
+impl Aabb {
+    pub fn of(points: &[DVec3]) -> Aabb {
+        let (lo, hi) = crate::mesh::tetmesh::bounds(points);
+        Aabb { lo, hi }
+    }
+
+    pub fn inflated(self, by: f64) -> Aabb {
+        Aabb { lo: self.lo - DVec3::splat(by), hi: self.hi + DVec3::splat(by) }
+    }
+
+    pub fn overlaps(&self, other: &Aabb) -> bool {
+        self.lo.cmple(other.hi).all() && other.lo.cmple(self.hi).all()
+    }
+
+    pub fn intersection(&self, other: &Aabb) -> Aabb {
+        Aabb { lo: self.lo.max(other.lo), hi: self.hi.min(other.hi) }
+    }
+}
+
+/// Whether the projection of `p` onto the triangle's plane lies inside the
+/// triangle, farther than `tol` from each of its edges.
+fn strictly_inside_triangle(p: DVec3, [a, b, c]: [DVec3; 3], normal: DVec3, tol: f64) -> bool {
+    [(a, b), (b, c), (c, a)].iter().all(|&(s, e)| {
+        let edge = e - s;
+        let inward = normal.cross(edge).normalize_or_zero();
+        inward.dot(p - s) > tol
+    })
+}
+
+/// All touching feature pairs of A and B. `parallel_sin` is the sine of the
+/// angle below which two edges count as parallel.
+pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, parallel_sin: f64) -> Vec<FeaturePair> {
+    let region = Aabb::of(&a.vertices).intersection(&Aabb::of(&b.vertices)).inflated(tol);
+    let near = |p: DVec3| region.lo.cmple(p).all() && p.cmple(region.hi).all();
+    let surface_vertices = |s: &WorldSurface| -> Vec<u32> { (0..s.vertices.len() as u32).filter(|&v| s.mesh.is_surface_vertex(v as usize) && near(s.vertices[v as usize])).collect() };
+    let edges_near = |s: &WorldSurface| -> Vec<u32> { (0..s.mesh.surface_edges.len() as u32).filter(|&e| Aabb::of(&s.edge(e as usize)).overlaps(&region)).collect() };
+    let faces_near = |s: &WorldSurface| -> Vec<u32> { (0..s.mesh.surface_faces.len() as u32).filter(|&f| Aabb::of(&s.face(f as usize)).overlaps(&region)).collect() };
+    let (va, vb) = (surface_vertices(a), surface_vertices(b));
+    let (ea, eb) = (edges_near(a), edges_near(b));
+    let (fa, fb) = (faces_near(a), faces_near(b));
+    let mut pairs = Vec::new();
+
+    for &i in &va {
+        for &j in &vb {
+            let (p, q) = (a.vertices[i as usize], b.vertices[j as usize]);
+            if (p - q).length() <= tol {
+                pairs.push(FeaturePair { kind: FeatureKind::VertexVertex, feature_a: i, feature_b: j, point: (p + q) * 0.5 });
+            }
+        }
+    }
+
+    // Vertex of one body on the interior of an edge of the other.
+    let vertex_edge = |verts: &[u32], vs: &WorldSurface, edges: &[u32], es: &WorldSurface, kind: FeatureKind, pairs: &mut Vec<FeaturePair>| {
+        for &v in verts {
+            let p = vs.vertices[v as usize];
+            for &e in edges {
+                let [s, t] = es.edge(e as usize);
+                if (p - s).length() <= tol || (p - t).length() <= tol {
+                    continue;
+                }
+                let (q, _) = closest_point_on_segment(p, s, t);
+                if (p - q).length() <= tol {
+                    let (fa, fb) = if kind == FeatureKind::VertexEdge { (v, e) } else { (e, v) };
+                    pairs.push(FeaturePair { kind, feature_a: fa, feature_b: fb, point: (p + q) * 0.5 });
+                }
+            }
+        }
+    };
+    vertex_edge(&va, a, &eb, b, FeatureKind::VertexEdge, &mut pairs);
+    vertex_edge(&vb, b, &ea, a, FeatureKind::EdgeVertex, &mut pairs);
+
+    // Vertex of one body on the interior of a face of the other.
+    let vertex_face = |verts: &[u32], vs: &WorldSurface, faces: &[u32], fs: &WorldSurface, kind: FeatureKind, pairs: &mut Vec<FeaturePair>| {
+        for &v in verts {
+            let p = vs.vertices[v as usize];
+            for &f in faces {
+                let corners = fs.face(f as usize);
+                let n = fs.face_normals[f as usize];
+                let distance = n.dot(p - corners[0]);
+                if distance.abs() <= tol && strictly_inside_triangle(p, corners, n, tol) {
+                    let (fa, fb) = if kind == FeatureKind::VertexFace { (v, f) } else { (f, v) };
+                    pairs.push(FeaturePair { kind, feature_a: fa, feature_b: fb, point: p - n * (distance * 0.5) });
+                }
+            }
+        }
+    };
+    vertex_face(&va, a, &fb, b, FeatureKind::VertexFace, &mut pairs);
+    vertex_face(&vb, b, &fa, a, FeatureKind::FaceVertex, &mut pairs);
+
+    // Edges crossing at one point of both interiors; parallel edges that
+    // overlap are the coincident collinear edges the design ignores (their
+    // end points already give (V,V) or (V,E) pairs).
+    for &i in &ea {
+        let [p1, q1] = a.edge(i as usize);
+        for &j in &eb {
+            let [p2, q2] = b.edge(j as usize);
+            let (d1, d2) = (q1 - p1, q2 - p2);
+            if d1.cross(d2).length() <= parallel_sin * d1.length() * d2.length() {
+                continue;
+            }
+            let (c1, c2, _, _) = closest_points_segments(p1, q1, p2, q2);
+            if (c1 - c2).length() > tol {
+                continue;
+            }
+            let at_end = |c: DVec3| [p1, q1, p2, q2].iter().any(|&e| (c - e).length() <= tol);
+            if at_end(c1) || at_end(c2) {
+                continue;
+            }
+            pairs.push(FeaturePair { kind: FeatureKind::EdgeEdge, feature_a: i, feature_b: j, point: (c1 + c2) * 0.5 });
+        }
+    }
+    pairs
+}

@@ -1,0 +1,153 @@
+//! Closest points between points, segments and triangles.
+//!
+//! Follows Ericson, "Real-Time Collision Detection", 5.1.2 (point–segment),
+//! 5.1.5 (point–triangle, Voronoi regions) and 5.1.9 (segment–segment).
+
+use glam::DVec3;
+
+/// Closest point to `p` on segment `a`–`b`, and its parameter t ∈ [0, 1]
+/// (the point is a + t (b − a)).
+pub fn closest_point_on_segment(p: DVec3, a: DVec3, b: DVec3) -> (DVec3, f64) {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 == 0.0 {
+        return (a, 0.0);
+    }
+    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
+    (a + ab * t, t)
+}
+
+/// Closest points of segments `p1`–`q1` and `p2`–`q2`: returns (c1, c2, s, t)
+/// with c1 = p1 + s (q1 − p1) and c2 = p2 + t (q2 − p2), s, t ∈ [0, 1].
+/// Parallel segments get one valid pair (Ericson picks s = 0 there).
+pub fn closest_points_segments(p1: DVec3, q1: DVec3, p2: DVec3, q2: DVec3) -> (DVec3, DVec3, f64, f64) {
+    let d1 = q1 - p1;
+    let d2 = q2 - p2;
+    let r = p1 - p2;
+    let a = d1.length_squared();
+    let e = d2.length_squared();
+    let f = d2.dot(r);
+    if a == 0.0 && e == 0.0 {
+        return (p1, p2, 0.0, 0.0);
+    }
+    let (s, t);
+    if a == 0.0 {
+        s = 0.0;
+        t = (f / e).clamp(0.0, 1.0);
+    } else {
+        let c = d1.dot(r);
+        if e == 0.0 {
+            t = 0.0;
+            s = (-c / a).clamp(0.0, 1.0);
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let s0 = if denom > 0.0 { ((b * f - c * e) / denom).clamp(0.0, 1.0) } else { 0.0 };
+            let t0 = (b * s0 + f) / e;
+            if t0 < 0.0 {
+                t = 0.0;
+                s = (-c / a).clamp(0.0, 1.0);
+            } else if t0 > 1.0 {
+                t = 1.0;
+                s = ((b - c) / a).clamp(0.0, 1.0);
+            } else {
+                t = t0;
+                s = s0;
+            }
+        }
+    }
+    (p1 + d1 * s, p2 + d2 * t, s, t)
+}
+
+/// Closest point to `p` on triangle `a`, `b`, `c` (Voronoi-region walk).
+pub fn closest_point_on_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    let ab = b - a;
+    let ac = c - a;
+    let ap = p - a;
+    let d1 = ab.dot(ap);
+    let d2 = ac.dot(ap);
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return a;
+    }
+    let bp = p - b;
+    let d3 = ab.dot(bp);
+    let d4 = ac.dot(bp);
+    if d3 >= 0.0 && d4 <= d3 {
+        return b;
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        return a + ab * (d1 / (d1 - d3));
+    }
+    let cp = p - c;
+    let d5 = ab.dot(cp);
+    let d6 = ac.dot(cp);
+    if d6 >= 0.0 && d5 <= d6 {
+        return c;
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        return a + ac * (d2 / (d2 - d6));
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    }
+    let denom = va + vb + vc;
+    if denom <= 0.0 {
+        // Degenerate (zero-area) triangle: fall back to its longest edge.
+        let candidates = [closest_point_on_segment(p, a, b).0, closest_point_on_segment(p, b, c).0, closest_point_on_segment(p, c, a).0];
+        return candidates.into_iter().min_by(|x, y| (*x - p).length_squared().total_cmp(&(*y - p).length_squared())).unwrap_or(a);
+    }
+    let v = vb / denom;
+    let w = vc / denom;
+    a + ab * v + ac * w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute_force_segments(p1: DVec3, q1: DVec3, p2: DVec3, q2: DVec3) -> f64 {
+        let n = 400;
+        let mut best = f64::INFINITY;
+        for i in 0..=n {
+            let a = p1.lerp(q1, i as f64 / n as f64);
+            let (c, _) = closest_point_on_segment(a, p2, q2);
+            best = best.min((a - c).length());
+        }
+        best
+    }
+
+    #[test]
+    fn crossing_segments_meet_in_the_middle() {
+        let (c1, c2, s, t) = closest_points_segments(DVec3::new(-1.0, 0.0, 0.0), DVec3::new(1.0, 0.0, 0.0), DVec3::new(0.0, 1.0, -1.0), DVec3::new(0.0, 1.0, 1.0));
+        assert!((c1 - DVec3::ZERO).length() < 1e-15 && (c2 - DVec3::Y).length() < 1e-15);
+        assert!((s - 0.5).abs() < 1e-15 && (t - 0.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn segment_distance_matches_brute_force_including_parallel_and_clamped() {
+        let cases = [
+            (DVec3::ZERO, DVec3::X, DVec3::new(2.0, 1.0, 0.0), DVec3::new(3.0, 1.0, 0.0)),
+            (DVec3::ZERO, DVec3::X, DVec3::new(0.5, 1.0, 0.0), DVec3::new(1.5, 1.0, 0.0)),
+            (DVec3::ZERO, DVec3::X, DVec3::new(0.3, 0.2, -1.0), DVec3::new(0.7, 0.4, 2.0)),
+            (DVec3::ZERO, DVec3::ZERO, DVec3::new(0.3, 0.2, -1.0), DVec3::new(0.7, 0.4, 2.0)),
+        ];
+        for (p1, q1, p2, q2) in cases {
+            let (c1, c2, _, _) = closest_points_segments(p1, q1, p2, q2);
+            let d = (c1 - c2).length();
+            assert!((d - brute_force_segments(p1, q1, p2, q2)).abs() < 1e-4, "{p1} {q1} {p2} {q2}: {d}");
+        }
+    }
+
+    #[test]
+    fn point_triangle_regions() {
+        let (a, b, c) = (DVec3::ZERO, DVec3::X, DVec3::Y);
+        assert_eq!(closest_point_on_triangle(DVec3::new(0.2, 0.2, 5.0), a, b, c), DVec3::new(0.2, 0.2, 0.0));
+        assert_eq!(closest_point_on_triangle(DVec3::new(-1.0, -1.0, 0.0), a, b, c), a);
+        assert_eq!(closest_point_on_triangle(DVec3::new(0.5, -1.0, 1.0), a, b, c), DVec3::new(0.5, 0.0, 0.0));
+        let q = closest_point_on_triangle(DVec3::new(1.0, 1.0, 0.0), a, b, c);
+        assert!((q - DVec3::new(0.5, 0.5, 0.0)).length() < 1e-15);
+    }
+}

@@ -1,0 +1,13 @@
+//! Geometric building blocks shared by meshes, contact methods and measures.
+//!
+//! Conventions (see the design's README): f64 everywhere, `glam::DVec3`; a
+//! tolerance is always passed in by the caller, never hidden in a function.
+
+pub mod closest;
+pub mod hull2d;
+pub mod plane;
+pub mod symmetric3;
+
+pub use closest::{closest_point_on_segment, closest_point_on_triangle, closest_points_segments};
+pub use hull2d::{convex_hull_2d, polygon_area_2d};
+pub use plane::{orthonormal_basis, PlaneFrame};

@@ -1,0 +1,17 @@
+//! Tetrahedral meshes: the representation every body and every contact
+//! method works on (paper section 6: "Tetrahedral meshes are a convenient
+//! representation").
+//!
+//! - [`tetmesh`]: `TetMesh` and its surface classification.
+//! - [`shapes`]: the shape types of the scene format, tetrahedralised by
+//!   coning their surface to a kernel point.
+//! - [`refine`]: 1 → 8 refinement by edge midpoints.
+//! - [`erode`]: the inward offset used by the Closest points method.
+
+pub mod erode;
+pub mod refine;
+pub mod shapes;
+pub mod tetmesh;
+pub mod triangulate;
+
+pub use tetmesh::{EdgeKind, MeshError, SurfaceEdge, SurfaceFace, TetMesh};
