@@ -57,8 +57,13 @@ fn run(args: &[String]) -> Result<(), String> {
             Options::parse(rest, &[])?.no_positional("scenes")?;
             list_scenes()
         }
-        "exact" => exact(Options::parse(rest, &["--perturb", "--seed", "--refine", "--json"])?),
-        other => Err(format!("unknown command '{other}' (expected scenes or exact; see contactlab --help)")),
+        "exact" => exact(Options::parse(
+            rest,
+            &["--perturb", "--seed", "--refine", "--json"],
+        )?),
+        other => Err(format!(
+            "unknown command '{other}' (expected scenes or exact; see contactlab --help)"
+        )),
     }
 }
 
@@ -71,18 +76,30 @@ struct Options {
 
 impl Options {
     fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
-        let mut options = Options { positional: Vec::new(), values: Vec::new() };
+        let mut options = Options {
+            positional: Vec::new(),
+            values: Vec::new(),
+        };
         let mut i = 0;
         while i < args.len() {
             let arg = &args[i];
             if arg.starts_with("--") {
                 if !allowed.contains(&arg.as_str()) {
-                    return Err(format!("unknown option '{arg}' (this command takes: {})", if allowed.is_empty() { "no options".to_string() } else { allowed.join(" ") }));
+                    return Err(format!(
+                        "unknown option '{arg}' (this command takes: {})",
+                        if allowed.is_empty() {
+                            "no options".to_string()
+                        } else {
+                            allowed.join(" ")
+                        }
+                    ));
                 }
                 if arg == "--json" {
                     options.values.push((arg.clone(), None));
                 } else {
-                    let value = args.get(i + 1).ok_or_else(|| format!("option '{arg}' needs a value"))?;
+                    let value = args
+                        .get(i + 1)
+                        .ok_or_else(|| format!("option '{arg}' needs a value"))?;
                     options.values.push((arg.clone(), Some(value.clone())));
                     i += 1;
                 }
@@ -105,12 +122,18 @@ impl Options {
         self.values.iter().any(|(n, _)| n == name)
     }
 
-    fn number<T: std::str::FromStr>(&self, name: &str, default: T, what: &str) -> Result<T, String> {
+    fn number<T: std::str::FromStr>(
+        &self,
+        name: &str,
+        default: T,
+        what: &str,
+    ) -> Result<T, String> {
         match self.values.iter().rev().find(|(n, _)| n == name) {
             None => Ok(default),
             Some((_, value)) => {
                 let text = value.as_deref().unwrap_or("");
-                text.parse().map_err(|_| format!("{name} must be {what}, got '{text}'"))
+                text.parse()
+                    .map_err(|_| format!("{name} must be {what}, got '{text}'"))
             }
         }
     }
@@ -118,13 +141,20 @@ impl Options {
     fn load_options(&self) -> Result<LoadOptions, String> {
         let perturb: f64 = self.number("--perturb", 0.0, "a number of metres")?;
         if !(perturb >= 0.0 && perturb.is_finite()) {
-            return Err(format!("--perturb must be zero or a positive number of metres, got {perturb}"));
+            return Err(format!(
+                "--perturb must be zero or a positive number of metres, got {perturb}"
+            ));
         }
         let refine: u8 = self.number("--refine", 0, "0, 1 or 2")?;
         if refine > 2 {
             return Err(format!("--refine must be 0, 1 or 2, got {refine}"));
         }
-        Ok(LoadOptions { perturb, seed: self.number("--seed", 1, "a whole number")?, refine, erosion: None })
+        Ok(LoadOptions {
+            perturb,
+            seed: self.number("--seed", 1, "a whole number")?,
+            refine,
+            erosion: None,
+        })
     }
 
     /// The one scene argument: a built-in id or a file path.
@@ -140,7 +170,10 @@ impl Options {
             None => {
                 let text = std::fs::read_to_string(arg).map_err(|e| {
                     let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|(id, _)| *id).collect();
-                    format!("'{arg}' is neither a built-in scene ({}) nor a readable file: {e}", ids.join(", "))
+                    format!(
+                        "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
+                        ids.join(", ")
+                    )
                 })?;
                 (arg.clone(), text)
             }
@@ -150,16 +183,36 @@ impl Options {
 }
 
 fn list_scenes() -> Result<(), String> {
-    println!("{:<16} {:<16} {:>6} {:>12}", "id", "group", "bodies", "min contacts");
+    println!(
+        "{:<16} {:<16} {:>6} {:>12}",
+        "id", "group", "bodies", "min contacts"
+    );
     for (id, text) in BUILTIN_SCENES {
-        let scene = load_scene(&format!("builtin:{id}"), text, &LoadOptions::default()).map_err(|e| e.to_string())?;
-        let min = scene.oracle.min_contacts().map_or("-".to_string(), |m| m.to_string());
-        println!("{:<16} {:<16} {:>6} {:>12}", scene.id, scene.group, scene.bodies.len(), min);
+        let scene = load_scene(&format!("builtin:{id}"), text, &LoadOptions::default())
+            .map_err(|e| e.to_string())?;
+        let min = scene
+            .oracle
+            .min_contacts()
+            .map_or("-".to_string(), |m| m.to_string());
+        println!(
+            "{:<16} {:<16} {:>6} {:>12}",
+            scene.id,
+            scene.group,
+            scene.bodies.len(),
+            min
+        );
     }
     Ok(())
 }
 
-const REPORTED_KINDS: [FeatureKind; 6] = [FeatureKind::VertexVertex, FeatureKind::VertexEdge, FeatureKind::EdgeVertex, FeatureKind::VertexFace, FeatureKind::FaceVertex, FeatureKind::EdgeEdge];
+const REPORTED_KINDS: [FeatureKind; 6] = [
+    FeatureKind::VertexVertex,
+    FeatureKind::VertexEdge,
+    FeatureKind::EdgeVertex,
+    FeatureKind::VertexFace,
+    FeatureKind::FaceVertex,
+    FeatureKind::EdgeEdge,
+];
 
 fn exact(options: Options) -> Result<(), String> {
     let scene = options.scene("exact")?;
@@ -187,12 +240,32 @@ fn exact(options: Options) -> Result<(), String> {
         println!("{out}");
         return Ok(());
     }
-    println!("{} ({}): exact contact regions at the initial pose, touching tolerance {:.3e} m", scene.title, scene.source, exact.touch_tol);
+    println!(
+        "{} ({}): exact contact regions at the initial pose, touching tolerance {:.3e} m",
+        scene.title, scene.source, exact.touch_tol
+    );
     let header: Vec<&str> = REPORTED_KINDS.iter().map(|k| k.label()).collect();
-    println!("{:<32} {:>7} {:>5} {:>10}  {}", "pair (a — b)", "regions", "hull", "area m²", header.join(" "));
+    println!(
+        "{:<32} {:>7} {:>5} {:>10}  {}",
+        "pair (a — b)",
+        "regions",
+        "hull",
+        "area m²",
+        header.join(" ")
+    );
     for p in &exact.pairs {
-        let counts: Vec<String> = REPORTED_KINDS.iter().map(|&k| format!("{:>5}", p.count_features(k))).collect();
-        println!("{:<32} {:>7} {:>5} {:>10.6}  {}", format!("{} — {}", name(p.a), name(p.b)), p.regions.len(), p.hull_vertices(), p.area(), counts.join(" "));
+        let counts: Vec<String> = REPORTED_KINDS
+            .iter()
+            .map(|&k| format!("{:>5}", p.count_features(k)))
+            .collect();
+        println!(
+            "{:<32} {:>7} {:>5} {:>10.6}  {}",
+            format!("{} — {}", name(p.a), name(p.b)),
+            p.regions.len(),
+            p.hull_vertices(),
+            p.area(),
+            counts.join(" ")
+        );
     }
     println!(
         "total: {} touching pairs, {} regions, {} hull vertices (minimal contacts; the oracle says {}), {} unique touching-feature contacts, area {:.6} m²",

@@ -93,8 +93,15 @@ pub fn default_touch_tol(scene: &Scene) -> f64 {
 /// Exact contact regions and touching feature pairs of every body pair of the
 /// scene at its current pose (pairs of two fixed bodies are skipped).
 pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
-    let surfaces: Vec<WorldSurface> = scene.bodies.iter().map(|b| WorldSurface::new(&b.mesh, |v| b.world_point(v), |n| b.rotation * n)).collect();
-    let boxes: Vec<Aabb> = surfaces.iter().map(|s| Aabb::of(&s.vertices).inflated(touch_tol)).collect();
+    let surfaces: Vec<WorldSurface> = scene
+        .bodies
+        .iter()
+        .map(|b| WorldSurface::new(&b.mesh, |v| b.world_point(v), |n| b.rotation * n))
+        .collect();
+    let boxes: Vec<Aabb> = surfaces
+        .iter()
+        .map(|s| Aabb::of(&s.vertices).inflated(touch_tol))
+        .collect();
     let mut pairs = Vec::new();
     for a in 0..surfaces.len() {
         for b in a + 1..surfaces.len() {
@@ -105,8 +112,14 @@ pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
             if regions.is_empty() {
                 continue;
             }
-            let features = touching_feature_pairs(&surfaces[a], &surfaces[b], touch_tol, PARALLEL_SIN);
-            pairs.push(ExactPair { a, b, regions, features });
+            let features =
+                touching_feature_pairs(&surfaces[a], &surfaces[b], touch_tol, PARALLEL_SIN);
+            pairs.push(ExactPair {
+                a,
+                b,
+                regions,
+                features,
+            });
         }
     }
     ExactContacts { touch_tol, pairs }
@@ -118,7 +131,11 @@ enum Piece {
     Point(DVec3),
     Segment(DVec3, DVec3),
     /// A convex polygon in the plane of A's face, whose normal it keeps.
-    Polygon { normal: DVec3, points: Vec<DVec3>, area: f64 },
+    Polygon {
+        normal: DVec3,
+        points: Vec<DVec3>,
+        area: f64,
+    },
 }
 
 impl Piece {
@@ -132,16 +149,23 @@ impl Piece {
 }
 
 fn touching_regions(a: &WorldSurface, b: &WorldSurface, tol: f64) -> Vec<Region> {
-    let overlap = Aabb::of(&a.vertices).intersection(&Aabb::of(&b.vertices)).inflated(tol);
+    let overlap = Aabb::of(&a.vertices)
+        .intersection(&Aabb::of(&b.vertices))
+        .inflated(tol);
     let faces_near = |s: &WorldSurface| -> Vec<(usize, Aabb)> {
-        (0..s.mesh.surface_faces.len()).map(|f| (f, Aabb::of(&s.face(f)).inflated(tol))).filter(|(_, bb)| bb.overlaps(&overlap)).collect()
+        (0..s.mesh.surface_faces.len())
+            .map(|f| (f, Aabb::of(&s.face(f)).inflated(tol)))
+            .filter(|(_, bb)| bb.overlaps(&overlap))
+            .collect()
     };
     let (fa, fb) = (faces_near(a), faces_near(b));
     let mut pieces = Vec::new();
     for &(i, box_a) in &fa {
         for &(j, box_b) in &fb {
             if box_a.overlaps(&box_b) {
-                if let Some(piece) = triangle_intersection(a.face(i), a.face_normals[i], b.face(j), tol) {
+                if let Some(piece) =
+                    triangle_intersection(a.face(i), a.face_normals[i], b.face(j), tol)
+                {
                     pieces.push(piece);
                 }
             }
@@ -219,18 +243,30 @@ fn clip_interval(p: DVec3, q: DVec3, ta: [DVec3; 3], na: DVec3, margin: f64) -> 
 /// is the one point of it nearest to Ta. The "exact" triangle keeps a
 /// margin of a millionth of `tol`, far above round-off, so that a cut lying
 /// on one of Ta's edges is not lost to the last bit.
-fn clip_segment_to_triangle(p: DVec3, q: DVec3, ta: [DVec3; 3], na: DVec3, tol: f64) -> Option<Piece> {
+fn clip_segment_to_triangle(
+    p: DVec3,
+    q: DVec3,
+    ta: [DVec3; 3],
+    na: DVec3,
+    tol: f64,
+) -> Option<Piece> {
     let (w0, w1) = clip_interval(p, q, ta, na, tol)?;
     let (x, y) = match clip_interval(p, q, ta, na, 1e-6 * tol) {
         Some((t0, t1)) => (p.lerp(q, t0), p.lerp(q, t1)),
         None => {
             let (x, y) = (p.lerp(q, w0), p.lerp(q, w1));
-            let gap = |c: DVec3| (c - crate::geometry::closest_point_on_triangle(c, ta[0], ta[1], ta[2])).length();
+            let gap = |c: DVec3| {
+                (c - crate::geometry::closest_point_on_triangle(c, ta[0], ta[1], ta[2])).length()
+            };
             let nearest = if gap(x) <= gap(y) { x } else { y };
             (nearest, nearest)
         }
     };
-    Some(if (x - y).length() <= tol { Piece::Point((x + y) * 0.5) } else { Piece::Segment(x, y) })
+    Some(if (x - y).length() <= tol {
+        Piece::Point((x + y) * 0.5)
+    } else {
+        Piece::Segment(x, y)
+    })
 }
 
 /// Overlap of two triangles in one plane (Sutherland–Hodgman clipping of Tb
@@ -263,11 +299,18 @@ fn coplanar_overlap(plane: &PlaneFrame, ta: [DVec3; 3], tb: [DVec3; 3], tol: f64
         }
     }
     let area = polygon_area_2d(&poly);
-    let diameter = poly.iter().flat_map(|p| poly.iter().map(move |q| (*p - *q).length())).fold(0.0, f64::max);
+    let diameter = poly
+        .iter()
+        .flat_map(|p| poly.iter().map(move |q| (*p - *q).length()))
+        .fold(0.0, f64::max);
     if diameter <= tol || area <= tol * diameter {
         return None;
     }
-    Some(Piece::Polygon { normal: plane.normal, points: poly.iter().map(|&p| plane.to_3d(p)).collect(), area })
+    Some(Piece::Polygon {
+        normal: plane.normal,
+        points: poly.iter().map(|&p| plane.to_3d(p)).collect(),
+        area,
+    })
 }
 
 /// Distance from `p` to a convex polygon lying in a plane with `normal`.
@@ -292,7 +335,8 @@ fn distance_to_convex_polygon(p: DVec3, polygon: &[DVec3], normal: DVec3) -> f64
         (0..n)
             .map(|i| {
                 let (s, e) = (pts[i], pts[(i + 1) % n]);
-                let t = ((q - s).dot(e - s) / (e - s).length_squared().max(f64::MIN_POSITIVE)).clamp(0.0, 1.0);
+                let t = ((q - s).dot(e - s) / (e - s).length_squared().max(f64::MIN_POSITIVE))
+                    .clamp(0.0, 1.0);
                 (q - s.lerp(e, t)).length()
             })
             .fold(f64::INFINITY, f64::min)
@@ -303,7 +347,9 @@ fn distance_to_convex_polygon(p: DVec3, polygon: &[DVec3], normal: DVec3) -> f64
 fn piece_distance(x: &Piece, y: &Piece) -> f64 {
     let to = |p: DVec3, piece: &Piece| match piece {
         Piece::Point(q) => (p - *q).length(),
-        Piece::Segment(s, e) => (p - crate::geometry::closest_point_on_segment(p, *s, *e).0).length(),
+        Piece::Segment(s, e) => {
+            (p - crate::geometry::closest_point_on_segment(p, *s, *e).0).length()
+        }
         Piece::Polygon { normal, points, .. } => distance_to_convex_polygon(p, points, *normal),
     };
     let mut best = f64::INFINITY;
@@ -341,12 +387,23 @@ impl UnionFind {
 fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
     let n = pieces.len();
     let mut groups = UnionFind((0..n).collect());
-    let normal_of = |p: &Piece| if let Piece::Polygon { normal, .. } = p { Some(*normal) } else { None };
+    let normal_of = |p: &Piece| {
+        if let Piece::Polygon { normal, .. } = p {
+            Some(*normal)
+        } else {
+            None
+        }
+    };
     // Planar pieces join when they share a plane and touch.
     for i in 0..n {
         for j in i + 1..n {
             if let (Some(ni), Some(nj)) = (normal_of(&pieces[i]), normal_of(&pieces[j])) {
-                let same_plane = ni.dot(nj) > 0.0 && ni.cross(nj).length() <= PARALLEL_SIN && pieces[j].points().iter().all(|&p| (p - pieces[i].points()[0]).dot(ni).abs() <= tol);
+                let same_plane = ni.dot(nj) > 0.0
+                    && ni.cross(nj).length() <= PARALLEL_SIN
+                    && pieces[j]
+                        .points()
+                        .iter()
+                        .all(|&p| (p - pieces[i].points()[0]).dot(ni).abs() <= tol);
                 if same_plane && piece_distance(&pieces[i], &pieces[j]) <= tol {
                     groups.union(i, j);
                 }
@@ -360,13 +417,20 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
         for j in (0..n).filter(|&j| normal_of(&pieces[j]).is_some()) {
             let nj = normal_of(&pieces[j]).unwrap_or(DVec3::Y);
             let origin = pieces[j].points()[0];
-            if pieces[i].points().iter().all(|&p| (p - origin).dot(nj).abs() <= tol) && piece_distance(&pieces[i], &pieces[j]) <= tol {
+            if pieces[i]
+                .points()
+                .iter()
+                .all(|&p| (p - origin).dot(nj).abs() <= tol)
+                && piece_distance(&pieces[i], &pieces[j]) <= tol
+            {
                 absorbed[i] = true;
                 break;
             }
         }
     }
-    let loose: Vec<usize> = (0..n).filter(|&i| normal_of(&pieces[i]).is_none() && !absorbed[i]).collect();
+    let loose: Vec<usize> = (0..n)
+        .filter(|&i| normal_of(&pieces[i]).is_none() && !absorbed[i])
+        .collect();
     for (k, &i) in loose.iter().enumerate() {
         for &j in &loose[k + 1..] {
             if piece_distance(&pieces[i], &pieces[j]) <= tol {
@@ -376,7 +440,9 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
     }
     let mut regions = Vec::new();
     for root in 0..n {
-        let members: Vec<usize> = (0..n).filter(|&i| !absorbed[i] && groups.find(i) == root).collect();
+        let members: Vec<usize> = (0..n)
+            .filter(|&i| !absorbed[i] && groups.find(i) == root)
+            .collect();
         if members.is_empty() {
             continue;
         }
@@ -386,8 +452,23 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
                 let plane = PlaneFrame::new(points[0], normal);
                 let flat: Vec<DVec2> = points.iter().map(|&p| plane.to_2d(p)).collect();
                 let hull = convex_hull_2d(&flat, tol);
-                let area = members.iter().map(|&i| if let Piece::Polygon { area, .. } = pieces[i] { area } else { 0.0 }).sum();
-                Region { dimension: 2, normal: Some(normal), hull_area: polygon_area_2d(&hull), hull: hull.iter().map(|&q| plane.to_3d(q)).collect(), area }
+                let area = members
+                    .iter()
+                    .map(|&i| {
+                        if let Piece::Polygon { area, .. } = pieces[i] {
+                            area
+                        } else {
+                            0.0
+                        }
+                    })
+                    .sum();
+                Region {
+                    dimension: 2,
+                    normal: Some(normal),
+                    hull_area: polygon_area_2d(&hull),
+                    hull: hull.iter().map(|&q| plane.to_3d(q)).collect(),
+                    area,
+                }
             }
             None => lower_dimensional_region(&points, tol),
         };
@@ -400,22 +481,64 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
 /// a set of crossing curves) a planar hull through its three extreme points.
 fn lower_dimensional_region(points: &[DVec3], tol: f64) -> Region {
     let p0 = points[0];
-    let far = |from: DVec3| points.iter().copied().max_by(|x, y| (*x - from).length_squared().total_cmp(&(*y - from).length_squared())).unwrap_or(from);
+    let far = |from: DVec3| {
+        points
+            .iter()
+            .copied()
+            .max_by(|x, y| {
+                (*x - from)
+                    .length_squared()
+                    .total_cmp(&(*y - from).length_squared())
+            })
+            .unwrap_or(from)
+    };
     let p1 = far(p0);
     if (p1 - p0).length() <= tol {
         let centre = points.iter().copied().sum::<DVec3>() / points.len() as f64;
-        return Region { dimension: 0, normal: None, hull: vec![centre], area: 0.0, hull_area: 0.0 };
+        return Region {
+            dimension: 0,
+            normal: None,
+            hull: vec![centre],
+            area: 0.0,
+            hull_area: 0.0,
+        };
     }
     // Extreme points along the line, found from the far end.
     let p2 = far(p1);
     let axis = (p2 - p1).normalize();
-    let off_line = points.iter().map(|&p| ((p - p1) - axis * (p - p1).dot(axis)).length()).fold(0.0, f64::max);
+    let off_line = points
+        .iter()
+        .map(|&p| ((p - p1) - axis * (p - p1).dot(axis)).length())
+        .fold(0.0, f64::max);
     if off_line <= tol {
-        return Region { dimension: 1, normal: None, hull: vec![p1, p2], area: 0.0, hull_area: 0.0 };
+        return Region {
+            dimension: 1,
+            normal: None,
+            hull: vec![p1, p2],
+            area: 0.0,
+            hull_area: 0.0,
+        };
     }
-    let p3 = points.iter().copied().max_by(|x, y| ((*x - p1).cross(axis)).length().total_cmp(&((*y - p1).cross(axis)).length())).unwrap_or(p1);
+    let p3 = points
+        .iter()
+        .copied()
+        .max_by(|x, y| {
+            ((*x - p1).cross(axis))
+                .length()
+                .total_cmp(&((*y - p1).cross(axis)).length())
+        })
+        .unwrap_or(p1);
     let normal = (p2 - p1).cross(p3 - p1).normalize();
     let plane = PlaneFrame::new(p1, normal);
-    let hull = convex_hull_2d(&points.iter().map(|&p| plane.to_2d(p)).collect::<Vec<_>>(), tol);
-    Region { dimension: 1, normal: None, hull_area: 0.0, hull: hull.iter().map(|&q| plane.to_3d(q)).collect(), area: 0.0 }
+    let hull = convex_hull_2d(
+        &points.iter().map(|&p| plane.to_2d(p)).collect::<Vec<_>>(),
+        tol,
+    );
+    Region {
+        dimension: 1,
+        normal: None,
+        hull_area: 0.0,
+        hull: hull.iter().map(|&q| plane.to_3d(q)).collect(),
+        area: 0.0,
+    }
 }

@@ -18,18 +18,34 @@ pub struct WorldSurface<'a> {
 }
 
 impl<'a> WorldSurface<'a> {
-    pub fn new(mesh: &'a TetMesh, to_world: impl Fn(DVec3) -> DVec3, rotate: impl Fn(DVec3) -> DVec3) -> Self {
+    pub fn new(
+        mesh: &'a TetMesh,
+        to_world: impl Fn(DVec3) -> DVec3,
+        rotate: impl Fn(DVec3) -> DVec3,
+    ) -> Self {
         let vertices = mesh.vertices.iter().map(|&v| to_world(v)).collect();
-        let face_normals = mesh.surface_faces.iter().map(|f| rotate(f.normal)).collect();
-        WorldSurface { mesh, vertices, face_normals }
+        let face_normals = mesh
+            .surface_faces
+            .iter()
+            .map(|f| rotate(f.normal))
+            .collect();
+        WorldSurface {
+            mesh,
+            vertices,
+            face_normals,
+        }
     }
 
     pub fn face(&self, f: usize) -> [DVec3; 3] {
-        self.mesh.surface_faces[f].vertices.map(|v| self.vertices[v as usize])
+        self.mesh.surface_faces[f]
+            .vertices
+            .map(|v| self.vertices[v as usize])
     }
 
     pub fn edge(&self, e: usize) -> [DVec3; 2] {
-        self.mesh.surface_edges[e].vertices.map(|v| self.vertices[v as usize])
+        self.mesh.surface_edges[e]
+            .vertices
+            .map(|v| self.vertices[v as usize])
     }
 }
 
@@ -47,7 +63,10 @@ impl Aabb {
     }
 
     pub fn inflated(self, by: f64) -> Aabb {
-        Aabb { lo: self.lo - DVec3::splat(by), hi: self.hi + DVec3::splat(by) }
+        Aabb {
+            lo: self.lo - DVec3::splat(by),
+            hi: self.hi + DVec3::splat(by),
+        }
     }
 
     pub fn overlaps(&self, other: &Aabb) -> bool {
@@ -55,7 +74,10 @@ impl Aabb {
     }
 
     pub fn intersection(&self, other: &Aabb) -> Aabb {
-        Aabb { lo: self.lo.max(other.lo), hi: self.hi.min(other.hi) }
+        Aabb {
+            lo: self.lo.max(other.lo),
+            hi: self.hi.min(other.hi),
+        }
     }
 }
 
@@ -71,12 +93,31 @@ fn strictly_inside_triangle(p: DVec3, [a, b, c]: [DVec3; 3], normal: DVec3, tol:
 
 /// All touching feature pairs of A and B. `parallel_sin` is the sine of the
 /// angle below which two edges count as parallel.
-pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, parallel_sin: f64) -> Vec<FeaturePair> {
-    let region = Aabb::of(&a.vertices).intersection(&Aabb::of(&b.vertices)).inflated(tol);
+pub fn touching_feature_pairs(
+    a: &WorldSurface,
+    b: &WorldSurface,
+    tol: f64,
+    parallel_sin: f64,
+) -> Vec<FeaturePair> {
+    let region = Aabb::of(&a.vertices)
+        .intersection(&Aabb::of(&b.vertices))
+        .inflated(tol);
     let near = |p: DVec3| region.lo.cmple(p).all() && p.cmple(region.hi).all();
-    let surface_vertices = |s: &WorldSurface| -> Vec<u32> { (0..s.vertices.len() as u32).filter(|&v| s.mesh.is_surface_vertex(v as usize) && near(s.vertices[v as usize])).collect() };
-    let edges_near = |s: &WorldSurface| -> Vec<u32> { (0..s.mesh.surface_edges.len() as u32).filter(|&e| Aabb::of(&s.edge(e as usize)).overlaps(&region)).collect() };
-    let faces_near = |s: &WorldSurface| -> Vec<u32> { (0..s.mesh.surface_faces.len() as u32).filter(|&f| Aabb::of(&s.face(f as usize)).overlaps(&region)).collect() };
+    let surface_vertices = |s: &WorldSurface| -> Vec<u32> {
+        (0..s.vertices.len() as u32)
+            .filter(|&v| s.mesh.is_surface_vertex(v as usize) && near(s.vertices[v as usize]))
+            .collect()
+    };
+    let edges_near = |s: &WorldSurface| -> Vec<u32> {
+        (0..s.mesh.surface_edges.len() as u32)
+            .filter(|&e| Aabb::of(&s.edge(e as usize)).overlaps(&region))
+            .collect()
+    };
+    let faces_near = |s: &WorldSurface| -> Vec<u32> {
+        (0..s.mesh.surface_faces.len() as u32)
+            .filter(|&f| Aabb::of(&s.face(f as usize)).overlaps(&region))
+            .collect()
+    };
     let (va, vb) = (surface_vertices(a), surface_vertices(b));
     let (ea, eb) = (edges_near(a), edges_near(b));
     let (fa, fb) = (faces_near(a), faces_near(b));
@@ -86,13 +127,23 @@ pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, para
         for &j in &vb {
             let (p, q) = (a.vertices[i as usize], b.vertices[j as usize]);
             if (p - q).length() <= tol {
-                pairs.push(FeaturePair { kind: FeatureKind::VertexVertex, feature_a: i, feature_b: j, point: (p + q) * 0.5 });
+                pairs.push(FeaturePair {
+                    kind: FeatureKind::VertexVertex,
+                    feature_a: i,
+                    feature_b: j,
+                    point: (p + q) * 0.5,
+                });
             }
         }
     }
 
     // Vertex of one body on the interior of an edge of the other.
-    let vertex_edge = |verts: &[u32], vs: &WorldSurface, edges: &[u32], es: &WorldSurface, kind: FeatureKind, pairs: &mut Vec<FeaturePair>| {
+    let vertex_edge = |verts: &[u32],
+                       vs: &WorldSurface,
+                       edges: &[u32],
+                       es: &WorldSurface,
+                       kind: FeatureKind,
+                       pairs: &mut Vec<FeaturePair>| {
         for &v in verts {
             let p = vs.vertices[v as usize];
             for &e in edges {
@@ -102,8 +153,17 @@ pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, para
                 }
                 let (q, _) = closest_point_on_segment(p, s, t);
                 if (p - q).length() <= tol {
-                    let (fa, fb) = if kind == FeatureKind::VertexEdge { (v, e) } else { (e, v) };
-                    pairs.push(FeaturePair { kind, feature_a: fa, feature_b: fb, point: (p + q) * 0.5 });
+                    let (fa, fb) = if kind == FeatureKind::VertexEdge {
+                        (v, e)
+                    } else {
+                        (e, v)
+                    };
+                    pairs.push(FeaturePair {
+                        kind,
+                        feature_a: fa,
+                        feature_b: fb,
+                        point: (p + q) * 0.5,
+                    });
                 }
             }
         }
@@ -112,7 +172,12 @@ pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, para
     vertex_edge(&vb, b, &ea, a, FeatureKind::EdgeVertex, &mut pairs);
 
     // Vertex of one body on the interior of a face of the other.
-    let vertex_face = |verts: &[u32], vs: &WorldSurface, faces: &[u32], fs: &WorldSurface, kind: FeatureKind, pairs: &mut Vec<FeaturePair>| {
+    let vertex_face = |verts: &[u32],
+                       vs: &WorldSurface,
+                       faces: &[u32],
+                       fs: &WorldSurface,
+                       kind: FeatureKind,
+                       pairs: &mut Vec<FeaturePair>| {
         for &v in verts {
             let p = vs.vertices[v as usize];
             for &f in faces {
@@ -120,8 +185,17 @@ pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, para
                 let n = fs.face_normals[f as usize];
                 let distance = n.dot(p - corners[0]);
                 if distance.abs() <= tol && strictly_inside_triangle(p, corners, n, tol) {
-                    let (fa, fb) = if kind == FeatureKind::VertexFace { (v, f) } else { (f, v) };
-                    pairs.push(FeaturePair { kind, feature_a: fa, feature_b: fb, point: p - n * (distance * 0.5) });
+                    let (fa, fb) = if kind == FeatureKind::VertexFace {
+                        (v, f)
+                    } else {
+                        (f, v)
+                    };
+                    pairs.push(FeaturePair {
+                        kind,
+                        feature_a: fa,
+                        feature_b: fb,
+                        point: p - n * (distance * 0.5),
+                    });
                 }
             }
         }
@@ -148,7 +222,12 @@ pub fn touching_feature_pairs(a: &WorldSurface, b: &WorldSurface, tol: f64, para
             if at_end(c1) || at_end(c2) {
                 continue;
             }
-            pairs.push(FeaturePair { kind: FeatureKind::EdgeEdge, feature_a: i, feature_b: j, point: (c1 + c2) * 0.5 });
+            pairs.push(FeaturePair {
+                kind: FeatureKind::EdgeEdge,
+                feature_a: i,
+                feature_b: j,
+                point: (c1 + c2) * 0.5,
+            });
         }
     }
     pairs

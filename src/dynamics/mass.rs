@@ -43,6 +43,10 @@ impl MassProperties {
         let centre_rel = first_moment / volume;
         let covariance = (second_moment - outer(centre_rel, centre_rel) * volume) * density;
         let trace = covariance.x_axis.x + covariance.y_axis.y + covariance.z_axis.z;
-        MassProperties { mass: volume * density, centre: reference + centre_rel, inertia: DMat3::from_diagonal(DVec3::splat(trace)) - covariance }
+        MassProperties {
+            mass: volume * density,
+            centre: reference + centre_rel,
+            inertia: DMat3::from_diagonal(DVec3::splat(trace)) - covariance,
+        }
     }
 }

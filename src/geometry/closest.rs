@@ -20,7 +20,12 @@ pub fn closest_point_on_segment(p: DVec3, a: DVec3, b: DVec3) -> (DVec3, f64) {
 /// Closest points of segments `p1`–`q1` and `p2`–`q2`: returns (c1, c2, s, t)
 /// with c1 = p1 + s (q1 − p1) and c2 = p2 + t (q2 − p2), s, t ∈ [0, 1].
 /// Parallel segments get one valid pair (Ericson picks s = 0 there).
-pub fn closest_points_segments(p1: DVec3, q1: DVec3, p2: DVec3, q2: DVec3) -> (DVec3, DVec3, f64, f64) {
+pub fn closest_points_segments(
+    p1: DVec3,
+    q1: DVec3,
+    p2: DVec3,
+    q2: DVec3,
+) -> (DVec3, DVec3, f64, f64) {
     let d1 = q1 - p1;
     let d2 = q2 - p2;
     let r = p1 - p2;
@@ -42,7 +47,11 @@ pub fn closest_points_segments(p1: DVec3, q1: DVec3, p2: DVec3, q2: DVec3) -> (D
         } else {
             let b = d1.dot(d2);
             let denom = a * e - b * b;
-            let s0 = if denom > 0.0 { ((b * f - c * e) / denom).clamp(0.0, 1.0) } else { 0.0 };
+            let s0 = if denom > 0.0 {
+                ((b * f - c * e) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
             let t0 = (b * s0 + f) / e;
             if t0 < 0.0 {
                 t = 0.0;
@@ -96,8 +105,19 @@ pub fn closest_point_on_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec
     let denom = va + vb + vc;
     if denom <= 0.0 {
         // Degenerate (zero-area) triangle: fall back to its longest edge.
-        let candidates = [closest_point_on_segment(p, a, b).0, closest_point_on_segment(p, b, c).0, closest_point_on_segment(p, c, a).0];
-        return candidates.into_iter().min_by(|x, y| (*x - p).length_squared().total_cmp(&(*y - p).length_squared())).unwrap_or(a);
+        let candidates = [
+            closest_point_on_segment(p, a, b).0,
+            closest_point_on_segment(p, b, c).0,
+            closest_point_on_segment(p, c, a).0,
+        ];
+        return candidates
+            .into_iter()
+            .min_by(|x, y| {
+                (*x - p)
+                    .length_squared()
+                    .total_cmp(&(*y - p).length_squared())
+            })
+            .unwrap_or(a);
     }
     let v = vb / denom;
     let w = vc / denom;
@@ -121,7 +141,12 @@ mod tests {
 
     #[test]
     fn crossing_segments_meet_in_the_middle() {
-        let (c1, c2, s, t) = closest_points_segments(DVec3::new(-1.0, 0.0, 0.0), DVec3::new(1.0, 0.0, 0.0), DVec3::new(0.0, 1.0, -1.0), DVec3::new(0.0, 1.0, 1.0));
+        let (c1, c2, s, t) = closest_points_segments(
+            DVec3::new(-1.0, 0.0, 0.0),
+            DVec3::new(1.0, 0.0, 0.0),
+            DVec3::new(0.0, 1.0, -1.0),
+            DVec3::new(0.0, 1.0, 1.0),
+        );
         assert!((c1 - DVec3::ZERO).length() < 1e-15 && (c2 - DVec3::Y).length() < 1e-15);
         assert!((s - 0.5).abs() < 1e-15 && (t - 0.5).abs() < 1e-15);
     }
@@ -129,25 +154,55 @@ mod tests {
     #[test]
     fn segment_distance_matches_brute_force_including_parallel_and_clamped() {
         let cases = [
-            (DVec3::ZERO, DVec3::X, DVec3::new(2.0, 1.0, 0.0), DVec3::new(3.0, 1.0, 0.0)),
-            (DVec3::ZERO, DVec3::X, DVec3::new(0.5, 1.0, 0.0), DVec3::new(1.5, 1.0, 0.0)),
-            (DVec3::ZERO, DVec3::X, DVec3::new(0.3, 0.2, -1.0), DVec3::new(0.7, 0.4, 2.0)),
-            (DVec3::ZERO, DVec3::ZERO, DVec3::new(0.3, 0.2, -1.0), DVec3::new(0.7, 0.4, 2.0)),
+            (
+                DVec3::ZERO,
+                DVec3::X,
+                DVec3::new(2.0, 1.0, 0.0),
+                DVec3::new(3.0, 1.0, 0.0),
+            ),
+            (
+                DVec3::ZERO,
+                DVec3::X,
+                DVec3::new(0.5, 1.0, 0.0),
+                DVec3::new(1.5, 1.0, 0.0),
+            ),
+            (
+                DVec3::ZERO,
+                DVec3::X,
+                DVec3::new(0.3, 0.2, -1.0),
+                DVec3::new(0.7, 0.4, 2.0),
+            ),
+            (
+                DVec3::ZERO,
+                DVec3::ZERO,
+                DVec3::new(0.3, 0.2, -1.0),
+                DVec3::new(0.7, 0.4, 2.0),
+            ),
         ];
         for (p1, q1, p2, q2) in cases {
             let (c1, c2, _, _) = closest_points_segments(p1, q1, p2, q2);
             let d = (c1 - c2).length();
-            assert!((d - brute_force_segments(p1, q1, p2, q2)).abs() < 1e-4, "{p1} {q1} {p2} {q2}: {d}");
+            assert!(
+                (d - brute_force_segments(p1, q1, p2, q2)).abs() < 1e-4,
+                "{p1} {q1} {p2} {q2}: {d}"
+            );
         }
     }
 
     #[test]
     fn point_triangle_regions() {
         let (a, b, c) = (DVec3::ZERO, DVec3::X, DVec3::Y);
-        assert_eq!(closest_point_on_triangle(DVec3::new(0.2, 0.2, 5.0), a, b, c), DVec3::new(0.2, 0.2, 0.0));
-        assert_eq!(closest_point_on_triangle(DVec3::new(-1.0, -1.0, 0.0), a, b, c), a);
-        assert_eq!(closest_point_on_triangle(DVec3::new(0.5, -1.0, 1.0), a, b, c), DVec3::new(0.5, 0.0, 0.0));
-        let q = closest_point_on_triangle(DVec3::new(1.0, 1.0, 0.0), a, b, c);
-        assert!((q - DVec3::new(0.5, 0.5, 0.0)).length() < 1e-15);
+        let cases = [
+            (DVec3::new(0.2, 0.2, 5.0), DVec3::new(0.2, 0.2, 0.0)), // face
+            (DVec3::new(-1.0, -1.0, 0.0), a),                       // vertex a
+            (DVec3::new(2.0, -0.5, 0.0), b),                        // vertex b
+            (DVec3::new(0.5, -1.0, 1.0), DVec3::new(0.5, 0.0, 0.0)), // edge ab
+            (DVec3::new(1.0, 1.0, 0.0), DVec3::new(0.5, 0.5, 0.0)), // edge bc
+            (DVec3::new(-3.0, 0.25, 0.0), DVec3::new(0.0, 0.25, 0.0)), // edge ca
+        ];
+        for (p, expected) in cases {
+            let q = closest_point_on_triangle(p, a, b, c);
+            assert!((q - expected).length() < 1e-15, "{p}: {q} != {expected}");
+        }
     }
 }

@@ -14,19 +14,24 @@ pub fn convex_hull_2d(points: &[DVec2], tol: f64) -> Vec<DVec2> {
     if pts.len() < 3 {
         return pts;
     }
-    // A point b is kept between a and c only when it lies more than `tol`
-    // to the left of the line a→c: |cross| / |c − a| is that distance.
-    let keeps_turn = |a: DVec2, b: DVec2, c: DVec2| {
-        let ac = c - a;
-        let len = ac.length();
-        len > 0.0 && ac.perp_dot(b - a) < -tol * len
+    // Walking along the chain, `middle` stays between `from` and `to` only
+    // when it lies more than `tol` to the right of the line from → to (a
+    // counter-clockwise turn): perp_dot / |to − from| is that distance.
+    let keeps = |from: DVec2, middle: DVec2, to: DVec2| {
+        let chord = to - from;
+        let len = chord.length();
+        len > 0.0 && chord.perp_dot(middle - from) < -tol * len
     };
     let mut hull: Vec<DVec2> = Vec::with_capacity(2 * pts.len());
     for pass in 0..2 {
         let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &DVec2>> = if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
+        let iter: Box<dyn Iterator<Item = &DVec2>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
         for &p in iter {
-            while hull.len() >= start + 2 && !keeps_turn(hull[hull.len() - 2], p, hull[hull.len() - 1]) {
+            while hull.len() >= start + 2 && !keeps(hull[hull.len() - 2], hull[hull.len() - 1], p) {
                 hull.pop();
             }
             hull.push(p);
@@ -45,7 +50,10 @@ pub fn convex_hull_2d(points: &[DVec2], tol: f64) -> Vec<DVec2> {
 /// Signed area of a simple polygon (positive when counter-clockwise).
 pub fn polygon_area_2d(polygon: &[DVec2]) -> f64 {
     let n = polygon.len();
-    (0..n).map(|i| polygon[i].perp_dot(polygon[(i + 1) % n])).sum::<f64>() * 0.5
+    (0..n)
+        .map(|i| polygon[i].perp_dot(polygon[(i + 1) % n]))
+        .sum::<f64>()
+        * 0.5
 }
 
 #[cfg(test)]

@@ -30,7 +30,12 @@ pub struct PlaneFrame {
 impl PlaneFrame {
     pub fn new(origin: DVec3, normal: DVec3) -> Self {
         let (u, v) = orthonormal_basis(normal);
-        PlaneFrame { origin, normal, u, v }
+        PlaneFrame {
+            origin,
+            normal,
+            u,
+            v,
+        }
     }
 
     /// Signed distance of `p` from the plane along `normal`.

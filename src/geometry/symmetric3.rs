@@ -7,14 +7,19 @@ use glam::{DMat3, DVec3};
 /// Eigenvalues (ascending) and matching unit eigenvectors (columns) of a
 /// symmetric matrix. Only the symmetric part of `m` is read.
 pub fn symmetric_eigen(m: DMat3) -> (DVec3, DMat3) {
-    let mut a = [[m.x_axis.x, m.y_axis.x, m.z_axis.x], [m.x_axis.y, m.y_axis.y, m.z_axis.y], [m.x_axis.z, m.y_axis.z, m.z_axis.z]];
+    let mut a = [
+        [m.x_axis.x, m.y_axis.x, m.z_axis.x],
+        [m.x_axis.y, m.y_axis.y, m.z_axis.y],
+        [m.x_axis.z, m.y_axis.z, m.z_axis.z],
+    ];
     let mut v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
     // Jacobi converges quadratically; 50 sweeps is far beyond what any
     // 3 × 3 matrix needs and bounds the loop for non-finite input.
     for _sweep in 0..50 {
         let off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2];
         let diag = a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2];
-        if !(off > 1e-32 * diag) {
+        // NaN compares false both ways: stop on it as on convergence.
+        if off.is_nan() || off <= 1e-32 * diag {
             break;
         }
         for (p, q) in [(0, 1), (0, 2), (1, 2)] {
@@ -26,17 +31,15 @@ pub fn symmetric_eigen(m: DMat3) -> (DVec3, DMat3) {
             let t = if theta == 0.0 { 1.0 } else { t };
             let c = 1.0 / (t * t + 1.0).sqrt();
             let s = t * c;
-            for k in 0..3 {
-                let akp = a[k][p];
-                let akq = a[k][q];
-                a[k][p] = c * akp - s * akq;
-                a[k][q] = s * akp + c * akq;
+            for row in a.iter_mut() {
+                let (akp, akq) = (row[p], row[q]);
+                row[p] = c * akp - s * akq;
+                row[q] = s * akp + c * akq;
             }
+            let (row_p, row_q) = (a[p], a[q]);
             for k in 0..3 {
-                let apk = a[p][k];
-                let aqk = a[q][k];
-                a[p][k] = c * apk - s * aqk;
-                a[q][k] = s * apk + c * aqk;
+                a[p][k] = c * row_p[k] - s * row_q[k];
+                a[q][k] = s * row_p[k] + c * row_q[k];
             }
             for row in v.iter_mut() {
                 let vkp = row[p];
@@ -48,9 +51,16 @@ pub fn symmetric_eigen(m: DMat3) -> (DVec3, DMat3) {
     }
     let mut order = [0usize, 1, 2];
     order.sort_by(|&i, &j| a[i][i].total_cmp(&a[j][j]));
-    let values = DVec3::new(a[order[0]][order[0]], a[order[1]][order[1]], a[order[2]][order[2]]);
+    let values = DVec3::new(
+        a[order[0]][order[0]],
+        a[order[1]][order[1]],
+        a[order[2]][order[2]],
+    );
     let col = |i: usize| DVec3::new(v[0][i], v[1][i], v[2][i]);
-    (values, DMat3::from_cols(col(order[0]), col(order[1]), col(order[2])))
+    (
+        values,
+        DMat3::from_cols(col(order[0]), col(order[1]), col(order[2])),
+    )
 }
 
 /// Moore–Penrose pseudo-inverse of a symmetric matrix, treating eigenvalues
@@ -75,7 +85,11 @@ mod tests {
 
     #[test]
     fn eigen_reconstructs_the_matrix() {
-        let m = DMat3::from_cols(DVec3::new(4.0, 1.0, -2.0), DVec3::new(1.0, 3.0, 0.5), DVec3::new(-2.0, 0.5, 6.0));
+        let m = DMat3::from_cols(
+            DVec3::new(4.0, 1.0, -2.0),
+            DVec3::new(1.0, 3.0, 0.5),
+            DVec3::new(-2.0, 0.5, 6.0),
+        );
         let (values, vectors) = symmetric_eigen(m);
         let back = vectors * DMat3::from_diagonal(values) * vectors.transpose();
         for i in 0..3 {

@@ -20,7 +20,8 @@ pub fn refine(mesh: &TetMesh, flat_angle: f64) -> Result<TetMesh, MeshError> {
         for (e, &[i, j]) in TET_EDGES.iter().enumerate() {
             let key = [tet[i].min(tet[j]), tet[i].max(tet[j])];
             m[e] = *midpoint_of.entry(key).or_insert_with(|| {
-                vertices.push((mesh.vertices[key[0] as usize] + mesh.vertices[key[1] as usize]) * 0.5);
+                vertices
+                    .push((mesh.vertices[key[0] as usize] + mesh.vertices[key[1] as usize]) * 0.5);
                 (vertices.len() - 1) as u32
             });
         }
@@ -58,7 +59,14 @@ mod tests {
 
     #[test]
     fn refinement_keeps_volume_and_quadruples_the_surface() {
-        let mesh = Shape::Frustum { sides: 6, bottom_radius: 0.25, top_radius: 0.2, height: 0.21 }.build(1e-6).unwrap();
+        let mesh = Shape::Frustum {
+            sides: 6,
+            bottom_radius: 0.25,
+            top_radius: 0.2,
+            height: 0.21,
+        }
+        .build(1e-6)
+        .unwrap();
         let once = refine(&mesh, 1e-6).unwrap();
         let twice = refine(&once, 1e-6).unwrap();
         assert_eq!(once.tets.len(), 8 * mesh.tets.len());
@@ -66,7 +74,12 @@ mod tests {
         assert!((twice.volume() - mesh.volume()).abs() < 1e-14);
         // Refinement adds no bends: the convex and concave edges are the
         // original ones, each split in two.
-        let bent = |m: &TetMesh| m.surface_edges.iter().filter(|e| e.kind != crate::mesh::EdgeKind::Flat).count();
+        let bent = |m: &TetMesh| {
+            m.surface_edges
+                .iter()
+                .filter(|e| e.kind != crate::mesh::EdgeKind::Flat)
+                .count()
+        };
         assert_eq!(bent(&once), 2 * bent(&mesh));
         let _ = DVec3::ZERO;
     }

@@ -15,26 +15,62 @@ use std::fmt;
 /// (which can name the offending key); [`Shape::build`] checks the geometry.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
-    Box { size: DVec3 },
-    Frustum { sides: u32, bottom_radius: f64, top_radius: f64, height: f64 },
-    Pyramid { half_width: f64, height: f64 },
-    Wedge { half_width: f64, height: f64, half_length: f64 },
-    Prism { profile: Vec<DVec2>, depth: f64, kernel: Option<DVec3> },
-    Mesh { vertices: Vec<DVec3>, triangles: Vec<[u32; 3]>, kernel: Option<DVec3> },
-    TetMesh { vertices: Vec<DVec3>, tets: Vec<[u32; 4]> },
+    Box {
+        size: DVec3,
+    },
+    Frustum {
+        sides: u32,
+        bottom_radius: f64,
+        top_radius: f64,
+        height: f64,
+    },
+    Pyramid {
+        half_width: f64,
+        height: f64,
+    },
+    Wedge {
+        half_width: f64,
+        height: f64,
+        half_length: f64,
+    },
+    Prism {
+        profile: Vec<DVec2>,
+        depth: f64,
+        kernel: Option<DVec3>,
+    },
+    Mesh {
+        vertices: Vec<DVec3>,
+        triangles: Vec<[u32; 3]>,
+        kernel: Option<DVec3>,
+    },
+    TetMesh {
+        vertices: Vec<DVec3>,
+        tets: Vec<[u32; 4]>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
     /// The prism profile is not a simple counter-clockwise polygon.
     BadProfile,
-    TriangleVertexOutOfRange { triangle: usize, vertex: u32 },
+    TriangleVertexOutOfRange {
+        triangle: usize,
+        vertex: u32,
+    },
     /// An edge of the authored surface is not used exactly once in each
     /// direction.
-    SurfaceNotClosed { edge: [u32; 2], uses: usize },
-    SurfaceNotOriented { edge: [u32; 2] },
+    SurfaceNotClosed {
+        edge: [u32; 2],
+        uses: usize,
+    },
+    SurfaceNotOriented {
+        edge: [u32; 2],
+    },
     /// The kernel point is not strictly behind this surface triangle.
-    KernelDoesNotSeeTriangle { triangle: usize, kernel: DVec3 },
+    KernelDoesNotSeeTriangle {
+        triangle: usize,
+        kernel: DVec3,
+    },
     Mesh(MeshError),
 }
 
@@ -64,31 +100,102 @@ impl Shape {
     /// Tetrahedralises the shape in its model frame.
     pub fn build(&self, flat_angle: f64) -> Result<TetMesh, ShapeError> {
         let surface = match self {
-            Shape::TetMesh { vertices, tets } => return TetMesh::new(vertices.clone(), tets.clone(), flat_angle).map_err(ShapeError::Mesh),
+            Shape::TetMesh { vertices, tets } => {
+                return TetMesh::new(vertices.clone(), tets.clone(), flat_angle)
+                    .map_err(ShapeError::Mesh)
+            }
             Shape::Box { size } => convex_surface(box_corners(*size), &BOX_QUADS),
-            Shape::Frustum { sides, bottom_radius, top_radius, height } => frustum_surface(*sides as usize, *bottom_radius, *top_radius, *height),
-            Shape::Pyramid { half_width: b, height: h } => {
-                let v = vec![DVec3::new(-b, 0.0, -b), DVec3::new(*b, 0.0, -b), DVec3::new(*b, 0.0, *b), DVec3::new(-b, 0.0, *b), DVec3::new(0.0, *h, 0.0)];
-                convex_surface(v, &[vec![0, 1, 2, 3], vec![0, 1, 4], vec![1, 2, 4], vec![2, 3, 4], vec![3, 0, 4]])
+            Shape::Frustum {
+                sides,
+                bottom_radius,
+                top_radius,
+                height,
+            } => frustum_surface(*sides as usize, *bottom_radius, *top_radius, *height),
+            Shape::Pyramid {
+                half_width: b,
+                height: h,
+            } => {
+                let v = vec![
+                    DVec3::new(-b, 0.0, -b),
+                    DVec3::new(*b, 0.0, -b),
+                    DVec3::new(*b, 0.0, *b),
+                    DVec3::new(-b, 0.0, *b),
+                    DVec3::new(0.0, *h, 0.0),
+                ];
+                convex_surface(
+                    v,
+                    &[
+                        vec![0, 1, 2, 3],
+                        vec![0, 1, 4],
+                        vec![1, 2, 4],
+                        vec![2, 3, 4],
+                        vec![3, 0, 4],
+                    ],
+                )
             }
-            Shape::Wedge { half_width: b, height: h, half_length: l } => {
-                let v = vec![DVec3::new(-b, 0.0, -l), DVec3::new(*b, 0.0, -l), DVec3::new(*b, 0.0, *l), DVec3::new(-b, 0.0, *l), DVec3::new(0.0, *h, -l), DVec3::new(0.0, *h, *l)];
-                convex_surface(v, &[vec![0, 1, 2, 3], vec![0, 1, 4], vec![3, 2, 5], vec![1, 2, 5, 4], vec![0, 3, 5, 4]])
+            Shape::Wedge {
+                half_width: b,
+                height: h,
+                half_length: l,
+            } => {
+                let v = vec![
+                    DVec3::new(-b, 0.0, -l),
+                    DVec3::new(*b, 0.0, -l),
+                    DVec3::new(*b, 0.0, *l),
+                    DVec3::new(-b, 0.0, *l),
+                    DVec3::new(0.0, *h, -l),
+                    DVec3::new(0.0, *h, *l),
+                ];
+                convex_surface(
+                    v,
+                    &[
+                        vec![0, 1, 2, 3],
+                        vec![0, 1, 4],
+                        vec![3, 2, 5],
+                        vec![1, 2, 5, 4],
+                        vec![0, 3, 5, 4],
+                    ],
+                )
             }
-            Shape::Prism { profile, depth, kernel } => prism_surface(profile, *depth, *kernel)?,
-            Shape::Mesh { vertices, triangles, kernel } => {
-                Surface { kernel: kernel.unwrap_or_else(|| vertex_centroid(vertices)), vertices: vertices.clone(), triangles: triangles.clone() }
-            }
+            Shape::Prism {
+                profile,
+                depth,
+                kernel,
+            } => prism_surface(profile, *depth, *kernel)?,
+            Shape::Mesh {
+                vertices,
+                triangles,
+                kernel,
+            } => Surface {
+                kernel: kernel.unwrap_or_else(|| vertex_centroid(vertices)),
+                vertices: vertices.clone(),
+                triangles: triangles.clone(),
+            },
         };
         cone_to_kernel(surface, flat_angle)
     }
 }
 
-const BOX_QUADS: [[u32; 4]; 6] = [[0, 1, 3, 2], [4, 5, 7, 6], [0, 1, 5, 4], [2, 3, 7, 6], [0, 2, 6, 4], [1, 3, 7, 5]];
+const BOX_QUADS: [[u32; 4]; 6] = [
+    [0, 1, 3, 2],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 3, 7, 6],
+    [0, 2, 6, 4],
+    [1, 3, 7, 5],
+];
 
 fn box_corners(size: DVec3) -> Vec<DVec3> {
     let h = size * 0.5;
-    (0..8).map(|i| DVec3::new(if i & 1 == 0 { -h.x } else { h.x }, if i & 2 == 0 { -h.y } else { h.y }, if i & 4 == 0 { -h.z } else { h.z })).collect()
+    (0..8)
+        .map(|i| {
+            DVec3::new(
+                if i & 1 == 0 { -h.x } else { h.x },
+                if i & 2 == 0 { -h.y } else { h.y },
+                if i & 4 == 0 { -h.z } else { h.z },
+            )
+        })
+        .collect()
 }
 
 fn vertex_centroid(vertices: &[DVec3]) -> DVec3 {
@@ -114,7 +221,11 @@ fn convex_surface(vertices: Vec<DVec3>, faces: &[impl AsRef<[u32]>]) -> Surface 
             triangles.push(t);
         }
     }
-    Surface { vertices, triangles, kernel }
+    Surface {
+        vertices,
+        triangles,
+        kernel,
+    }
 }
 
 /// n-sided frustum: rim vertex k at angle 2πk/n in the x–z plane (vertex 0 on
@@ -144,11 +255,18 @@ fn frustum_surface(n: usize, bottom_radius: f64, top_radius: f64, height: f64) -
     surface
 }
 
-fn prism_surface(profile: &[DVec2], depth: f64, kernel: Option<DVec3>) -> Result<Surface, ShapeError> {
+fn prism_surface(
+    profile: &[DVec2],
+    depth: f64,
+    kernel: Option<DVec3>,
+) -> Result<Surface, ShapeError> {
     let n = profile.len();
     let caps = ear_clip(profile).ok_or(ShapeError::BadProfile)?;
     let half = depth * 0.5;
-    let mut vertices: Vec<DVec3> = profile.iter().map(|p| DVec3::new(p.x, p.y, -half)).collect();
+    let mut vertices: Vec<DVec3> = profile
+        .iter()
+        .map(|p| DVec3::new(p.x, p.y, -half))
+        .collect();
     vertices.extend(profile.iter().map(|p| DVec3::new(p.x, p.y, half)));
     let mut triangles = Vec::new();
     for [a, b, c] in caps {
@@ -166,14 +284,21 @@ fn prism_surface(profile: &[DVec2], depth: f64, kernel: Option<DVec3>) -> Result
         triangles.push([i, j + n as u32, i + n as u32]);
     }
     let kernel = kernel.unwrap_or_else(|| vertex_centroid(&vertices));
-    Ok(Surface { vertices, triangles, kernel })
+    Ok(Surface {
+        vertices,
+        triangles,
+        kernel,
+    })
 }
 
 fn check_closed_oriented(surface: &Surface) -> Result<(), ShapeError> {
     let mut half_edges: Vec<([u32; 2], bool)> = Vec::with_capacity(surface.triangles.len() * 3);
     for (t, tri) in surface.triangles.iter().enumerate() {
         if let Some(&v) = tri.iter().find(|&&v| v as usize >= surface.vertices.len()) {
-            return Err(ShapeError::TriangleVertexOutOfRange { triangle: t, vertex: v });
+            return Err(ShapeError::TriangleVertexOutOfRange {
+                triangle: t,
+                vertex: v,
+            });
         }
         for k in 0..3 {
             let (a, b) = (tri[k], tri[(k + 1) % 3]);
@@ -188,10 +313,15 @@ fn check_closed_oriented(surface: &Surface) -> Result<(), ShapeError> {
             j += 1;
         }
         if j - i != 2 {
-            return Err(ShapeError::SurfaceNotClosed { edge: half_edges[i].0, uses: j - i });
+            return Err(ShapeError::SurfaceNotClosed {
+                edge: half_edges[i].0,
+                uses: j - i,
+            });
         }
         if half_edges[i].1 == half_edges[i + 1].1 {
-            return Err(ShapeError::SurfaceNotOriented { edge: half_edges[i].0 });
+            return Err(ShapeError::SurfaceNotOriented {
+                edge: half_edges[i].0,
+            });
         }
         i = j;
     }
@@ -200,13 +330,21 @@ fn check_closed_oriented(surface: &Surface) -> Result<(), ShapeError> {
 
 fn cone_to_kernel(surface: Surface, flat_angle: f64) -> Result<TetMesh, ShapeError> {
     check_closed_oriented(&surface)?;
-    let Surface { mut vertices, triangles, kernel } = surface;
+    let Surface {
+        mut vertices,
+        triangles,
+        kernel,
+    } = surface;
     let scale = super::tetmesh::bounding_diagonal(&vertices);
     let k = vertices.len() as u32;
     for (t, tri) in triangles.iter().enumerate() {
         let [a, b, c] = tri.map(|i| vertices[i as usize]);
-        if !(tet_volume(kernel, a, b, c) > 1e-12 * scale * scale * scale) {
-            return Err(ShapeError::KernelDoesNotSeeTriangle { triangle: t, kernel });
+        let volume = tet_volume(kernel, a, b, c);
+        if volume.is_nan() || volume <= 1e-12 * scale * scale * scale {
+            return Err(ShapeError::KernelDoesNotSeeTriangle {
+                triangle: t,
+                kernel,
+            });
         }
     }
     vertices.push(kernel);
@@ -225,12 +363,37 @@ mod tests {
 
     fn all_shapes() -> Vec<Shape> {
         vec![
-            Shape::Box { size: DVec3::new(3.0, 0.3, 2.0) },
-            Shape::Frustum { sides: 6, bottom_radius: 0.25, top_radius: 0.2, height: 0.21 },
-            Shape::Pyramid { half_width: 0.8, height: 2.4 },
-            Shape::Wedge { half_width: 0.8, height: 2.4, half_length: 1.6 },
+            Shape::Box {
+                size: DVec3::new(3.0, 0.3, 2.0),
+            },
+            Shape::Frustum {
+                sides: 6,
+                bottom_radius: 0.25,
+                top_radius: 0.2,
+                height: 0.21,
+            },
+            Shape::Pyramid {
+                half_width: 0.8,
+                height: 2.4,
+            },
+            Shape::Wedge {
+                half_width: 0.8,
+                height: 2.4,
+                half_length: 1.6,
+            },
             Shape::Prism {
-                profile: [(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (0.5, 0.5), (0.0, 0.0), (-0.5, 0.5), (-1.0, 0.5)].iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+                profile: [
+                    (-1.0, -0.5),
+                    (1.0, -0.5),
+                    (1.0, 0.5),
+                    (0.5, 0.5),
+                    (0.0, 0.0),
+                    (-0.5, 0.5),
+                    (-1.0, 0.5),
+                ]
+                .iter()
+                .map(|&(x, y)| DVec2::new(x, y))
+                .collect(),
                 depth: 4.0,
                 kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
             },
@@ -240,8 +403,13 @@ mod tests {
     #[test]
     fn every_builtin_shape_is_a_closed_outward_sphere() {
         for shape in all_shapes() {
-            let mesh = shape.build(FLAT).unwrap_or_else(|e| panic!("{shape:?}: {e}"));
-            assert!((mesh.surface_enclosed_volume() - mesh.volume()).abs() < 1e-12 * mesh.volume(), "{shape:?}");
+            let mesh = shape
+                .build(FLAT)
+                .unwrap_or_else(|e| panic!("{shape:?}: {e}"));
+            assert!(
+                (mesh.surface_enclosed_volume() - mesh.volume()).abs() < 1e-12 * mesh.volume(),
+                "{shape:?}"
+            );
         }
     }
 
@@ -249,27 +417,59 @@ mod tests {
     fn box_has_twelve_triangles_and_six_flat_diagonals() {
         let mesh = Shape::Box { size: DVec3::ONE }.build(FLAT).unwrap();
         assert_eq!(mesh.surface_faces.len(), 12);
-        assert_eq!(mesh.surface_edges.iter().filter(|e| e.kind == EdgeKind::Flat).count(), 6);
-        assert_eq!(mesh.surface_edges.iter().filter(|e| e.kind == EdgeKind::Convex).count(), 12);
+        assert_eq!(
+            mesh.surface_edges
+                .iter()
+                .filter(|e| e.kind == EdgeKind::Flat)
+                .count(),
+            6
+        );
+        assert_eq!(
+            mesh.surface_edges
+                .iter()
+                .filter(|e| e.kind == EdgeKind::Convex)
+                .count(),
+            12
+        );
     }
 
     #[test]
     fn crack_groove_edge_is_concave() {
         let mesh = all_shapes()[4].build(FLAT).unwrap();
-        let concave: Vec<_> = mesh.surface_edges.iter().filter(|e| e.kind == EdgeKind::Concave).collect();
+        let concave: Vec<_> = mesh
+            .surface_edges
+            .iter()
+            .filter(|e| e.kind == EdgeKind::Concave)
+            .collect();
         // The groove bottom along z is the only concave line; it is one edge.
         assert_eq!(concave.len(), 1);
         let [a, b] = concave[0].vertices.map(|v| mesh.vertices[v as usize]);
-        assert!(a.x.abs() < 1e-15 && a.y.abs() < 1e-15 && b.x.abs() < 1e-15 && (a.z - b.z).abs() == 4.0);
+        assert!(
+            a.x.abs() < 1e-15 && a.y.abs() < 1e-15 && b.x.abs() < 1e-15 && (a.z - b.z).abs() == 4.0
+        );
         assert!((concave[0].dihedral - 1.5 * std::f64::consts::PI).abs() < 1e-12);
     }
 
     #[test]
     fn open_mesh_and_bad_kernel_are_rejected() {
         let v = vec![DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
-        let open = Shape::Mesh { vertices: v.clone(), triangles: vec![[0, 2, 1], [0, 1, 3], [0, 3, 2]], kernel: None };
-        assert!(matches!(open.build(FLAT), Err(ShapeError::SurfaceNotClosed { .. })));
-        let outside = Shape::Mesh { vertices: v, triangles: vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]], kernel: Some(DVec3::splat(2.0)) };
-        assert!(matches!(outside.build(FLAT), Err(ShapeError::KernelDoesNotSeeTriangle { .. })));
+        let open = Shape::Mesh {
+            vertices: v.clone(),
+            triangles: vec![[0, 2, 1], [0, 1, 3], [0, 3, 2]],
+            kernel: None,
+        };
+        assert!(matches!(
+            open.build(FLAT),
+            Err(ShapeError::SurfaceNotClosed { .. })
+        ));
+        let outside = Shape::Mesh {
+            vertices: v,
+            triangles: vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]],
+            kernel: Some(DVec3::splat(2.0)),
+        };
+        assert!(matches!(
+            outside.build(FLAT),
+            Err(ShapeError::KernelDoesNotSeeTriangle { .. })
+        ));
     }
 }

@@ -69,15 +69,32 @@ pub struct TetMesh {
 #[derive(Clone, Debug, PartialEq)]
 pub enum MeshError {
     Empty,
-    VertexOutOfRange { tet: usize, vertex: u32 },
-    NonFinite { vertex: usize },
-    NonPositiveVolume { tet: usize, volume: f64 },
+    VertexOutOfRange {
+        tet: usize,
+        vertex: u32,
+    },
+    NonFinite {
+        vertex: usize,
+    },
+    NonPositiveVolume {
+        tet: usize,
+        volume: f64,
+    },
     /// A face shared by more than two tetrahedra.
-    OverusedFace { vertices: [u32; 3] },
-    OpenSurface { edge: [u32; 2], faces: usize },
-    InconsistentOrientation { edge: [u32; 2] },
+    OverusedFace {
+        vertices: [u32; 3],
+    },
+    OpenSurface {
+        edge: [u32; 2],
+        faces: usize,
+    },
+    InconsistentOrientation {
+        edge: [u32; 2],
+    },
     /// Euler characteristic V − E + F of the surface is not 2.
-    NotSphere { euler: i64 },
+    NotSphere {
+        euler: i64,
+    },
 }
 
 impl fmt::Display for MeshError {
@@ -106,7 +123,11 @@ impl TetMesh {
     /// angle in radians between two face normals for their edge to count as
     /// flat. Fails when a tetrahedron is not positively oriented or the
     /// surface is not a closed, consistently oriented sphere.
-    pub fn new(vertices: Vec<DVec3>, tets: Vec<[u32; 4]>, flat_angle: f64) -> Result<TetMesh, MeshError> {
+    pub fn new(
+        vertices: Vec<DVec3>,
+        tets: Vec<[u32; 4]>,
+        flat_angle: f64,
+    ) -> Result<TetMesh, MeshError> {
         if tets.is_empty() {
             return Err(MeshError::Empty);
         }
@@ -122,7 +143,7 @@ impl TetMesh {
             let volume = tet_volume(a, b, c, d);
             // Relative threshold: a sliver whose volume is round-off for the
             // mesh's size is as degenerate as an inverted one.
-            if !(volume > 1e-12 * scale * scale * scale) {
+            if volume.is_nan() || volume <= 1e-12 * scale * scale * scale {
                 return Err(MeshError::NonPositiveVolume { tet: t, volume });
             }
         }
@@ -151,18 +172,29 @@ impl TetMesh {
                     let (_, t, opposite) = keyed[i];
                     let corners = TET_FACES[opposite as usize].map(|l| tets[t as usize][l]);
                     let [a, b, c] = corners.map(|v| vertices[v as usize]);
-                    tet_surface_faces[t as usize][opposite as usize] = Some(surface_faces.len() as u32);
-                    surface_faces.push(SurfaceFace { vertices: corners, normal: (b - a).cross(c - a).normalize(), tet: t, opposite });
+                    tet_surface_faces[t as usize][opposite as usize] =
+                        Some(surface_faces.len() as u32);
+                    surface_faces.push(SurfaceFace {
+                        vertices: corners,
+                        normal: (b - a).cross(c - a).normalize(),
+                        tet: t,
+                        opposite,
+                    });
                 }
                 2 => {}
-                _ => return Err(MeshError::OverusedFace { vertices: keyed[i].0 }),
+                _ => {
+                    return Err(MeshError::OverusedFace {
+                        vertices: keyed[i].0,
+                    })
+                }
             }
             i = j;
         }
 
         // Directed half-edges: a closed, consistently oriented surface has
         // every undirected edge exactly twice, once in each direction.
-        let mut half_edges: Vec<([u32; 2], bool, u32)> = Vec::with_capacity(surface_faces.len() * 3);
+        let mut half_edges: Vec<([u32; 2], bool, u32)> =
+            Vec::with_capacity(surface_faces.len() * 3);
         for (f, face) in surface_faces.iter().enumerate() {
             for k in 0..3 {
                 let (a, b) = (face.vertices[k], face.vertices[(k + 1) % 3]);
@@ -191,7 +223,12 @@ impl TetMesh {
             let n2 = surface_faces[backward_face as usize].normal;
             let direction = vertices[edge[1] as usize] - vertices[edge[0] as usize];
             let (dihedral, kind) = classify_edge(n1, n2, direction, flat_angle);
-            surface_edges.push(SurfaceEdge { vertices: edge, faces: [forward_face, backward_face], dihedral, kind });
+            surface_edges.push(SurfaceEdge {
+                vertices: edge,
+                faces: [forward_face, backward_face],
+                dihedral,
+                kind,
+            });
             i = j;
         }
 
@@ -206,7 +243,14 @@ impl TetMesh {
         if euler != 2 {
             return Err(MeshError::NotSphere { euler });
         }
-        Ok(TetMesh { vertices, tets, surface_faces, surface_edges, vertex_faces, tet_surface_faces })
+        Ok(TetMesh {
+            vertices,
+            tets,
+            surface_faces,
+            surface_edges,
+            vertex_faces,
+            tet_surface_faces,
+        })
     }
 
     pub fn tet_corners(&self, t: usize) -> [DVec3; 4] {
@@ -214,7 +258,9 @@ impl TetMesh {
     }
 
     pub fn face_corners(&self, f: usize) -> [DVec3; 3] {
-        self.surface_faces[f].vertices.map(|v| self.vertices[v as usize])
+        self.surface_faces[f]
+            .vertices
+            .map(|v| self.vertices[v as usize])
     }
 
     /// Whether vertex `v` lies on the surface.
@@ -249,7 +295,11 @@ impl TetMesh {
         let mut edges: Vec<[u32; 2]> = self
             .tets
             .iter()
-            .flat_map(|tet| TET_EDGES.iter().map(move |&[i, j]| [tet[i].min(tet[j]), tet[i].max(tet[j])]))
+            .flat_map(|tet| {
+                TET_EDGES
+                    .iter()
+                    .map(move |&[i, j]| [tet[i].min(tet[j]), tet[i].max(tet[j])])
+            })
             .collect();
         edges.sort_unstable();
         edges.dedup();
@@ -279,9 +329,15 @@ fn classify_edge(n1: DVec3, n2: DVec3, direction: DVec3, flat_angle: f64) -> (f6
     // n1 belongs to the face that runs along `direction`; with outward normals
     // the edge is a ridge when n1 × n2 points along the edge.
     if n1.cross(n2).dot(direction) > 0.0 {
-        (std::f64::consts::PI - angle_between_normals, EdgeKind::Convex)
+        (
+            std::f64::consts::PI - angle_between_normals,
+            EdgeKind::Convex,
+        )
     } else {
-        (std::f64::consts::PI + angle_between_normals, EdgeKind::Concave)
+        (
+            std::f64::consts::PI + angle_between_normals,
+            EdgeKind::Concave,
+        )
     }
 }
 
@@ -291,7 +347,10 @@ pub fn bounding_diagonal(points: &[DVec3]) -> f64 {
 }
 
 pub fn bounds(points: &[DVec3]) -> (DVec3, DVec3) {
-    points.iter().fold((DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)), |(lo, hi), p| (lo.min(*p), hi.max(*p)))
+    points.iter().fold(
+        (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    )
 }
 
 #[cfg(test)]
@@ -299,7 +358,10 @@ mod tests {
     use super::*;
 
     fn unit_tet() -> (Vec<DVec3>, Vec<[u32; 4]>) {
-        (vec![DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z], vec![[0, 1, 2, 3]])
+        (
+            vec![DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z],
+            vec![[0, 1, 2, 3]],
+        )
     }
 
     #[test]
@@ -308,7 +370,10 @@ mod tests {
         let mesh = TetMesh::new(v, t, 1e-6).unwrap();
         assert_eq!(mesh.surface_faces.len(), 4);
         assert_eq!(mesh.surface_edges.len(), 6);
-        assert!(mesh.surface_edges.iter().all(|e| e.kind == EdgeKind::Convex));
+        assert!(mesh
+            .surface_edges
+            .iter()
+            .all(|e| e.kind == EdgeKind::Convex));
         let centroid = DVec3::splat(0.25);
         for f in 0..4 {
             let [a, _, _] = mesh.face_corners(f);
@@ -320,7 +385,10 @@ mod tests {
     #[test]
     fn inverted_tet_is_rejected() {
         let (v, _) = unit_tet();
-        assert!(matches!(TetMesh::new(v, vec![[0, 2, 1, 3]], 1e-6), Err(MeshError::NonPositiveVolume { tet: 0, .. })));
+        assert!(matches!(
+            TetMesh::new(v, vec![[0, 2, 1, 3]], 1e-6),
+            Err(MeshError::NonPositiveVolume { tet: 0, .. })
+        ));
     }
 
     #[test]
@@ -334,8 +402,20 @@ mod tests {
 
     #[test]
     fn two_disjoint_tets_are_not_one_body() {
-        let v = vec![DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z, DVec3::new(3.0, 0.0, 0.0), DVec3::new(3.0, 1.0, 0.0), DVec3::new(3.0, 0.0, 1.0), DVec3::new(4.0, 0.0, 0.0)];
+        let v = vec![
+            DVec3::ZERO,
+            DVec3::X,
+            DVec3::Y,
+            DVec3::Z,
+            DVec3::new(3.0, 0.0, 0.0),
+            DVec3::new(3.0, 1.0, 0.0),
+            DVec3::new(3.0, 0.0, 1.0),
+            DVec3::new(4.0, 0.0, 0.0),
+        ];
         // Two disjoint tets: closed but two spheres, Euler characteristic 4.
-        assert_eq!(TetMesh::new(v, vec![[0, 1, 2, 3], [4, 7, 5, 6]], 1e-6).unwrap_err(), MeshError::NotSphere { euler: 4 });
+        assert_eq!(
+            TetMesh::new(v, vec![[0, 1, 2, 3], [4, 7, 5, 6]], 1e-6).unwrap_err(),
+            MeshError::NotSphere { euler: 4 }
+        );
     }
 }

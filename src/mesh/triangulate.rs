@@ -13,14 +13,24 @@ pub fn ear_clip(polygon: &[DVec2]) -> Option<Vec<[usize; 3]>> {
     while remaining.len() > 3 {
         let n = remaining.len();
         let ear = (0..n).find(|&i| {
-            let (a, b, c) = (remaining[(i + n - 1) % n], remaining[i], remaining[(i + 1) % n]);
+            let (a, b, c) = (
+                remaining[(i + n - 1) % n],
+                remaining[i],
+                remaining[(i + 1) % n],
+            );
             let (pa, pb, pc) = (polygon[a], polygon[b], polygon[c]);
             if (pb - pa).perp_dot(pc - pb) <= 0.0 {
                 return false; // reflex or straight corner
             }
-            remaining.iter().all(|&k| k == a || k == b || k == c || !inside_triangle(polygon[k], pa, pb, pc))
+            remaining
+                .iter()
+                .all(|&k| k == a || k == b || k == c || !inside_triangle(polygon[k], pa, pb, pc))
         })?;
-        let (a, b, c) = (remaining[(ear + n - 1) % n], remaining[ear], remaining[(ear + 1) % n]);
+        let (a, b, c) = (
+            remaining[(ear + n - 1) % n],
+            remaining[ear],
+            remaining[(ear + 1) % n],
+        );
         triangles.push([a, b, c]);
         remaining.remove(ear);
     }
@@ -37,7 +47,9 @@ pub fn ear_clip(polygon: &[DVec2]) -> Option<Vec<[usize; 3]>> {
 /// Closed triangle test: points on the boundary count as inside, so a
 /// vertex touching a candidate ear blocks it.
 fn inside_triangle(p: DVec2, a: DVec2, b: DVec2, c: DVec2) -> bool {
-    (b - a).perp_dot(p - a) >= 0.0 && (c - b).perp_dot(p - b) >= 0.0 && (a - c).perp_dot(p - c) >= 0.0
+    (b - a).perp_dot(p - a) >= 0.0
+        && (c - b).perp_dot(p - b) >= 0.0
+        && (a - c).perp_dot(p - c) >= 0.0
 }
 
 #[cfg(test)]
@@ -47,12 +59,26 @@ mod tests {
 
     #[test]
     fn crack_profile_is_covered_exactly() {
-        let profile = [(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (0.5, 0.5), (0.0, 0.0), (-0.5, 0.5), (-1.0, 0.5)].map(|(x, y)| DVec2::new(x, y));
+        let profile = [
+            (-1.0, -0.5),
+            (1.0, -0.5),
+            (1.0, 0.5),
+            (0.5, 0.5),
+            (0.0, 0.0),
+            (-0.5, 0.5),
+            (-1.0, 0.5),
+        ]
+        .map(|(x, y)| DVec2::new(x, y));
         let tris = ear_clip(&profile).unwrap();
         assert_eq!(tris.len(), 5);
-        let area: f64 = tris.iter().map(|t| polygon_area_2d(&t.map(|i| profile[i]))).sum();
+        let area: f64 = tris
+            .iter()
+            .map(|t| polygon_area_2d(&t.map(|i| profile[i])))
+            .sum();
         assert!((area - polygon_area_2d(&profile)).abs() < 1e-12);
-        assert!(tris.iter().all(|t| polygon_area_2d(&t.map(|i| profile[i])) > 0.0));
+        assert!(tris
+            .iter()
+            .all(|t| polygon_area_2d(&t.map(|i| profile[i])) > 0.0));
     }
 
     #[test]

@@ -11,12 +11,30 @@ pub const BUILTIN_SCENES: &[(&str, &str)] = &[
     ("spikes", include_str!("../../scenes/spikes.json")),
     ("spike-wedge", include_str!("../../scenes/spike-wedge.json")),
     ("wedges", include_str!("../../scenes/wedges.json")),
-    ("sliding-spike", include_str!("../../scenes/sliding-spike.json")),
-    ("sliding-wedge", include_str!("../../scenes/sliding-wedge.json")),
-    ("spike-in-hole", include_str!("../../scenes/spike-in-hole.json")),
-    ("spike-in-crack", include_str!("../../scenes/spike-in-crack.json")),
-    ("wedge-in-crack", include_str!("../../scenes/wedge-in-crack.json")),
-    ("internal-edges", include_str!("../../scenes/internal-edges.json")),
+    (
+        "sliding-spike",
+        include_str!("../../scenes/sliding-spike.json"),
+    ),
+    (
+        "sliding-wedge",
+        include_str!("../../scenes/sliding-wedge.json"),
+    ),
+    (
+        "spike-in-hole",
+        include_str!("../../scenes/spike-in-hole.json"),
+    ),
+    (
+        "spike-in-crack",
+        include_str!("../../scenes/spike-in-crack.json"),
+    ),
+    (
+        "wedge-in-crack",
+        include_str!("../../scenes/wedge-in-crack.json"),
+    ),
+    (
+        "internal-edges",
+        include_str!("../../scenes/internal-edges.json"),
+    ),
     ("cliff-edges", include_str!("../../scenes/cliff-edges.json")),
 ];
 
@@ -25,7 +43,10 @@ pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
 }
 
 pub fn builtin_text(id: &str) -> Option<&'static str> {
-    BUILTIN_SCENES.iter().find(|(i, _)| *i == id).map(|(_, text)| *text)
+    BUILTIN_SCENES
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, text)| *text)
 }
 
 /// Loads a built-in scene by id.
@@ -34,7 +55,10 @@ pub fn load_builtin(id: &str, options: &LoadOptions) -> Result<Scene, SceneError
         Some(text) => load_scene(&format!("builtin:{id}"), text, options),
         None => Err(SceneError {
             source: id.to_string(),
-            message: format!("no built-in scene has this id (built-in scenes: {})", builtin_ids().collect::<Vec<_>>().join(", ")),
+            message: format!(
+                "no built-in scene has this id (built-in scenes: {})",
+                builtin_ids().collect::<Vec<_>>().join(", ")
+            ),
         }),
     }
 }

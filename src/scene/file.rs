@@ -50,7 +50,12 @@ pub struct LoadOptions {
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions { refine: 0, erosion: None, perturb: 0.0, seed: 1 }
+        LoadOptions {
+            refine: 0,
+            erosion: None,
+            perturb: 0.0,
+            seed: 1,
+        }
     }
 }
 
@@ -84,7 +89,11 @@ impl SceneBody {
     }
 
     pub fn world_vertices(&self) -> Vec<DVec3> {
-        self.mesh.vertices.iter().map(|&v| self.world_point(v)).collect()
+        self.mesh
+            .vertices
+            .iter()
+            .map(|&v| self.world_point(v))
+            .collect()
     }
 }
 
@@ -115,7 +124,11 @@ impl Scene {
 
     /// Corners of the world-space bounding box of all bodies.
     pub fn bounds(&self) -> (DVec3, DVec3) {
-        let all: Vec<DVec3> = self.bodies.iter().flat_map(|b| b.world_vertices()).collect();
+        let all: Vec<DVec3> = self
+            .bodies
+            .iter()
+            .flat_map(|b| b.world_vertices())
+            .collect();
         crate::mesh::tetmesh::bounds(&all)
     }
 
@@ -130,19 +143,31 @@ impl Scene {
 /// Parses, validates and builds a scene from its JSON text. `source` names
 /// the file in error messages.
 pub fn load_scene(source: &str, text: &str, options: &LoadOptions) -> Result<Scene, SceneError> {
-    let fail = |message: String| SceneError { source: source.to_string(), message };
+    let fail = |message: String| SceneError {
+        source: source.to_string(),
+        message,
+    };
     if options.refine > MAX_REFINE {
-        return Err(fail(format!("refine must be 0, 1 or 2, got {}", options.refine)));
+        return Err(fail(format!(
+            "refine must be 0, 1 or 2, got {}",
+            options.refine
+        )));
     }
     if let Some(e) = options.erosion {
         if !(e > 0.0 && e.is_finite()) {
-            return Err(fail(format!("erosion ε must be a positive number of metres, got {e}")));
+            return Err(fail(format!(
+                "erosion ε must be a positive number of metres, got {e}"
+            )));
         }
     }
     if !(options.perturb >= 0.0 && options.perturb.is_finite()) {
-        return Err(fail(format!("perturb must be a non-negative number of metres, got {}", options.perturb)));
+        return Err(fail(format!(
+            "perturb must be a non-negative number of metres, got {}",
+            options.perturb
+        )));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| fail(format!("not valid JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| fail(format!("not valid JSON: {e}")))?;
     let mut scene = parse_scene(source, &value, options).map_err(fail)?;
     if options.perturb > 0.0 {
         super::perturb::perturb(&mut scene, options.perturb, options.seed);
@@ -154,26 +179,46 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
     let mut root = ObjectReader::new("", value)?;
     let format = root.string("format")?;
     if format != FORMAT_TAG {
-        return Err(format!("format: expected \"{FORMAT_TAG}\", found \"{format}\""));
+        return Err(format!(
+            "format: expected \"{FORMAT_TAG}\", found \"{format}\""
+        ));
     }
     let id = root.string("id")?;
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(format!("id: must be a non-empty name of letters, digits, '-' and '_', got \"{id}\""));
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(format!(
+            "id: must be a non-empty name of letters, digits, '-' and '_', got \"{id}\""
+        ));
     }
     let title = root.optional_string("title")?.unwrap_or_else(|| id.clone());
-    let group = root.optional_string("group")?.unwrap_or_else(|| "Your scenes".to_string());
+    let group = root
+        .optional_string("group")?
+        .unwrap_or_else(|| "Your scenes".to_string());
     let description = root.optional_string("description")?.unwrap_or_default();
-    let gravity = root.optional_vec3("gravity")?.unwrap_or(DVec3::new(0.0, -9.81, 0.0));
+    let gravity = root
+        .optional_vec3("gravity")?
+        .unwrap_or(DVec3::new(0.0, -9.81, 0.0));
     let settings = match root.optional_object("settings")? {
         None => default_settings(),
         Some(mut s) => {
             let defaults = default_settings();
             let settings = SceneSettings {
                 dt: s.optional_positive("dt")?.unwrap_or(defaults.dt),
-                steps: s.optional_whole_number("steps", 1, 1_000_000)?.unwrap_or(defaults.steps),
-                measure_step: s.optional_whole_number("measure_step", 1, 1_000_000)?.unwrap_or(defaults.measure_step),
+                steps: s
+                    .optional_whole_number("steps", 1, 1_000_000)?
+                    .unwrap_or(defaults.steps),
+                measure_step: s
+                    .optional_whole_number("measure_step", 1, 1_000_000)?
+                    .unwrap_or(defaults.measure_step),
                 friction: match s.optional_number("friction")? {
-                    Some(mu) if mu < 0.0 => return Err(format!("settings.friction: must be zero or positive, got {mu}")),
+                    Some(mu) if mu < 0.0 => {
+                        return Err(format!(
+                            "settings.friction: must be zero or positive, got {mu}"
+                        ))
+                    }
                     Some(mu) => mu,
                     None => defaults.friction,
                 },
@@ -190,15 +235,24 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
     for (i, v) in body_values.iter().enumerate() {
         let body = parse_body(i, v, options)?;
         if bodies.iter().any(|b| b.name == body.name) {
-            return Err(format!("bodies[{i}] \"{}\": name: another body already has this name", body.name));
+            return Err(format!(
+                "bodies[{i}] \"{}\": name: another body already has this name",
+                body.name
+            ));
         }
         bodies.push(body);
     }
     if bodies.iter().all(|b| b.fixed) {
         return Err("bodies: every body is fixed; at least one must be free to move".to_string());
     }
-    let up = if gravity.length() > 0.0 { -gravity.normalize() } else { DVec3::Y };
-    let horizontal = (DVec3::X - up * up.dot(DVec3::X)).try_normalize().unwrap_or_else(|| (DVec3::Z - up * up.dot(DVec3::Z)).normalize());
+    let up = if gravity.length() > 0.0 {
+        -gravity.normalize()
+    } else {
+        DVec3::Y
+    };
+    let horizontal = (DVec3::X - up * up.dot(DVec3::X))
+        .try_normalize()
+        .unwrap_or_else(|| (DVec3::Z - up * up.dot(DVec3::Z)).normalize());
     let mut scene = Scene {
         source: source.to_string(),
         id,
@@ -220,7 +274,12 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
 }
 
 fn default_settings() -> SceneSettings {
-    SceneSettings { dt: 0.01, steps: 500, measure_step: 3, friction: DEFAULT_FRICTION }
+    SceneSettings {
+        dt: 0.01,
+        steps: 500,
+        measure_step: 3,
+        friction: DEFAULT_FRICTION,
+    }
 }
 
 fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<SceneBody, String> {
@@ -234,7 +293,9 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
     let mut body = ObjectReader::new(label.clone(), value)?;
     body.string("name")?;
     let fixed = body.bool_or("fixed", false)?;
-    let density = body.optional_positive("density")?.unwrap_or(DEFAULT_DENSITY);
+    let density = body
+        .optional_positive("density")?
+        .unwrap_or(DEFAULT_DENSITY);
     let model_position = body.optional_vec3("position")?.unwrap_or(DVec3::ZERO);
     let rotation = match body.optional_object("rotation")? {
         None => DQuat::IDENTITY,
@@ -246,15 +307,20 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
         }
     };
     let velocity = body.optional_vec3("velocity")?.unwrap_or(DVec3::ZERO);
-    let angular_velocity = body.optional_vec3("angular_velocity")?.unwrap_or(DVec3::ZERO);
+    let angular_velocity = body
+        .optional_vec3("angular_velocity")?
+        .unwrap_or(DVec3::ZERO);
     let shape_reader = body.object("shape")?;
     let shape_path = shape_reader.path().to_string();
     let shape = parse_shape(shape_reader)?;
     body.finish()?;
 
-    let mut mesh = shape.build(FLAT_ANGLE).map_err(|e| format!("{shape_path}: {e}"))?;
+    let mut mesh = shape
+        .build(FLAT_ANGLE)
+        .map_err(|e| format!("{shape_path}: {e}"))?;
     for level in 0..options.refine {
-        mesh = refine(&mesh, FLAT_ANGLE).map_err(|e| format!("{shape_path}: refinement level {}: {e}", level + 1))?;
+        mesh = refine(&mesh, FLAT_ANGLE)
+            .map_err(|e| format!("{shape_path}: refinement level {}: {e}", level + 1))?;
     }
     if let Some(epsilon) = options.erosion {
         mesh = erode(&mesh, epsilon, FLAT_ANGLE).map_err(|e| format!("{shape_path}: eroding by ε = {epsilon} m leaves an invalid mesh ({e}); the body is too thin for this ε"))?;
@@ -262,8 +328,21 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
     let model_mass = MassProperties::of_mesh(&mesh, density);
     let centre = model_mass.centre;
     let mesh = mesh.map_vertices(|v| v - centre);
-    let mass = MassProperties { centre: DVec3::ZERO, ..model_mass };
-    Ok(SceneBody { name, fixed, density, mesh, mass, position: model_position + rotation * centre, rotation, velocity, angular_velocity })
+    let mass = MassProperties {
+        centre: DVec3::ZERO,
+        ..model_mass
+    };
+    Ok(SceneBody {
+        name,
+        fixed,
+        density,
+        mesh,
+        mass,
+        position: model_position + rotation * centre,
+        rotation,
+        velocity,
+        angular_velocity,
+    })
 }
 
 fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
@@ -272,7 +351,13 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
         "box" => {
             let size = s.vec3("size")?;
             if size.min_element() <= 0.0 {
-                return Err(format!("{}: every extent must be positive, got [{}, {}, {}]", s.key_path("size"), size.x, size.y, size.z));
+                return Err(format!(
+                    "{}: every extent must be positive, got [{}, {}, {}]",
+                    s.key_path("size"),
+                    size.x,
+                    size.y,
+                    size.z
+                ));
             }
             Shape::Box { size }
         }
@@ -282,22 +367,45 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
             top_radius: s.positive("top_radius")?,
             height: s.positive("height")?,
         },
-        "pyramid" => Shape::Pyramid { half_width: s.positive("half_width")?, height: s.positive("height")? },
-        "wedge" => Shape::Wedge { half_width: s.positive("half_width")?, height: s.positive("height")?, half_length: s.positive("half_length")? },
+        "pyramid" => Shape::Pyramid {
+            half_width: s.positive("half_width")?,
+            height: s.positive("height")?,
+        },
+        "wedge" => Shape::Wedge {
+            half_width: s.positive("half_width")?,
+            height: s.positive("height")?,
+            half_length: s.positive("half_length")?,
+        },
         "prism" => {
             let profile = s.vec2_list("profile")?;
             if profile.len() < 3 {
-                return Err(format!("{}: needs at least 3 points, got {}", s.key_path("profile"), profile.len()));
+                return Err(format!(
+                    "{}: needs at least 3 points, got {}",
+                    s.key_path("profile"),
+                    profile.len()
+                ));
             }
-            Shape::Prism { profile, depth: s.positive("depth")?, kernel: s.optional_vec3("kernel")? }
+            Shape::Prism {
+                profile,
+                depth: s.positive("depth")?,
+                kernel: s.optional_vec3("kernel")?,
+            }
         }
         "mesh" => {
             let vertices = s.vec3_list("vertices")?;
             let triangles = s.index_list::<3>("triangles")?;
             if triangles.len() < 4 {
-                return Err(format!("{}: a closed surface needs at least 4 triangles, got {}", s.key_path("triangles"), triangles.len()));
+                return Err(format!(
+                    "{}: a closed surface needs at least 4 triangles, got {}",
+                    s.key_path("triangles"),
+                    triangles.len()
+                ));
             }
-            Shape::Mesh { vertices, triangles, kernel: s.optional_vec3("kernel")? }
+            Shape::Mesh {
+                vertices,
+                triangles,
+                kernel: s.optional_vec3("kernel")?,
+            }
         }
         "tetmesh" => {
             let vertices = s.vec3_list("vertices")?;

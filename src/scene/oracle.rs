@@ -16,10 +16,21 @@ pub enum Oracle {
     Up { axis: DVec3, min_contacts: u64 },
     /// Same layer → ±along, otherwise ±up (paper eq. 1). `layer` holds each
     /// body's layer, decided from the initial centres along `up`.
-    Wall { up: DVec3, along: DVec3, min_contacts: u64, expected_area: f64, layer: Vec<usize> },
+    Wall {
+        up: DVec3,
+        along: DVec3,
+        min_contacts: u64,
+        expected_area: f64,
+        layer: Vec<usize>,
+    },
     /// Pairs with the ground → ±up, otherwise the direction between the two
     /// current centres of mass (paper eq. 6).
-    Arch { up: DVec3, ground: usize, min_contacts: u64, expected_area: f64 },
+    Arch {
+        up: DVec3,
+        ground: usize,
+        min_contacts: u64,
+        expected_area: f64,
+    },
     /// The fundamental cases: per listed body pair, the feasible normals from
     /// body `a` to body `b`.
     Pairs { pairs: Vec<OraclePair> },
@@ -38,7 +49,9 @@ impl Oracle {
     pub fn min_contacts(&self) -> Option<u64> {
         match self {
             Oracle::None => None,
-            Oracle::Up { min_contacts, .. } | Oracle::Wall { min_contacts, .. } | Oracle::Arch { min_contacts, .. } => Some(*min_contacts),
+            Oracle::Up { min_contacts, .. }
+            | Oracle::Wall { min_contacts, .. }
+            | Oracle::Arch { min_contacts, .. } => Some(*min_contacts),
             Oracle::Pairs { pairs } => Some(pairs.iter().map(|p| p.min_contacts).sum()),
         }
     }
@@ -74,16 +87,25 @@ impl Oracle {
     }
 }
 
-fn body_by_name(o: &mut ObjectReader<'_>, key: &'static str, scene: &Scene) -> Result<usize, String> {
+fn body_by_name(
+    o: &mut ObjectReader<'_>,
+    key: &'static str,
+    scene: &Scene,
+) -> Result<usize, String> {
     let name = o.string(key)?;
-    scene.body_index(&name).ok_or_else(|| format!("{}: no body is named \"{name}\"", o.key_path(key)))
+    scene
+        .body_index(&name)
+        .ok_or_else(|| format!("{}: no body is named \"{name}\"", o.key_path(key)))
 }
 
 pub(crate) fn parse_oracle(value: &Value, scene: &Scene) -> Result<Oracle, String> {
     let mut o = ObjectReader::new("oracle", value)?;
     let kind = o.string("type")?;
     let oracle = match kind.as_str() {
-        "up" => Oracle::Up { axis: o.direction("axis")?, min_contacts: o.whole_number("min_contacts", 0, u32::MAX as u64)? },
+        "up" => Oracle::Up {
+            axis: o.direction("axis")?,
+            min_contacts: o.whole_number("min_contacts", 0, u32::MAX as u64)?,
+        },
         "wall" => {
             let up = o.direction("up")?;
             let along = o.direction("along")?;
@@ -91,7 +113,13 @@ pub(crate) fn parse_oracle(value: &Value, scene: &Scene) -> Result<Oracle, Strin
                 return Err("oracle.along: must be orthogonal to oracle.up".to_string());
             }
             let layer = layers_along(scene, up);
-            Oracle::Wall { up, along, min_contacts: o.whole_number("min_contacts", 0, u32::MAX as u64)?, expected_area: o.positive("expected_area")?, layer }
+            Oracle::Wall {
+                up,
+                along,
+                min_contacts: o.whole_number("min_contacts", 0, u32::MAX as u64)?,
+                expected_area: o.positive("expected_area")?,
+                layer,
+            }
         }
         "arch" => Oracle::Arch {
             up: o.direction("up")?,
@@ -116,14 +144,27 @@ pub(crate) fn parse_oracle(value: &Value, scene: &Scene) -> Result<Oracle, Strin
                 if normal_values.is_empty() {
                     return Err(format!("oracle.pairs[{i}].normals: lists no normals"));
                 }
-                let normals = normal_values.iter().enumerate().map(|(k, v)| p.direction_value(&format!("normals[{k}]"), v)).collect::<Result<Vec<_>, _>>()?;
+                let normals = normal_values
+                    .iter()
+                    .enumerate()
+                    .map(|(k, v)| p.direction_value(&format!("normals[{k}]"), v))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let min_contacts = p.whole_number("min_contacts", 0, u32::MAX as u64)?;
                 p.finish()?;
-                pairs.push(OraclePair { a, b, normals, min_contacts });
+                pairs.push(OraclePair {
+                    a,
+                    b,
+                    normals,
+                    min_contacts,
+                });
             }
             Oracle::Pairs { pairs }
         }
-        other => return Err(format!("oracle.type: unknown oracle type \"{other}\" (expected one of: up, wall, arch, pairs)")),
+        other => {
+            return Err(format!(
+            "oracle.type: unknown oracle type \"{other}\" (expected one of: up, wall, arch, pairs)"
+        ))
+        }
     };
     o.finish()?;
     Ok(oracle)
@@ -143,5 +184,13 @@ fn layers_along(scene: &Scene, up: DVec3) -> Vec<usize> {
             levels.push(h);
         }
     }
-    heights.iter().map(|h| levels.iter().position(|l| (h - l).abs() <= tol).unwrap_or(0)).collect()
+    heights
+        .iter()
+        .map(|h| {
+            levels
+                .iter()
+                .position(|l| (h - l).abs() <= tol)
+                .unwrap_or(0)
+        })
+        .collect()
 }

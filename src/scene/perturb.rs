@@ -32,14 +32,19 @@ impl SeededRng {
     /// A uniformly distributed rotation (Shoemake, "Uniform random
     /// rotations", Graphics Gems III).
     pub fn rotation(&mut self) -> DQuat {
-        let (u1, u2, u3) = (self.next_f64(), self.next_f64() * std::f64::consts::TAU, self.next_f64() * std::f64::consts::TAU);
+        let (u1, u2, u3) = (
+            self.next_f64(),
+            self.next_f64() * std::f64::consts::TAU,
+            self.next_f64() * std::f64::consts::TAU,
+        );
         let (a, b) = ((1.0 - u1).sqrt(), u1.sqrt());
         DQuat::from_xyzw(a * u2.sin(), a * u2.cos(), b * u3.sin(), b * u3.cos()).normalize()
     }
 
     /// A point in the cube [−half, half]³.
     pub fn in_cube(&mut self, half: f64) -> DVec3 {
-        DVec3::new(self.next_f64(), self.next_f64(), self.next_f64()) * (2.0 * half) - DVec3::splat(half)
+        DVec3::new(self.next_f64(), self.next_f64(), self.next_f64()) * (2.0 * half)
+            - DVec3::splat(half)
     }
 }
 

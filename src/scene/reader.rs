@@ -28,8 +28,16 @@ impl<'a> ObjectReader<'a> {
     pub fn new(path: impl Into<String>, value: &'a Value) -> ReadResult<Self> {
         let path = path.into();
         match value {
-            Value::Object(map) => Ok(ObjectReader { path, map, known: Vec::new() }),
-            other => Err(format!("{}: expected an object, found {}", display_path(&path), kind(other))),
+            Value::Object(map) => Ok(ObjectReader {
+                path,
+                map,
+                known: Vec::new(),
+            }),
+            other => Err(format!(
+                "{}: expected an object, found {}",
+                display_path(&path),
+                kind(other)
+            )),
         }
     }
 
@@ -63,7 +71,10 @@ impl<'a> ObjectReader<'a> {
 
     pub fn string(&mut self, key: &'static str) -> ReadResult<String> {
         let v = self.required(key)?;
-        v.as_str().map(str::to_string).ok_or(()).or_else(|_| self.err(key, format!("expected a string, found {}", kind(v))))
+        v.as_str()
+            .map(str::to_string)
+            .ok_or(())
+            .or_else(|_| self.err(key, format!("expected a string, found {}", kind(v))))
     }
 
     pub fn optional_string(&mut self, key: &'static str) -> ReadResult<Option<String>> {
@@ -122,11 +133,19 @@ impl<'a> ObjectReader<'a> {
         let v = self.required(key)?;
         match v.as_u64() {
             Some(n) if (min..=max).contains(&n) => Ok(n),
-            _ => self.err(key, format!("must be a whole number from {min} to {max}, got {v}")),
+            _ => self.err(
+                key,
+                format!("must be a whole number from {min} to {max}, got {v}"),
+            ),
         }
     }
 
-    pub fn optional_whole_number(&mut self, key: &'static str, min: u64, max: u64) -> ReadResult<Option<u64>> {
+    pub fn optional_whole_number(
+        &mut self,
+        key: &'static str,
+        min: u64,
+        max: u64,
+    ) -> ReadResult<Option<u64>> {
         if self.map.contains_key(key) {
             self.whole_number(key, min, max).map(Some)
         } else {
@@ -137,8 +156,15 @@ impl<'a> ObjectReader<'a> {
 
     fn numbers(&self, key: &str, v: &Value, n: usize) -> ReadResult<Vec<f64>> {
         match v.as_array() {
-            Some(items) if items.len() == n => items.iter().enumerate().map(|(i, x)| self.number_value(&format!("{key}[{i}]"), x)).collect(),
-            _ => self.err(key, format!("expected an array of {n} numbers, found {}", short(v))),
+            Some(items) if items.len() == n => items
+                .iter()
+                .enumerate()
+                .map(|(i, x)| self.number_value(&format!("{key}[{i}]"), x))
+                .collect(),
+            _ => self.err(
+                key,
+                format!("expected an array of {n} numbers, found {}", short(v)),
+            ),
         }
     }
 
@@ -177,12 +203,18 @@ impl<'a> ObjectReader<'a> {
 
     pub fn array(&mut self, key: &'static str) -> ReadResult<&'a Vec<Value>> {
         let v = self.required(key)?;
-        v.as_array().ok_or(()).or_else(|_| self.err(key, format!("expected an array, found {}", kind(v))))
+        v.as_array()
+            .ok_or(())
+            .or_else(|_| self.err(key, format!("expected an array, found {}", kind(v))))
     }
 
     pub fn vec3_list(&mut self, key: &'static str) -> ReadResult<Vec<DVec3>> {
         let items = self.array(key)?;
-        items.iter().enumerate().map(|(i, v)| self.vec3_value(&format!("{key}[{i}]"), v)).collect()
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| self.vec3_value(&format!("{key}[{i}]"), v))
+            .collect()
     }
 
     pub fn vec2_list(&mut self, key: &'static str) -> ReadResult<Vec<DVec2>> {
@@ -203,10 +235,21 @@ impl<'a> ObjectReader<'a> {
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                let ok = v.as_array().filter(|a| a.len() == N).and_then(|a| a.iter().map(|x| x.as_u64().filter(|&n| n <= u32::MAX as u64).map(|n| n as u32)).collect::<Option<Vec<u32>>>());
+                let ok = v.as_array().filter(|a| a.len() == N).and_then(|a| {
+                    a.iter()
+                        .map(|x| {
+                            x.as_u64()
+                                .filter(|&n| n <= u32::MAX as u64)
+                                .map(|n| n as u32)
+                        })
+                        .collect::<Option<Vec<u32>>>()
+                });
                 match ok {
                     Some(idx) => Ok(std::array::from_fn(|k| idx[k])),
-                    None => self.err(&format!("{key}[{i}]"), format!("expected {N} vertex indices, found {}", short(v))),
+                    None => self.err(
+                        &format!("{key}[{i}]"),
+                        format!("expected {N} vertex indices, found {}", short(v)),
+                    ),
                 }
             })
             .collect()
@@ -227,7 +270,11 @@ impl<'a> ObjectReader<'a> {
 
     /// Fails on any key that no accessor asked for.
     pub fn finish(self) -> ReadResult<()> {
-        let mut unknown: Vec<&String> = self.map.keys().filter(|k| !self.known.contains(&k.as_str())).collect();
+        let mut unknown: Vec<&String> = self
+            .map
+            .keys()
+            .filter(|k| !self.known.contains(&k.as_str()))
+            .collect();
         unknown.sort();
         match unknown.first() {
             None => Ok(()),
@@ -235,7 +282,11 @@ impl<'a> ObjectReader<'a> {
                 let mut expected = self.known.clone();
                 expected.sort_unstable();
                 expected.dedup();
-                Err(format!("{}: unknown key (expected one of: {})", self.key_path(k), expected.join(", ")))
+                Err(format!(
+                    "{}: unknown key (expected one of: {})",
+                    self.key_path(k),
+                    expected.join(", ")
+                ))
             }
         }
     }
@@ -253,7 +304,15 @@ pub(crate) fn display_path(path: &str) -> &str {
 fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.len() > 40 {
-        format!("{}…", &s[..s.char_indices().take_while(|(i, _)| *i < 40).last().map(|(i, c)| i + c.len_utf8()).unwrap_or(0)])
+        format!(
+            "{}…",
+            &s[..s
+                .char_indices()
+                .take_while(|(i, _)| *i < 40)
+                .last()
+                .map(|(i, c)| i + c.len_utf8())
+                .unwrap_or(0)]
+        )
     } else {
         s
     }

@@ -30,13 +30,18 @@ impl Scene {
     pub fn scale(&mut self, factor: f64) {
         for body in &mut self.bodies {
             body.mesh = body.mesh.map_vertices(|v| v * factor);
-            body.mass = MassProperties { centre: DVec3::ZERO, ..MassProperties::of_mesh(&body.mesh, body.density) };
+            body.mass = MassProperties {
+                centre: DVec3::ZERO,
+                ..MassProperties::of_mesh(&body.mesh, body.density)
+            };
             body.position *= factor;
             body.velocity *= factor;
         }
         self.gravity *= factor;
         match &mut self.oracle {
-            Oracle::Wall { expected_area, .. } | Oracle::Arch { expected_area, .. } => *expected_area *= factor * factor,
+            Oracle::Wall { expected_area, .. } | Oracle::Arch { expected_area, .. } => {
+                *expected_area *= factor * factor
+            }
             _ => {}
         }
     }

@@ -1,0 +1,123 @@
+//! The `contactlab` command line: its output and its errors.
+
+use std::process::Command;
+
+fn contactlab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_contactlab"))
+        .args(args)
+        .output()
+        .expect("the contactlab binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn scenes_lists_every_scene_with_its_minimal_count() {
+    let (code, out, _) = contactlab(&["scenes"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(lines.len(), 13);
+    let pillar: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(pillar, ["pillar", "Complex", "cases", "8", "40"]);
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("wall ") && l.trim_end().ends_with(" 852")));
+}
+
+#[test]
+fn exact_json_has_the_documented_keys() {
+    let (code, out, err) = contactlab(&["exact", "wall", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["min_contacts"], 852);
+    assert!((v["total_area"].as_f64().unwrap() - 37.59375).abs() < 1e-9);
+    assert!(v["max_feature_contacts"].as_u64().unwrap() >= 852);
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 213);
+    for key in [
+        "a",
+        "b",
+        "regions",
+        "hull_vertices",
+        "area",
+        "feature_pairs",
+    ] {
+        assert!(pairs[0].get(key).is_some(), "pairs[0] lacks {key}");
+    }
+}
+
+#[test]
+fn exact_text_reports_the_pillar_totals() {
+    let (code, out, _) = contactlab(&["exact", "pillar"]);
+    assert_eq!(code, 0);
+    let total = out.lines().last().unwrap();
+    assert!(
+        total.contains("40 hull vertices") && total.contains("50 unique touching-feature contacts"),
+        "{total}"
+    );
+}
+
+#[test]
+fn exact_reads_a_scene_file_and_takes_options() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/pillar.json");
+    let (code, out, err) = contactlab(&[
+        "exact",
+        path,
+        "--refine",
+        "1",
+        "--perturb",
+        "0.01",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["scene"], "pillar");
+}
+
+#[test]
+fn bad_input_gives_a_clear_error_and_exit_code_2() {
+    for (args, words) in [
+        (vec!["exact"], "needs a scene"),
+        (vec!["exact", "no-such-scene"], "neither a built-in scene"),
+        (
+            vec!["exact", "pillar", "--refine", "5"],
+            "--refine must be 0, 1 or 2",
+        ),
+        (vec!["exact", "pillar", "--perturb", "-1"], "--perturb"),
+        (vec!["exact", "pillar", "--seed"], "needs a value"),
+        (
+            vec!["exact", "pillar", "--bogus", "1"],
+            "unknown option '--bogus'",
+        ),
+        (vec!["frobnicate"], "unknown command"),
+        (vec!["scenes", "extra"], "takes no argument"),
+    ] {
+        let (code, out, err) = contactlab(&args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_malformed_scene_file_names_the_file() {
+    let dir = std::env::temp_dir().join(format!("contactlab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.json");
+    std::fs::write(
+        &path,
+        r#"{ "format": "contactlab-scene/1", "id": "x", "bodies": [] }"#,
+    )
+    .unwrap();
+    let (code, _, err) = contactlab(&["exact", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("broken.json") && err.contains("no bodies"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,258 @@
+//! The exact contact regions give the paper's ideal counts and areas (paper
+//! sections 5 and 5.1, design `scenes.md`), and give them again after a
+//! seeded random rigid transform of the whole scene and after scaling it by
+//! 0.01 and 100: nothing may assume that y is up or a particular size.
+
+use contactlab::contact::exact_regions::{default_touch_tol, exact_contacts, ExactContacts};
+use contactlab::contact::FeatureKind;
+use contactlab::scene::builtin::load_builtin;
+use contactlab::scene::perturb::SeededRng;
+use contactlab::scene::{LoadOptions, Scene};
+
+struct Expected {
+    id: &'static str,
+    min_contacts: usize,
+    area: f64,
+    regions: usize,
+}
+
+/// The plinth's 0.5 m square on the ground plus six hexagonal joints of
+/// circumradius r, each of area (3√3/2) r².
+fn pillar_area() -> f64 {
+    let radii = [
+        0.25_f64,
+        0.2,
+        0.18333333333333333,
+        0.16666666666666666,
+        0.15,
+        0.25,
+    ];
+    0.25 + 1.5 * 3f64.sqrt() * radii.iter().map(|r| r * r).sum::<f64>()
+}
+
+const EXPECTED: [Expected; 5] = [
+    Expected {
+        id: "pillar",
+        min_contacts: 40,
+        area: f64::NAN, // computed by pillar_area()
+        regions: 7,
+    },
+    Expected {
+        id: "wall",
+        min_contacts: 852,
+        area: 37.59375,
+        regions: 213,
+    },
+    Expected {
+        id: "arch",
+        min_contacts: 56,
+        area: 14.0,
+        regions: 14,
+    },
+    Expected {
+        id: "cliff-edges",
+        min_contacts: 4,
+        area: 10.24,
+        regions: 1,
+    },
+    Expected {
+        id: "internal-edges",
+        min_contacts: 4,
+        area: 4.0,
+        regions: 1,
+    },
+];
+
+fn exact(scene: &Scene) -> ExactContacts {
+    exact_contacts(scene, default_touch_tol(scene))
+}
+
+fn check(label: &str, scene: &Scene, e: &Expected, area_scale: f64, reference_features: usize) {
+    let result = exact(scene);
+    let e_area = if e.id == "pillar" {
+        pillar_area()
+    } else {
+        e.area
+    };
+    assert_eq!(
+        result.min_contacts(),
+        e.min_contacts,
+        "{label}: minimal contacts"
+    );
+    assert_eq!(result.region_count(), e.regions, "{label}: regions");
+    let area = e_area * area_scale;
+    assert!(
+        (result.total_area() - area).abs() <= 1e-9 * area,
+        "{label}: area {} != {area}",
+        result.total_area()
+    );
+    assert_eq!(
+        result.max_feature_contacts(),
+        reference_features,
+        "{label}: unique touching-feature contacts"
+    );
+}
+
+#[test]
+fn ideal_counts_and_areas_match_the_paper() {
+    for e in &EXPECTED {
+        let scene = load_builtin(e.id, &LoadOptions::default()).unwrap();
+        let features = exact(&scene).max_feature_contacts();
+        check(e.id, &scene, e, 1.0, features);
+        assert_eq!(
+            scene.oracle.min_contacts(),
+            Some(e.min_contacts as u64),
+            "{}: the oracle's count",
+            e.id
+        );
+    }
+}
+
+#[test]
+fn pillar_feature_count_is_fifty() {
+    // The paper's figure 6 counts 49 on its TetGen meshes; ours differs by
+    // one (documented in docs/results.md). Guard the number we publish.
+    let scene = load_builtin("pillar", &LoadOptions::default()).unwrap();
+    assert_eq!(exact(&scene).max_feature_contacts(), 50);
+}
+
+#[test]
+fn wall_and_arch_region_areas_have_the_known_plateaus() {
+    let wall = load_builtin("wall", &LoadOptions::default()).unwrap();
+    let mut areas: Vec<f64> = exact(&wall).pairs.iter().map(|p| p.area()).collect();
+    areas.sort_by(f64::total_cmp);
+    let count = |a: f64| areas.iter().filter(|&&x| (x - a).abs() < 1e-12).count();
+    assert_eq!((count(0.15625), count(0.2), count(0.3125)), (135, 70, 8));
+    let arch = load_builtin("arch", &LoadOptions::default()).unwrap();
+    assert!(exact(&arch)
+        .pairs
+        .iter()
+        .all(|p| (p.area() - 1.0).abs() < 1e-12));
+}
+
+#[test]
+fn internal_edges_has_two_vertex_vertex_and_two_vertex_edge_pairs() {
+    let scene = load_builtin("internal-edges", &LoadOptions::default()).unwrap();
+    let result = exact(&scene);
+    assert_eq!(result.pairs.len(), 1);
+    let pair = &result.pairs[0];
+    assert_eq!(pair.count_features(FeatureKind::VertexVertex), 2);
+    assert_eq!(
+        pair.count_features(FeatureKind::VertexEdge) + pair.count_features(FeatureKind::EdgeVertex),
+        2
+    );
+    // All four lie inside the contact region (the box's bottom square).
+    let corners: Vec<_> = pair
+        .features
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                FeatureKind::VertexVertex | FeatureKind::VertexEdge | FeatureKind::EdgeVertex
+            )
+        })
+        .collect();
+    for f in corners {
+        assert!(
+            (f.point.y - 1.0).abs() < 1e-9
+                && f.point.x.abs() <= 1.0 + 1e-9
+                && f.point.z.abs() <= 1.0 + 1e-9,
+            "{:?}",
+            f
+        );
+    }
+}
+
+#[test]
+fn point_and_line_contacts_of_the_fundamental_cases() {
+    // (scene, hull vertices, region dimension)
+    for (id, hull, dimension) in [
+        ("spikes", 1, 0),
+        ("spike-wedge", 1, 0),
+        ("wedges", 2, 1),
+        ("sliding-spike", 1, 0),
+        ("sliding-wedge", 2, 1),
+        ("spike-in-hole", 1, 0),
+        ("spike-in-crack", 1, 0),
+        ("wedge-in-crack", 2, 1),
+    ] {
+        let scene = load_builtin(id, &LoadOptions::default()).unwrap();
+        let result = exact(&scene);
+        assert_eq!(result.region_count(), 1, "{id}");
+        let region = &result.pairs[0].regions[0];
+        assert_eq!(
+            (region.hull.len(), region.dimension),
+            (hull, dimension),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn same_numbers_after_random_rigid_transforms() {
+    for e in &EXPECTED {
+        let base = load_builtin(e.id, &LoadOptions::default()).unwrap();
+        let features = exact(&base).max_feature_contacts();
+        for seed in [1_u64, 2, 3] {
+            let mut rng = SeededRng::new(seed);
+            let mut scene = base.clone();
+            let (rotation, translation) = (rng.rotation(), rng.in_cube(10.0));
+            scene.transform_rigid(rotation, translation);
+            assert!((scene.gravity - rotation * base.gravity).length() < 1e-12);
+            check(
+                &format!("{} rotated (seed {seed})", e.id),
+                &scene,
+                e,
+                1.0,
+                features,
+            );
+        }
+    }
+}
+
+#[test]
+fn same_numbers_after_scaling() {
+    for e in &EXPECTED {
+        let base = load_builtin(e.id, &LoadOptions::default()).unwrap();
+        let features = exact(&base).max_feature_contacts();
+        for factor in [0.01, 100.0] {
+            let mut scene = base.clone();
+            scene.scale(factor);
+            check(
+                &format!("{} scaled by {factor}", e.id),
+                &scene,
+                e,
+                factor * factor,
+                features,
+            );
+        }
+    }
+}
+
+#[test]
+fn a_perturbed_pillar_keeps_its_areas_but_loses_vertex_vertex_contacts() {
+    // A horizontal shift of 1 cm breaks the coincident rims (paper section
+    // 8.5): the (V,V) pairs vanish while every joint still touches.
+    let base = exact(&load_builtin("pillar", &LoadOptions::default()).unwrap());
+    let moved = exact(
+        &load_builtin(
+            "pillar",
+            &LoadOptions {
+                perturb: 0.01,
+                seed: 3,
+                ..Default::default()
+            },
+        )
+        .unwrap(),
+    );
+    let vv = |r: &ExactContacts| {
+        r.pairs
+            .iter()
+            .map(|p| p.count_features(FeatureKind::VertexVertex))
+            .sum::<usize>()
+    };
+    assert_eq!(vv(&base), 28);
+    assert_eq!(vv(&moved), 0);
+    assert_eq!(moved.pairs.len(), 7);
+    assert!(moved.total_area() < base.total_area());
+}
