@@ -1,0 +1,119 @@
+/**
+ * @file Orbit camera: circles a target point around the scene's own `up`
+ * direction. Nothing here assumes that y is up, because a rotated scene
+ * file carries its own up vector.
+ */
+
+import { add, cross, dot, length, lookAt, multiply, normalize, perspective, scale, sub } from './math.js';
+
+/** @typedef {import('./math.js').Vec3} Vec3 */
+
+const FOV_Y = (40 * Math.PI) / 180;
+// Keeps the view direction off the up axis, where lookAt degenerates.
+const MAX_PITCH = 1.5;
+const DEFAULT_YAW = 0.55;
+const DEFAULT_PITCH = 0.3;
+
+export class OrbitCamera {
+  constructor() {
+    /** @type {Vec3} */ this.target = [0, 0, 0];
+    /** @type {Vec3} */ this.sceneCentre = [0, 0, 0];
+    this.sceneRadius = 1;
+    this.distance = 5;
+    this.yaw = DEFAULT_YAW;
+    this.pitch = DEFAULT_PITCH;
+    this.setUp([0, 1, 0]);
+  }
+
+  /**
+   * Sets the up direction and the two horizontal axes yaw turns between.
+   * @param {Vec3} up
+   */
+  setUp(up) {
+    this.up = normalize(up);
+    // Prefer a horizontal axis close to +z so a y-up scene opens with the
+    // familiar front view; fall back to +x when up is (nearly) ±z.
+    const reference = Math.abs(this.up[2]) < 0.9 ? [0, 0, 1] : [1, 0, 0];
+    this.forward = normalize(sub(reference, scale(this.up, dot(reference, this.up))));
+    this.side = cross(this.up, this.forward);
+  }
+
+  /**
+   * Frames an axis-aligned box so all of it is visible at the given aspect.
+   * @param {Vec3} min
+   * @param {Vec3} max
+   * @param {Vec3} up
+   * @param {number} aspect width / height of the viewport
+   */
+  frame(min, max, up, aspect) {
+    this.setUp(up);
+    this.sceneCentre = scale(add(min, max), 0.5);
+    this.sceneRadius = Math.max(length(sub(max, min)) / 2, 1e-3);
+    this.target = [...this.sceneCentre];
+    const fovX = 2 * Math.atan(Math.tan(FOV_Y / 2) * aspect);
+    const halfFov = Math.min(FOV_Y, fovX) / 2;
+    // The bounding sphere fits when its tangent cone equals the field of view.
+    this.distance = (this.sceneRadius / Math.sin(halfFov)) * 1.02;
+    this.yaw = DEFAULT_YAW;
+    this.pitch = DEFAULT_PITCH;
+  }
+
+  /** @returns {Vec3} unit vector from the target towards the eye */
+  direction() {
+    const cp = Math.cos(this.pitch);
+    const horizontal = add(scale(this.forward, cp * Math.cos(this.yaw)), scale(this.side, cp * Math.sin(this.yaw)));
+    return add(horizontal, scale(this.up, Math.sin(this.pitch)));
+  }
+
+  /** @returns {Vec3} */
+  eye() {
+    return add(this.target, scale(this.direction(), this.distance));
+  }
+
+  /**
+   * Rotates by a pointer movement in pixels.
+   * @param {number} dx
+   * @param {number} dy
+   */
+  rotate(dx, dy) {
+    this.yaw -= dx * 0.006;
+    this.pitch = Math.min(MAX_PITCH, Math.max(-MAX_PITCH, this.pitch + dy * 0.006));
+  }
+
+  /**
+   * Moves the target so the scene follows the pointer.
+   * @param {number} dx pointer movement in CSS pixels
+   * @param {number} dy
+   * @param {number} viewportHeight in CSS pixels
+   */
+  pan(dx, dy, viewportHeight) {
+    const back = this.direction();
+    const right = normalize(cross(this.up, back), this.side);
+    const screenUp = cross(back, right);
+    const metresPerPixel = (2 * this.distance * Math.tan(FOV_Y / 2)) / Math.max(viewportHeight, 1);
+    this.target = add(this.target, add(scale(right, -dx * metresPerPixel), scale(screenUp, dy * metresPerPixel)));
+  }
+
+  /**
+   * Multiplies the distance to the target, within limits that keep the
+   * scene in reach.
+   * @param {number} factor > 1 moves away
+   */
+  zoom(factor) {
+    this.distance = Math.min(this.sceneRadius * 40, Math.max(this.sceneRadius * 0.02, this.distance * factor));
+  }
+
+  /**
+   * Projection × view for the current state.
+   * @param {number} aspect
+   * @returns {Float32Array}
+   */
+  viewProjection(aspect) {
+    // Near and far hug the scene so depth precision stays good for the
+    // thin gaps between stacked stones.
+    const reach = this.sceneRadius + length(sub(this.target, this.sceneCentre));
+    const near = Math.max(this.distance - reach * 1.5, this.distance * 0.01, 1e-4);
+    const far = this.distance + reach * 1.5;
+    return multiply(perspective(FOV_Y, aspect, near, far), lookAt(this.eye(), this.target, this.up));
+  }
+}

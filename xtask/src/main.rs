@@ -1,0 +1,65 @@
+//! `cargo xtask <command>`: the project's two everyday commands.
+//!
+//! - `serve [--port N]` builds the core to WebAssembly and serves `www/`.
+//! - `test` runs the whole check: format, lints, tests, the wasm build and
+//!   the browser tests.
+//!
+//! This file only parses the command line and dispatches; each concern lives
+//! in its own module. Only `std` is used so that the tool builds instantly on
+//! a fresh machine, before any of the setup it performs has happened.
+
+mod cmd;
+mod serve;
+mod server;
+mod setup;
+mod test;
+mod wasm;
+mod wasm_tables;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
+  test               fmt, clippy, cargo test, wasm build and the browser tests
+  help               show this message";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve::Options::parse(&args[1..]).and_then(|o| serve::run(&root(), &o)),
+        Some("test") if args.len() == 1 => test::run(&root()),
+        Some("test") => Err(cmd::Error::new(format!(
+            "`cargo xtask test` takes no arguments (got `{}`)",
+            args[1..].join(" ")
+        ))),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(cmd::Error::new(format!(
+            "unknown command `{other}`\n\n{USAGE}"
+        ))),
+        None => Err(cmd::Error::new(USAGE)),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("\nerror: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: xtask lives one level below it, so every command
+/// works the same from whichever directory `cargo xtask` was started in.
+fn root() -> PathBuf {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or(manifest_dir)
+}

@@ -1,0 +1,70 @@
+//! `cargo xtask test`: every check the project has, in order, stopping at
+//! the first failure. Each step prints a heading; the tools' own output goes
+//! straight to the terminal, so cargo test's summary lines stay visible.
+
+use crate::cmd::{self, Result};
+use crate::{server, setup, wasm};
+use std::path::Path;
+use std::process::Command;
+
+/// Runs fmt, both clippy passes, cargo test, the wasm build and the browser
+/// tests.
+pub fn run(root: &Path) -> Result<()> {
+    let cargo_steps: [&[&str]; 4] = [
+        &["fmt", "--all", "--check"],
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        // The wasm facade is compiled only for wasm32, so the native pass
+        // above never lints it.
+        &[
+            "clippy",
+            "--lib",
+            "--target",
+            "wasm32-unknown-unknown",
+            "-p",
+            "contactlab",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        &["test", "--workspace"],
+    ];
+    for (index, args) in cargo_steps.iter().enumerate() {
+        if index == 2 {
+            // The wasm clippy pass needs the target's standard library.
+            setup::wasm_target()?;
+        }
+        cmd::heading(&format!("cargo {}", args.join(" ")));
+        cmd::run(cmd::cargo().current_dir(root).args(*args))?;
+    }
+
+    wasm::build(root)?;
+    browser_tests(root)?;
+    println!("\nAll checks passed.");
+    Ok(())
+}
+
+/// Serves `www/` on an ephemeral port from this process and runs the
+/// node:test browser tests against it.
+fn browser_tests(root: &Path) -> Result<()> {
+    cmd::heading("browser tests (node --test tests/e2e/)");
+    setup::npm_packages(root)?;
+    let chromium = setup::chromium()?;
+    let server = server::bind(&root.join("www"), 0, false)?;
+    let url = format!("http://127.0.0.1:{}/", server.port()?);
+    server.spawn();
+    println!("serving www/ at {url}; Chromium: {}", chromium.display());
+    cmd::run(
+        Command::new("node")
+            .current_dir(root)
+            .args(["--test", "tests/e2e/"])
+            .env("CONTACTLAB_URL", &url)
+            .env("CHROMIUM", &chromium),
+    )
+}
