@@ -18,9 +18,11 @@
 //! - [`contact`]: contact data and the exact contact regions of a scene.
 //! - `web` (wasm32 only): the thin wasm-bindgen facade used by the page.
 
+pub mod clock;
 pub mod contact;
 pub mod dynamics;
 pub mod geometry;
+pub mod measures;
 pub mod mesh;
 pub mod scene;
 

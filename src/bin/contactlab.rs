@@ -2,7 +2,11 @@
 //! browser playground, for tables, sweeps and tests.
 
 use contactlab::contact::exact_regions::{default_touch_tol, exact_contacts};
-use contactlab::contact::FeatureKind;
+use contactlab::contact::methods::method_ids;
+use contactlab::contact::{
+    find_contacts, method_by_id, ContactMethod, FeatureKind, MethodParams, METHODS,
+};
+use contactlab::measures::{step_measures, DEFAULT_ANGLE_TOLERANCE_DEG};
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use contactlab::scene::{load_scene, LoadOptions, Scene};
 use serde_json::json;
@@ -19,6 +23,12 @@ Usage:
       Exact contact regions of the scene at its initial pose: per touching
       body pair the regions, convex hull vertices, area and touching feature
       pairs by type, then the totals.
+  contactlab methods
+      The contact point methods: id and what each does.
+  contactlab contacts <scene> --method M [--perturb P] [--seed S] [--refine R]
+                      [--epsilon E] [--tol-deg D] [--json]
+      The contacts method M finds at the scene's initial pose, and their
+      quality measures (count, quality %, coverage %, area coverage P, excess).
 
 A <scene> is a built-in scene id (see `contactlab scenes`) or the path of a
 contactlab-scene/1 JSON file.
@@ -27,6 +37,9 @@ Options:
   --perturb P   displace every free body horizontally by P metres (default 0)
   --seed S      seed of the perturbation directions (default 1)
   --refine R    refine every mesh R times, 1 tetrahedron into 8 (0, 1 or 2)
+  --method M    a contact method id (see `contactlab methods`)
+  --epsilon E   erosion ε of the closest-points method, metres (default 0.01)
+  --tol-deg D   angle tolerance for a correct normal, degrees (default 1)
   --json        print one JSON object instead of text
   -h, --help    this help
 ";
@@ -61,9 +74,15 @@ fn run(args: &[String]) -> Result<(), String> {
             rest,
             &["--perturb", "--seed", "--refine", "--json"],
         )?),
-        other => Err(format!(
-            "unknown command '{other}' (expected scenes or exact; see contactlab --help)"
-        )),
+        "methods" => {
+            Options::parse(rest, &[])?.no_positional("methods")?;
+            for m in METHODS {
+                println!("{:<18} {}", m.id(), m.description());
+            }
+            Ok(())
+        }
+        "contacts" => contacts(Options::parse(rest, &["--method", "--perturb", "--seed", "--refine", "--epsilon", "--tol-deg", "--json"])?),
+        other => Err(format!("unknown command '{other}' (expected scenes, exact, methods or contacts; see contactlab --help)")),
     }
 }
 
@@ -138,6 +157,35 @@ impl Options {
         }
     }
 
+    fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    fn method(&self) -> Result<&'static dyn ContactMethod, String> {
+        let id = self
+            .value("--method")
+            .ok_or_else(|| format!("--method is required (one of: {})", method_ids().join(", ")))?;
+        method_by_id(id).ok_or_else(|| {
+            format!(
+                "unknown method '{id}' (expected one of: {})",
+                method_ids().join(", ")
+            )
+        })
+    }
+
+    fn positive(&self, name: &str, default: f64, what: &str) -> Result<f64, String> {
+        let x: f64 = self.number(name, default, what)?;
+        if x > 0.0 && x.is_finite() {
+            Ok(x)
+        } else {
+            Err(format!("{name} must be {what}, got {x}"))
+        }
+    }
+
     fn load_options(&self) -> Result<LoadOptions, String> {
         let perturb: f64 = self.number("--perturb", 0.0, "a number of metres")?;
         if !(perturb >= 0.0 && perturb.is_finite()) {
@@ -159,12 +207,19 @@ impl Options {
 
     /// The one scene argument: a built-in id or a file path.
     fn scene(&self, command: &str) -> Result<Scene, String> {
+        self.scene_with(command, None)
+    }
+
+    fn scene_with(&self, command: &str, erosion: Option<f64>) -> Result<Scene, String> {
         let arg = match self.positional.as_slice() {
             [one] => one,
             [] => return Err(format!("'{command}' needs a scene: a built-in id (see 'contactlab scenes') or a scene file path")),
             [_, extra, ..] => return Err(format!("'{command}' takes one scene, got an extra argument '{extra}'")),
         };
-        let options = self.load_options()?;
+        let options = LoadOptions {
+            erosion,
+            ..self.load_options()?
+        };
         let (source, text) = match builtin_text(arg) {
             Some(text) => (format!("builtin:{arg}"), text.to_string()),
             None => {
@@ -275,6 +330,110 @@ fn exact(options: Options) -> Result<(), String> {
         scene.oracle.min_contacts().map_or("nothing".to_string(), |m| m.to_string()),
         exact.max_feature_contacts(),
         exact.total_area()
+    );
+    Ok(())
+}
+
+fn contacts(options: Options) -> Result<(), String> {
+    let method = options.method()?;
+    let epsilon = options.positive(
+        "--epsilon",
+        MethodParams::DEFAULT_EPSILON,
+        "a positive number of metres",
+    )?;
+    let tol_deg = options.positive(
+        "--tol-deg",
+        DEFAULT_ANGLE_TOLERANCE_DEG,
+        "a positive angle in degrees",
+    )?;
+    if tol_deg >= 90.0 {
+        return Err(format!("--tol-deg must be below 90 degrees, got {tol_deg}"));
+    }
+    let erosion = method.erosion(&MethodParams {
+        epsilon,
+        ..MethodParams::default()
+    });
+    let scene = options.scene_with("contacts", erosion)?;
+    let params = MethodParams {
+        epsilon,
+        ..MethodParams::for_scene(&scene)
+    };
+    let set = find_contacts(&scene.poses(), method, &params);
+    let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
+    let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
+    let name = |i: usize| scene.bodies[i].name.as_str();
+    if options.flag("--json") {
+        let contacts: Vec<_> = set
+            .contacts
+            .iter()
+            .zip(&qualities)
+            .map(|(c, q)| {
+                json!({
+                    "a": name(c.a), "b": name(c.b),
+                    "position": c.position.to_array(), "normal": c.normal.to_array(), "depth": c.depth,
+                    "features": c.features, "tet_a": c.tet_a, "tet_b": c.tet_b,
+                    "q": q.q, "correct": q.correct,
+                })
+            })
+            .collect();
+        let out = json!({
+            "scene": scene.id,
+            "method": method.id(),
+            "contacts": contacts,
+            "measures": {
+                "count": measures.count,
+                "quality": measures.quality,
+                "coverage": measures.coverage,
+                "area_coverage": measures.area_coverage,
+                "excess": measures.excess,
+                "candidate_pairs": set.candidate_pairs,
+                "unfiltered": set.unfiltered,
+                "ms_broad": set.ms_broad,
+                "ms_method": set.ms_method,
+                "histogram": measures.histogram,
+            },
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    let show = |x: Option<f64>, unit: &str| x.map_or("-".to_string(), |v| format!("{v:.1}{unit}"));
+    println!(
+        "{} with {} ({}): contacts at the initial pose",
+        scene.title,
+        method.name(),
+        scene.source
+    );
+    println!("{:<32} {:>8} {:>8}", "pair (a — b)", "contacts", "correct");
+    let mut i = 0;
+    while i < set.contacts.len() {
+        let key = (set.contacts[i].a, set.contacts[i].b);
+        let mut j = i;
+        while j < set.contacts.len() && (set.contacts[j].a, set.contacts[j].b) == key {
+            j += 1;
+        }
+        let correct = qualities[i..j]
+            .iter()
+            .filter(|q| q.correct == Some(true))
+            .count();
+        println!(
+            "{:<32} {:>8} {:>8}",
+            format!("{} — {}", name(key.0), name(key.1)),
+            j - i,
+            correct
+        );
+        i = j;
+    }
+    println!(
+        "count {} (minimal {}), quality {}, coverage {}, area coverage P {}, excess {}; broad phase {:.2} ms ({} tetrahedron pairs), method {:.2} ms",
+        measures.count,
+        scene.oracle.min_contacts().map_or("-".to_string(), |m| m.to_string()),
+        show(measures.quality, " %"),
+        show(measures.coverage, " %"),
+        measures.area_coverage.map_or("-".to_string(), |p| format!("{p:.3}")),
+        measures.excess.map_or("-".to_string(), |e| format!("{e:.1}")),
+        set.ms_broad,
+        set.candidate_pairs,
+        set.ms_method
     );
     Ok(())
 }

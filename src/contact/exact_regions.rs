@@ -10,8 +10,10 @@
 //! exact method needs (the paper's "40 for the Pillar"); its area is the sum
 //! of its planar pieces, which tile it without overlap.
 
+use super::aabb::Aabb;
 use super::features::{FeatureKind, FeaturePair};
-use super::touching::{touching_feature_pairs, Aabb, WorldSurface};
+use super::touching::touching_feature_pairs;
+use super::world_mesh::WorldMesh;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::scene::Scene;
 use glam::{DVec2, DVec3};
@@ -93,10 +95,10 @@ pub fn default_touch_tol(scene: &Scene) -> f64 {
 /// Exact contact regions and touching feature pairs of every body pair of the
 /// scene at its current pose (pairs of two fixed bodies are skipped).
 pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
-    let surfaces: Vec<WorldSurface> = scene
+    let surfaces: Vec<WorldMesh> = scene
         .bodies
         .iter()
-        .map(|b| WorldSurface::new(&b.mesh, |v| b.world_point(v), |n| b.rotation * n))
+        .map(|b| WorldMesh::new(&b.mesh, b.position, b.rotation))
         .collect();
     let boxes: Vec<Aabb> = surfaces
         .iter()
@@ -148,11 +150,11 @@ impl Piece {
     }
 }
 
-fn touching_regions(a: &WorldSurface, b: &WorldSurface, tol: f64) -> Vec<Region> {
+fn touching_regions(a: &WorldMesh, b: &WorldMesh, tol: f64) -> Vec<Region> {
     let overlap = Aabb::of(&a.vertices)
         .intersection(&Aabb::of(&b.vertices))
         .inflated(tol);
-    let faces_near = |s: &WorldSurface| -> Vec<(usize, Aabb)> {
+    let faces_near = |s: &WorldMesh| -> Vec<(usize, Aabb)> {
         (0..s.mesh.surface_faces.len())
             .map(|f| (f, Aabb::of(&s.face(f)).inflated(tol)))
             .filter(|(_, bb)| bb.overlaps(&overlap))

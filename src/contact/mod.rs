@@ -1,10 +1,152 @@
-//! Contacts between bodies. For now: the exact contact regions of bodies in
-//! touching contact (design `methods.md`, last section), the reference that
-//! the oracles' minimal counts and the tests stand on.
+//! Contacts between bodies: the contact data, the broad phase, the eight
+//! local contact point methods of the paper (one file each in `methods/`),
+//! the post-filter, and the exact contact regions used as the reference.
+//!
+//! Convention (design `README.md`): a contact between bodies `a` and `b`
+//! has its unit normal pointing from A towards B (the direction B must move
+//! to separate) and a signed depth: 0 touching, > 0 separated, < 0
+//! penetrating.
 
+pub mod aabb;
+pub mod broad_phase;
 pub mod exact_regions;
 pub mod features;
+pub mod methods;
+pub mod post_filter;
+pub mod tet_geometry;
 pub mod touching;
+pub mod world_mesh;
 
 pub use exact_regions::{exact_contacts, ExactContacts, ExactPair, Region};
 pub use features::{FeatureKind, FeaturePair};
+pub use methods::{method_by_id, ContactMethod, MethodParams, METHODS};
+
+use crate::mesh::TetMesh;
+use glam::{DQuat, DVec3};
+use world_mesh::WorldMesh;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// Body indices; the pair is stored as generated (A < B is not required).
+    pub a: usize,
+    pub b: usize,
+    /// World position.
+    pub position: DVec3,
+    /// Unit normal from A towards B.
+    pub normal: DVec3,
+    /// 0 touching, > 0 separated, < 0 penetrating.
+    pub depth: f64,
+    pub features: FeatureKind,
+    /// The tetrahedra of A and B that generated the contact.
+    pub tet_a: u32,
+    pub tet_b: u32,
+}
+
+impl Contact {
+    /// The same contact seen with A and B swapped.
+    pub fn swapped(&self) -> Contact {
+        Contact {
+            a: self.b,
+            b: self.a,
+            normal: -self.normal,
+            features: self.features.swapped(),
+            tet_a: self.tet_b,
+            tet_b: self.tet_a,
+            ..*self
+        }
+    }
+}
+
+/// A body as the contact methods see it: its mesh (body frame) and pose.
+#[derive(Clone, Copy)]
+pub struct BodyAtPose<'a> {
+    pub mesh: &'a TetMesh,
+    pub position: DVec3,
+    pub rotation: DQuat,
+    pub fixed: bool,
+}
+
+impl crate::scene::Scene {
+    /// The bodies at their current (initial) poses.
+    pub fn poses(&self) -> Vec<BodyAtPose<'_>> {
+        self.bodies
+            .iter()
+            .map(|b| BodyAtPose {
+                mesh: &b.mesh,
+                position: b.position,
+                rotation: b.rotation,
+                fixed: b.fixed,
+            })
+            .collect()
+    }
+}
+
+/// The contacts of one detection pass and what it cost.
+#[derive(Clone, Debug, Default)]
+pub struct ContactSet {
+    pub contacts: Vec<Contact>,
+    /// Tetrahedron pairs reported by the broad phase.
+    pub candidate_pairs: usize,
+    /// Contacts before the post-filter.
+    pub unfiltered: usize,
+    pub ms_broad: f64,
+    pub ms_method: f64,
+}
+
+/// Runs the broad phase, the method on every candidate pair whose two
+/// tetrahedra both have a surface face (the surface-only rule), and the
+/// post-filter.
+pub fn find_contacts(
+    bodies: &[BodyAtPose],
+    method: &dyn ContactMethod,
+    params: &MethodParams,
+) -> ContactSet {
+    let start = crate::clock::now_ms();
+    let world: Vec<WorldMesh> = bodies
+        .iter()
+        .map(|b| WorldMesh::new(b.mesh, b.position, b.rotation))
+        .collect();
+    let fixed: Vec<bool> = bodies.iter().map(|b| b.fixed).collect();
+    let candidates = broad_phase::broad_phase(&world, &fixed, method.margin(params));
+    let after_broad = crate::clock::now_ms();
+    let mut contacts = Vec::new();
+    let mut raw = Vec::new();
+    for c in &candidates {
+        let (ta, tb) = (
+            world[c.body_a as usize].tet(c.tet_a as usize),
+            world[c.body_b as usize].tet(c.tet_b as usize),
+        );
+        if !ta.has_surface() || !tb.has_surface() {
+            continue;
+        }
+        raw.clear();
+        method.tet_pair(&ta, &tb, params, &mut raw);
+        for r in &raw {
+            debug_assert!(
+                (r.normal.length() - 1.0).abs() < 1e-9,
+                "{}: non-unit normal {}",
+                method.id(),
+                r.normal
+            );
+            contacts.push(Contact {
+                a: c.body_a as usize,
+                b: c.body_b as usize,
+                position: r.position,
+                normal: r.normal,
+                depth: r.depth,
+                features: r.features,
+                tet_a: c.tet_a,
+                tet_b: c.tet_b,
+            });
+        }
+    }
+    let unfiltered = contacts.len();
+    post_filter::post_filter(&mut contacts, params.touch_tol);
+    ContactSet {
+        contacts,
+        candidate_pairs: candidates.len(),
+        unfiltered,
+        ms_broad: after_broad - start,
+        ms_method: crate::clock::now_ms() - after_broad,
+    }
+}

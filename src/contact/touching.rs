@@ -5,81 +5,11 @@
 //! unique touching-feature contact: a pair is labelled by its lowest-
 //! dimensional features only, so no point is counted twice.
 
+use super::aabb::Aabb;
 use super::features::{FeatureKind, FeaturePair};
+use super::world_mesh::WorldMesh;
 use crate::geometry::{closest_point_on_segment, closest_points_segments};
-use crate::mesh::TetMesh;
 use glam::DVec3;
-
-/// One body's surface in world coordinates.
-pub struct WorldSurface<'a> {
-    pub mesh: &'a TetMesh,
-    pub vertices: Vec<DVec3>,
-    pub face_normals: Vec<DVec3>,
-}
-
-impl<'a> WorldSurface<'a> {
-    pub fn new(
-        mesh: &'a TetMesh,
-        to_world: impl Fn(DVec3) -> DVec3,
-        rotate: impl Fn(DVec3) -> DVec3,
-    ) -> Self {
-        let vertices = mesh.vertices.iter().map(|&v| to_world(v)).collect();
-        let face_normals = mesh
-            .surface_faces
-            .iter()
-            .map(|f| rotate(f.normal))
-            .collect();
-        WorldSurface {
-            mesh,
-            vertices,
-            face_normals,
-        }
-    }
-
-    pub fn face(&self, f: usize) -> [DVec3; 3] {
-        self.mesh.surface_faces[f]
-            .vertices
-            .map(|v| self.vertices[v as usize])
-    }
-
-    pub fn edge(&self, e: usize) -> [DVec3; 2] {
-        self.mesh.surface_edges[e]
-            .vertices
-            .map(|v| self.vertices[v as usize])
-    }
-}
-
-/// Axis-aligned box used to skip features far from the other body.
-#[derive(Clone, Copy)]
-pub struct Aabb {
-    pub lo: DVec3,
-    pub hi: DVec3,
-}
-
-impl Aabb {
-    pub fn of(points: &[DVec3]) -> Aabb {
-        let (lo, hi) = crate::mesh::tetmesh::bounds(points);
-        Aabb { lo, hi }
-    }
-
-    pub fn inflated(self, by: f64) -> Aabb {
-        Aabb {
-            lo: self.lo - DVec3::splat(by),
-            hi: self.hi + DVec3::splat(by),
-        }
-    }
-
-    pub fn overlaps(&self, other: &Aabb) -> bool {
-        self.lo.cmple(other.hi).all() && other.lo.cmple(self.hi).all()
-    }
-
-    pub fn intersection(&self, other: &Aabb) -> Aabb {
-        Aabb {
-            lo: self.lo.max(other.lo),
-            hi: self.hi.min(other.hi),
-        }
-    }
-}
 
 /// Whether the projection of `p` onto the triangle's plane lies inside the
 /// triangle, farther than `tol` from each of its edges.
@@ -94,8 +24,8 @@ fn strictly_inside_triangle(p: DVec3, [a, b, c]: [DVec3; 3], normal: DVec3, tol:
 /// All touching feature pairs of A and B. `parallel_sin` is the sine of the
 /// angle below which two edges count as parallel.
 pub fn touching_feature_pairs(
-    a: &WorldSurface,
-    b: &WorldSurface,
+    a: &WorldMesh,
+    b: &WorldMesh,
     tol: f64,
     parallel_sin: f64,
 ) -> Vec<FeaturePair> {
@@ -103,17 +33,17 @@ pub fn touching_feature_pairs(
         .intersection(&Aabb::of(&b.vertices))
         .inflated(tol);
     let near = |p: DVec3| region.lo.cmple(p).all() && p.cmple(region.hi).all();
-    let surface_vertices = |s: &WorldSurface| -> Vec<u32> {
+    let surface_vertices = |s: &WorldMesh| -> Vec<u32> {
         (0..s.vertices.len() as u32)
             .filter(|&v| s.mesh.is_surface_vertex(v as usize) && near(s.vertices[v as usize]))
             .collect()
     };
-    let edges_near = |s: &WorldSurface| -> Vec<u32> {
+    let edges_near = |s: &WorldMesh| -> Vec<u32> {
         (0..s.mesh.surface_edges.len() as u32)
             .filter(|&e| Aabb::of(&s.edge(e as usize)).overlaps(&region))
             .collect()
     };
-    let faces_near = |s: &WorldSurface| -> Vec<u32> {
+    let faces_near = |s: &WorldMesh| -> Vec<u32> {
         (0..s.mesh.surface_faces.len() as u32)
             .filter(|&f| Aabb::of(&s.face(f as usize)).overlaps(&region))
             .collect()
@@ -139,9 +69,9 @@ pub fn touching_feature_pairs(
 
     // Vertex of one body on the interior of an edge of the other.
     let vertex_edge = |verts: &[u32],
-                       vs: &WorldSurface,
+                       vs: &WorldMesh,
                        edges: &[u32],
-                       es: &WorldSurface,
+                       es: &WorldMesh,
                        kind: FeatureKind,
                        pairs: &mut Vec<FeaturePair>| {
         for &v in verts {
@@ -173,9 +103,9 @@ pub fn touching_feature_pairs(
 
     // Vertex of one body on the interior of a face of the other.
     let vertex_face = |verts: &[u32],
-                       vs: &WorldSurface,
+                       vs: &WorldMesh,
                        faces: &[u32],
-                       fs: &WorldSurface,
+                       fs: &WorldMesh,
                        kind: FeatureKind,
                        pairs: &mut Vec<FeaturePair>| {
         for &v in verts {

@@ -60,6 +60,9 @@ pub struct TetMesh {
     /// For each vertex, the surface faces incident to it (empty for interior
     /// vertices).
     pub vertex_faces: Vec<Vec<u32>>,
+    /// For each vertex, its neighbours along surface edges (empty for
+    /// interior vertices).
+    pub surface_neighbours: Vec<Vec<u32>>,
     /// For each tetrahedron and local face (opposite local vertex i), the
     /// index of the surface face, if that face is on the surface.
     pub tet_surface_faces: Vec<[Option<u32>; 4]>,
@@ -128,6 +131,27 @@ impl TetMesh {
         tets: Vec<[u32; 4]>,
         flat_angle: f64,
     ) -> Result<TetMesh, MeshError> {
+        Self::build(vertices, tets, flat_angle, true)
+    }
+
+    /// Classifies the surface of any tetrahedra, valid or not: flat,
+    /// inverted and open meshes are accepted (faces of zero area get a zero
+    /// normal). Only for feeding degenerate input to the contact methods in
+    /// tests; bodies always go through [`TetMesh::new`].
+    pub fn without_validation(
+        vertices: Vec<DVec3>,
+        tets: Vec<[u32; 4]>,
+        flat_angle: f64,
+    ) -> Result<TetMesh, MeshError> {
+        Self::build(vertices, tets, flat_angle, false)
+    }
+
+    fn build(
+        vertices: Vec<DVec3>,
+        tets: Vec<[u32; 4]>,
+        flat_angle: f64,
+        validate: bool,
+    ) -> Result<TetMesh, MeshError> {
         if tets.is_empty() {
             return Err(MeshError::Empty);
         }
@@ -143,7 +167,7 @@ impl TetMesh {
             let volume = tet_volume(a, b, c, d);
             // Relative threshold: a sliver whose volume is round-off for the
             // mesh's size is as degenerate as an inverted one.
-            if volume.is_nan() || volume <= 1e-12 * scale * scale * scale {
+            if validate && (volume.is_nan() || volume <= 1e-12 * scale * scale * scale) {
                 return Err(MeshError::NonPositiveVolume { tet: t, volume });
             }
         }
@@ -176,12 +200,13 @@ impl TetMesh {
                         Some(surface_faces.len() as u32);
                     surface_faces.push(SurfaceFace {
                         vertices: corners,
-                        normal: (b - a).cross(c - a).normalize(),
+                        normal: (b - a).cross(c - a).normalize_or_zero(),
                         tet: t,
                         opposite,
                     });
                 }
                 2 => {}
+                _ if !validate => {}
                 _ => {
                     return Err(MeshError::OverusedFace {
                         vertices: keyed[i].0,
@@ -211,9 +236,13 @@ impl TetMesh {
             }
             let edge = half_edges[i].0;
             if j - i != 2 {
-                return Err(MeshError::OpenSurface { edge, faces: j - i });
+                if validate {
+                    return Err(MeshError::OpenSurface { edge, faces: j - i });
+                }
+                i = j;
+                continue;
             }
-            if half_edges[i].1 == half_edges[i + 1].1 {
+            if validate && half_edges[i].1 == half_edges[i + 1].1 {
                 return Err(MeshError::InconsistentOrientation { edge });
             }
             // half_edges[i + 1] runs from edge[0] to edge[1] (forward = true
@@ -240,8 +269,14 @@ impl TetMesh {
         }
         let surface_vertices = vertex_faces.iter().filter(|f| !f.is_empty()).count() as i64;
         let euler = surface_vertices - surface_edges.len() as i64 + surface_faces.len() as i64;
-        if euler != 2 {
+        if validate && euler != 2 {
             return Err(MeshError::NotSphere { euler });
+        }
+        let mut surface_neighbours = vec![Vec::new(); vertices.len()];
+        for edge in &surface_edges {
+            let [u, v] = edge.vertices;
+            surface_neighbours[u as usize].push(v);
+            surface_neighbours[v as usize].push(u);
         }
         Ok(TetMesh {
             vertices,
@@ -249,6 +284,7 @@ impl TetMesh {
             surface_faces,
             surface_edges,
             vertex_faces,
+            surface_neighbours,
             tet_surface_faces,
         })
     }
@@ -261,6 +297,16 @@ impl TetMesh {
         self.surface_faces[f]
             .vertices
             .map(|v| self.vertices[v as usize])
+    }
+
+    /// The surface edge joining vertices `u` and `v`, if there is one
+    /// (surface edges are sorted by their vertex pair).
+    pub fn surface_edge_between(&self, u: u32, v: u32) -> Option<u32> {
+        let key = [u.min(v), u.max(v)];
+        self.surface_edges
+            .binary_search_by(|e| e.vertices.cmp(&key))
+            .ok()
+            .map(|i| i as u32)
     }
 
     /// Whether vertex `v` lies on the surface.

@@ -1,0 +1,108 @@
+//! Consistent vertex (paper section 6; Heidelberger et al. 2004, "consistent
+//! penetration depth"): like Vertex only, but the face is chosen by where
+//! the vertex entered. Walking from the vertex along each of its incident
+//! surface edges, the surface face of the containing tetrahedron that is
+//! crossed first (the crossing closest to the vertex) gives the normal; the
+//! depth is minus the distance to that face's plane. Crossings within the
+//! touching tolerance of each other along the edge tie; the tie goes to the
+//! face the edge crosses most steeply (a vertex resting exactly on a rim is
+//! on two faces at once, and the steeper crossing is the direction it came
+//! from), then to the first face in local order. A vertex none of whose
+//! edges leaves through a surface face falls back to the nearest surface
+//! face, as in Vertex only.
+
+use super::vertex_only::{nearest_surface_face, surface_corners_inside};
+use super::{ContactMethod, MethodParams, RawContact};
+use crate::contact::features::FeatureKind;
+use crate::contact::tet_geometry::TetShape;
+use crate::contact::world_mesh::Tet;
+use glam::DVec3;
+
+pub struct ConsistentVertex;
+
+/// The surface face of `outer` first crossed on the way out along the
+/// surface edges of `inner`'s body that leave corner `c`.
+fn entry_face(inner: &Tet, c: usize, outer: &Tet, shape: &TetShape, tol: f64) -> Option<usize> {
+    let p = inner.corners[c];
+    // (distance along the edge to the crossing, steepness, face)
+    let mut best: Option<(f64, f64, usize)> = None;
+    for &w in &inner.world.mesh.surface_neighbours[inner.ids[c] as usize] {
+        let q = inner.world.vertices[w as usize];
+        for f in outer.surface_faces() {
+            let (dp, dq) = (shape.face_distance(f, p), shape.face_distance(f, q));
+            if dq <= dp || dq <= 0.0 {
+                continue; // the edge does not head out through this face
+            }
+            // A vertex on the face already (dp ≥ 0 within tolerance) crosses
+            // it at once.
+            let t = (-dp / (dq - dp)).max(0.0);
+            if t > 1.0 {
+                continue;
+            }
+            let x = p.lerp(q, t);
+            let [a, b, cc] = outer.face_corners(f);
+            let n = shape.normals[f];
+            let inside = [(a, b), (b, cc), (cc, a)]
+                .iter()
+                .all(|&(s, e)| n.cross(e - s).normalize_or_zero().dot(x - s) >= -tol);
+            if !inside {
+                continue;
+            }
+            let along = t * (q - p).length();
+            let steepness = (q - p).normalize_or_zero().dot(n);
+            let better = match best {
+                None => true,
+                Some((b_along, b_steep, _)) => {
+                    along < b_along - tol || (along <= b_along + tol && steepness > b_steep + 1e-9)
+                }
+            };
+            if better {
+                best = Some((along, steepness, f));
+            }
+        }
+    }
+    best.map(|(_, _, f)| f)
+}
+
+fn emit(inner: &Tet, outer: &Tet, tol: f64, mut push: impl FnMut(DVec3, usize, f64)) {
+    let shape = TetShape::of(outer);
+    for c in surface_corners_inside(inner, &shape, tol) {
+        let p = inner.corners[c];
+        if let Some(f) = entry_face(inner, c, outer, &shape, tol)
+            .or_else(|| nearest_surface_face(outer, &shape, p, tol))
+        {
+            push(p, f, shape.face_distance(f, p));
+        }
+    }
+}
+
+impl ContactMethod for ConsistentVertex {
+    fn id(&self) -> &'static str {
+        "consistent-vertex"
+    }
+    fn name(&self) -> &'static str {
+        "Consistent vertex"
+    }
+    fn description(&self) -> &'static str {
+        "Vertices inside the other body take the normal of the face their edges cross first."
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        emit(a, b, params.touch_tol, |p, f, d| {
+            out.push(RawContact {
+                position: p,
+                normal: -b.face_normal(f),
+                depth: d,
+                features: FeatureKind::VertexFace,
+            })
+        });
+        emit(b, a, params.touch_tol, |p, f, d| {
+            out.push(RawContact {
+                position: p,
+                normal: a.face_normal(f),
+                depth: d,
+                features: FeatureKind::FaceVertex,
+            })
+        });
+    }
+}

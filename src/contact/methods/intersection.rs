@@ -1,0 +1,127 @@
+//! Intersection (paper section 6, "Intersection method"): surface triangles
+//! only. First every (V,F): a vertex of one surface triangle within the
+//! touching tolerance of the other's plane and inside its edge planes gives
+//! a contact at the vertex with the face normal and the signed distance as
+//! depth. Then every (E,E) of surface edges: when the edges are not parallel,
+//! their cross product is not a separating axis of the two triangles, and
+//! the closest points of the two lines lie on both edges, a contact at the
+//! midpoint with the cross product as normal and −overlap as depth.
+
+use super::{ContactMethod, MethodParams, RawContact};
+use crate::contact::features::FeatureKind;
+use crate::contact::world_mesh::Tet;
+use glam::DVec3;
+
+pub struct Intersection;
+
+/// Whether `p` lies inside the edge planes of triangle `t` (normal `n`),
+/// allowing `tol` outside.
+fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
+    (0..3).all(|k| {
+        let (s, e) = (t[k], t[(k + 1) % 3]);
+        n.cross(e - s).normalize_or_zero().dot(p - s) >= -tol
+    })
+}
+
+fn extent(t: &[DVec3; 3], axis: DVec3) -> (f64, f64) {
+    t.iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p.dot(axis)), hi.max(p.dot(axis)))
+        })
+}
+
+impl ContactMethod for Intersection {
+    fn id(&self) -> &'static str {
+        "intersection"
+    }
+    fn name(&self) -> &'static str {
+        "Intersection"
+    }
+    fn description(&self) -> &'static str {
+        "Touching vertex–face pairs take the face normal; crossing edge pairs take the edges' cross product."
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        let tol = params.touch_tol;
+        let triangles = |t: &Tet| -> Vec<([DVec3; 3], DVec3)> {
+            t.surface_faces()
+                .map(|f| (t.face_corners(f), t.face_normal(f)))
+                .collect()
+        };
+        let (tris_a, tris_b) = (triangles(a), triangles(b));
+        for &(ta, na) in &tris_a {
+            for &(tb, nb) in &tris_b {
+                for &p in &ta {
+                    let d = nb.dot(p - tb[0]);
+                    if d.abs() <= tol && inside_edge_planes(p, tb, nb, tol) {
+                        // B's face normal points out of B, towards A.
+                        out.push(RawContact {
+                            position: p,
+                            normal: -nb,
+                            depth: d,
+                            features: FeatureKind::VertexFace,
+                        });
+                    }
+                }
+                for &q in &tb {
+                    let d = na.dot(q - ta[0]);
+                    if d.abs() <= tol && inside_edge_planes(q, ta, na, tol) {
+                        out.push(RawContact {
+                            position: q,
+                            normal: na,
+                            depth: d,
+                            features: FeatureKind::FaceVertex,
+                        });
+                    }
+                }
+            }
+        }
+        for &(ta, _) in &tris_a {
+            for &(tb, _) in &tris_b {
+                for k in 0..3 {
+                    let (p1, q1) = (ta[k], ta[(k + 1) % 3]);
+                    for l in 0..3 {
+                        let (p2, q2) = (tb[l], tb[(l + 1) % 3]);
+                        let (d1, d2) = (q1 - p1, q2 - p2);
+                        let cross = d1.cross(d2);
+                        let len = cross.length();
+                        if len <= params.parallel_sin * d1.length() * d2.length() || len == 0.0 {
+                            continue;
+                        }
+                        let axis = cross / len;
+                        let ((a_lo, a_hi), (b_lo, b_hi)) = (extent(&ta, axis), extent(&tb, axis));
+                        let (forward, backward) = (a_hi - b_lo, b_hi - a_lo);
+                        let (overlap, normal) = if forward <= backward {
+                            (forward, axis)
+                        } else {
+                            (backward, -axis)
+                        };
+                        if overlap < -tol {
+                            continue; // the cross product separates the triangles
+                        }
+                        // Closest points of the infinite lines (Ericson 5.1.8).
+                        let r = p1 - p2;
+                        let (aa, ee, bb, c, f) =
+                            (d1.dot(d1), d2.dot(d2), d1.dot(d2), d1.dot(r), d2.dot(r));
+                        let denom = aa * ee - bb * bb;
+                        let s = (bb * f - c * ee) / denom;
+                        let t = (aa * f - bb * c) / denom;
+                        let (slack_s, slack_t) = (tol / d1.length(), tol / d2.length());
+                        if !(-slack_s..=1.0 + slack_s).contains(&s)
+                            || !(-slack_t..=1.0 + slack_t).contains(&t)
+                        {
+                            continue;
+                        }
+                        let position = (p1 + d1 * s + p2 + d2 * t) * 0.5;
+                        out.push(RawContact {
+                            position,
+                            normal,
+                            depth: -overlap,
+                            features: FeatureKind::EdgeEdge,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

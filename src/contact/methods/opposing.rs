@@ -1,0 +1,66 @@
+//! Opposing, the most opposing surface method (paper section 6, appendix A,
+//! algorithm 1): both tetrahedra need surface triangles and must overlap by
+//! SAT. Among pairs of surface triangles (T_a, T_b) with n_a · n_b < 0 that
+//! pass the sandwich test (the corner of A opposite T_a is in front of T_b
+//! and the corner of B opposite T_b in front of T_a), the most opposing pair
+//! (smallest n_a · n_b) gives the normal n = unit(n_a − n_b). The
+//! intersection points projected on n give the depth (their extent) and the
+//! contact plane (through the middle of the extremes), onto which every
+//! point is projected.
+
+use super::{contacts_on_plane, ContactMethod, MethodParams, RawContact};
+use crate::contact::features::FeatureKind;
+use crate::contact::tet_geometry::{intersection_points, overlaps, TetShape};
+use crate::contact::world_mesh::Tet;
+
+pub struct Opposing;
+
+impl ContactMethod for Opposing {
+    fn id(&self) -> &'static str {
+        "opposing"
+    }
+    fn name(&self) -> &'static str {
+        "Opposing"
+    }
+    fn description(&self) -> &'static str {
+        "The most opposing pair of surface faces gives the normal for all intersection points."
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        let (sa, sb) = (TetShape::of(a), TetShape::of(b));
+        if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {
+            return;
+        }
+        // Algorithm 1: γ starts at 0, so only opposing pairs qualify.
+        let mut gamma = 0.0;
+        let mut normal = None;
+        for fa in a.surface_faces() {
+            let (na, on_a) = (sa.normals[fa], a.face_corners(fa)[0]);
+            for fb in b.surface_faces() {
+                let (nb, on_b) = (sb.normals[fb], b.face_corners(fb)[0]);
+                let dot = na.dot(nb);
+                // The corner opposite face i of a tetrahedron is corner i.
+                let sandwich =
+                    (sa.corners[fa] - on_b).dot(nb) > 0.0 && (sb.corners[fb] - on_a).dot(na) > 0.0;
+                // Equally opposing pairs (to round-off) keep the first found, so
+                // that a rotated scene picks the same pair.
+                if dot < gamma - params.parallel_sin * params.parallel_sin && sandwich {
+                    gamma = dot;
+                    normal = (na - nb).try_normalize();
+                }
+            }
+        }
+        let Some(n) = normal else { return };
+        let points = intersection_points(&sa, &sb, params.touch_tol);
+        if points.is_empty() {
+            return;
+        }
+        let (lo, hi) = points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                (lo.min(p.dot(n)), hi.max(p.dot(n)))
+            });
+        let middle = n * ((lo + hi) * 0.5);
+        contacts_on_plane(&points, n, middle, -(hi - lo), FeatureKind::FaceFace, out);
+    }
+}

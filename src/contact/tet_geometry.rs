@@ -1,0 +1,311 @@
+//! Geometry of one pair of tetrahedra, shared by the contact methods
+//! (design `methods.md`, "Shared machinery"):
+//!
+//! - signed distances to a tetrahedron's face planes and point inclusion;
+//! - the separating axis test (SAT) over the 4 + 4 face normals and the
+//!   edge–edge cross products (Gottschalk, Lin and Manocha, "OBBTree",
+//!   SIGGRAPH 1996, for the principle; Ericson 5.2.1), with the axis of
+//!   minimum overlap oriented from A to B;
+//! - the intersection points of two tetrahedra (vertices inside the other,
+//!   edges crossing the other's faces), as the paper's SAT, Opposing and
+//!   Growth methods use them (paper section 6, appendix A);
+//! - exact closest points of two disjoint tetrahedra by vertex–triangle and
+//!   edge–edge pairs (design: "a GJK is not needed").
+
+use super::world_mesh::Tet;
+use crate::geometry::{closest_point_on_triangle, closest_points_segments};
+use crate::mesh::tetmesh::{TET_EDGES, TET_FACES};
+use glam::DVec3;
+
+/// Corners and outward face normals of a tetrahedron, detached from any
+/// mesh so that scaled copies (Growth) can be used too.
+#[derive(Clone, Copy, Debug)]
+pub struct TetShape {
+    pub corners: [DVec3; 4],
+    /// Outward unit normal of local face i (opposite corner i).
+    pub normals: [DVec3; 4],
+}
+
+impl TetShape {
+    pub fn of(tet: &Tet) -> TetShape {
+        TetShape {
+            corners: tet.corners,
+            normals: std::array::from_fn(|i| tet.face_normal(i)),
+        }
+    }
+
+    pub fn from_corners(corners: [DVec3; 4]) -> TetShape {
+        let normals = std::array::from_fn(|i| {
+            let [a, b, c] = TET_FACES[i].map(|l| corners[l]);
+            (b - a).cross(c - a).normalize_or_zero()
+        });
+        TetShape { corners, normals }
+    }
+
+    pub fn centroid(&self) -> DVec3 {
+        self.corners.iter().copied().sum::<DVec3>() * 0.25
+    }
+
+    /// The tetrahedron scaled by `alpha` about `centre` (paper eq. 12).
+    pub fn scaled(&self, alpha: f64, centre: DVec3) -> TetShape {
+        TetShape {
+            corners: self.corners.map(|p| centre + (p - centre) * alpha),
+            normals: self.normals,
+        }
+    }
+
+    /// Signed distance of `p` from local face i's plane (positive outside).
+    pub fn face_distance(&self, i: usize, p: DVec3) -> f64 {
+        self.normals[i].dot(p - self.corners[TET_FACES[i][0]])
+    }
+
+    /// Whether `p` is inside or within `tol` of the tetrahedron.
+    pub fn contains(&self, p: DVec3, tol: f64) -> bool {
+        (0..4).all(|i| self.face_distance(i, p) <= tol)
+    }
+
+    fn project(&self, axis: DVec3) -> (f64, f64) {
+        self.corners
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                let x = p.dot(axis);
+                (lo.min(x), hi.max(x))
+            })
+    }
+}
+
+/// Where a SAT candidate axis comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AxisSource {
+    /// Face `i` of A (a (F,V)-type axis) or of B (a (V,F)-type axis).
+    FaceA(usize),
+    FaceB(usize),
+    /// Cross product of edge `i` of A and edge `j` of B: an (E,E) axis.
+    Edges(usize, usize),
+}
+
+/// The outcome of a separating axis test.
+#[derive(Clone, Copy, Debug)]
+pub struct SatResult {
+    /// Unit axis of minimum overlap among the allowed axes, pointing from A
+    /// towards B.
+    pub axis: DVec3,
+    /// Overlap along that axis (≥ −tol; a small negative value is a gap
+    /// within the touching tolerance).
+    pub overlap: f64,
+    pub source: AxisSource,
+}
+
+/// Overlap of A and B along unit `axis` and the orientation that makes the
+/// axis point from A to B: A's maximum meets B's minimum.
+fn oriented_overlap(a: &TetShape, b: &TetShape, axis: DVec3) -> (f64, DVec3) {
+    let (a_lo, a_hi) = a.project(axis);
+    let (b_lo, b_hi) = b.project(axis);
+    let forward = a_hi - b_lo; // overlap if B sits ahead of A along +axis
+    let backward = b_hi - a_lo; // overlap if B sits ahead of A along −axis
+    if forward <= backward {
+        (forward, axis)
+    } else {
+        (backward, -axis)
+    }
+}
+
+/// Separating axis test. Every axis decides separation (more than `tol`
+/// apart along any axis means no contact); the minimum-overlap axis is
+/// chosen among those `allowed` accepts. Face axes win ties within `tol`
+/// over edge axes, as the paper's Volume-SAT prefers (V,F) axes. Edge pairs
+/// closer to parallel than `parallel_sin` give no axis. Returns `None` when
+/// separated or when no allowed axis exists.
+pub fn separating_axis_test(
+    a: &TetShape,
+    b: &TetShape,
+    tol: f64,
+    parallel_sin: f64,
+    allowed: impl Fn(AxisSource) -> bool,
+) -> Option<SatResult> {
+    let mut best_face: Option<SatResult> = None;
+    let mut best_edge: Option<SatResult> = None;
+    let mut consider = |axis: DVec3, source: AxisSource| -> bool {
+        let (overlap, oriented) = oriented_overlap(a, b, axis);
+        if overlap < -tol {
+            return false; // separated
+        }
+        if allowed(source) {
+            let slot = if matches!(source, AxisSource::Edges(..)) {
+                &mut best_edge
+            } else {
+                &mut best_face
+            };
+            // Within the tolerance the first axis in the fixed order (faces
+            // of A, faces of B, edge pairs) keeps its place: round-off must
+            // not choose between equally good axes, or a rotated scene would
+            // get different normals.
+            if slot.is_none_or(|s| overlap < s.overlap - tol) {
+                *slot = Some(SatResult {
+                    axis: oriented,
+                    overlap,
+                    source,
+                });
+            }
+        }
+        true
+    };
+    for i in 0..4 {
+        if a.normals[i] != DVec3::ZERO && !consider(a.normals[i], AxisSource::FaceA(i)) {
+            return None;
+        }
+    }
+    for i in 0..4 {
+        if b.normals[i] != DVec3::ZERO && !consider(b.normals[i], AxisSource::FaceB(i)) {
+            return None;
+        }
+    }
+    for (i, &[a0, a1]) in TET_EDGES.iter().enumerate() {
+        let ea = a.corners[a1] - a.corners[a0];
+        for (j, &[b0, b1]) in TET_EDGES.iter().enumerate() {
+            let eb = b.corners[b1] - b.corners[b0];
+            let c = ea.cross(eb);
+            let len = c.length();
+            if len <= parallel_sin * ea.length() * eb.length() || len == 0.0 {
+                continue;
+            }
+            if !consider(c / len, AxisSource::Edges(i, j)) {
+                return None;
+            }
+        }
+    }
+    match (best_face, best_edge) {
+        (Some(f), Some(e)) => Some(if e.overlap < f.overlap - tol { e } else { f }),
+        (f, e) => f.or(e),
+    }
+}
+
+/// Whether A and B overlap or touch within `tol` (no separating axis).
+pub fn overlaps(a: &TetShape, b: &TetShape, tol: f64, parallel_sin: f64) -> bool {
+    separating_axis_test(a, b, tol, parallel_sin, |_| true).is_some()
+}
+
+fn push_unique(points: &mut Vec<DVec3>, p: DVec3, tol: f64) {
+    if !points.iter().any(|q| (*q - p).length() <= tol) {
+        points.push(p);
+    }
+}
+
+/// Intersection points of two tetrahedra: corners of each inside the other
+/// (within `tol`), and the points where an edge of one crosses a face of the
+/// other. Unique within `tol`. For touching tetrahedra these are the corners
+/// of their common face, edge or point.
+pub fn intersection_points(a: &TetShape, b: &TetShape, tol: f64) -> Vec<DVec3> {
+    let mut points = Vec::new();
+    for (inner, outer) in [(a, b), (b, a)] {
+        for &p in &inner.corners {
+            if outer.contains(p, tol) {
+                push_unique(&mut points, p, tol);
+            }
+        }
+    }
+    for (edges, faces) in [(a, b), (b, a)] {
+        for &[i, j] in &TET_EDGES {
+            let (p, q) = (edges.corners[i], edges.corners[j]);
+            for f in 0..4 {
+                let (dp, dq) = (faces.face_distance(f, p), faces.face_distance(f, q));
+                // A proper crossing of the face plane; an end point on the
+                // plane is a corner case already counted above.
+                if !((dp > tol && dq < -tol) || (dp < -tol && dq > tol)) {
+                    continue;
+                }
+                let x = p.lerp(q, dp / (dp - dq));
+                if faces.contains(x, tol) {
+                    push_unique(&mut points, x, tol);
+                }
+            }
+        }
+    }
+    points
+}
+
+/// Closest points (on A, on B) of two tetrahedra and their distance, over all
+/// corner–face and edge–edge pairs. Meaningful when they do not overlap.
+pub fn closest_points(a: &TetShape, b: &TetShape) -> (DVec3, DVec3, f64) {
+    let mut best = (a.corners[0], b.corners[0], f64::INFINITY);
+    let mut consider = |pa: DVec3, pb: DVec3| {
+        let d = (pa - pb).length();
+        if d < best.2 {
+            best = (pa, pb, d);
+        }
+    };
+    for face in TET_FACES {
+        let [x, y, z] = face.map(|l| b.corners[l]);
+        for &p in &a.corners {
+            consider(p, closest_point_on_triangle(p, x, y, z));
+        }
+        let [x, y, z] = face.map(|l| a.corners[l]);
+        for &p in &b.corners {
+            consider(closest_point_on_triangle(p, x, y, z), p);
+        }
+    }
+    for &[i, j] in &TET_EDGES {
+        for &[k, l] in &TET_EDGES {
+            let (pa, pb, _, _) =
+                closest_points_segments(a.corners[i], a.corners[j], b.corners[k], b.corners[l]);
+            consider(pa, pb);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit() -> TetShape {
+        TetShape::from_corners([DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z])
+    }
+
+    fn shifted(t: &TetShape, by: DVec3) -> TetShape {
+        TetShape::from_corners(t.corners.map(|p| p + by))
+    }
+
+    #[test]
+    fn sat_axis_points_from_a_to_b_and_measures_the_gap() {
+        let a = unit();
+        // B is the unit tet flipped below the xz plane, shifted down by 0.5:
+        // its top face y = −0.5 faces A's bottom face y = 0.
+        let b = TetShape::from_corners([
+            DVec3::new(0.0, -0.5, 0.0),
+            DVec3::new(1.0, -0.5, 0.0),
+            DVec3::new(0.0, -0.5, 1.0),
+            DVec3::new(0.0, -1.5, 0.0),
+        ]);
+        assert!(
+            separating_axis_test(&a, &b, 0.4, 1e-9, |_| true).is_none(),
+            "0.5 apart is separated for tol 0.4"
+        );
+        let touching = separating_axis_test(&a, &b, 0.6, 1e-9, |_| true).unwrap();
+        assert!(
+            (touching.axis - DVec3::NEG_Y).length() < 1e-12,
+            "{:?}",
+            touching
+        );
+        assert!((touching.overlap + 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn intersection_of_a_tet_with_itself_is_its_corners() {
+        let a = unit();
+        let pts = intersection_points(&a, &a, 1e-9);
+        assert_eq!(pts.len(), 4);
+    }
+
+    #[test]
+    fn closest_points_of_separated_tets() {
+        let a = unit();
+        let b = shifted(&a, DVec3::new(0.0, 0.0, 3.0));
+        let (pa, pb, d) = closest_points(&a, &b);
+        assert!(
+            (d - 2.0).abs() < 1e-12
+                && (pa - DVec3::Z).length() < 1e-12
+                && (pb - DVec3::new(0.0, 0.0, 3.0)).length() < 1e-12
+        );
+    }
+}

@@ -1,0 +1,210 @@
+//! The paper's quality measures for the contacts of one step (design
+//! `measures.md`; paper sections 5, 5.1 and 8): per contact the quality q
+//! against the scene's oracle, and per step the quality %, coverage %, area
+//! coverage P, excess, the sorted quality curve and its histogram.
+
+use crate::contact::Contact;
+use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
+use crate::scene::{Oracle, Scene};
+use glam::DVec3;
+use serde::Serialize;
+
+/// Default angle tolerance θ for "correct": 1 degree.
+pub const DEFAULT_ANGLE_TOLERANCE_DEG: f64 = 1.0;
+/// Bins of the quality histogram over [0, 1].
+pub const HISTOGRAM_BINS: usize = 20;
+
+/// Quality of one contact.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ContactQuality {
+    /// q ∈ [−1, 1]; `None` when the scene has no oracle.
+    pub q: Option<f64>,
+    pub correct: Option<bool>,
+}
+
+/// The measures of one step. Fields that do not apply to the scene's oracle
+/// are `None`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StepMeasures {
+    pub count: usize,
+    pub quality: Option<f64>,
+    pub coverage: Option<f64>,
+    pub area_coverage: Option<f64>,
+    pub excess: Option<f64>,
+    /// The q values sorted ascending (paper figures 21, 24, 27, 30, 32, 34).
+    pub sorted_quality: Vec<f64>,
+    /// Counts of q in HISTOGRAM_BINS equal bins over [0, 1] (q < 0 in the
+    /// first).
+    pub histogram: Vec<usize>,
+    /// Contact-region areas per body pair, sorted (paper figures 25, 28),
+    /// for the wall and arch oracles.
+    pub region_areas: Vec<f64>,
+}
+
+/// The reference normal of the wall and arch oracles for a body pair, and
+/// for the up oracle (sign free: q = |n · ref|).
+fn reference_normal(oracle: &Oracle, a: usize, b: usize, centres: &[DVec3]) -> Option<DVec3> {
+    match oracle {
+        Oracle::Up { axis, .. } => Some(*axis),
+        Oracle::Wall {
+            up, along, layer, ..
+        } => Some(if layer.get(a) == layer.get(b) {
+            *along
+        } else {
+            *up
+        }),
+        Oracle::Arch { up, ground, .. } => {
+            if a == *ground || b == *ground {
+                Some(*up)
+            } else {
+                (centres[b] - centres[a]).try_normalize()
+            }
+        }
+        _ => None,
+    }
+}
+
+/// q and correctness of one contact. `centres` are the bodies' current
+/// centres of mass (the arch oracle uses them).
+pub fn contact_quality(
+    oracle: &Oracle,
+    contact: &Contact,
+    centres: &[DVec3],
+    cos_tol: f64,
+) -> ContactQuality {
+    let q = match oracle {
+        Oracle::None => None,
+        Oracle::Pairs { pairs } => Some(
+            pairs
+                .iter()
+                .find_map(|p| {
+                    // The oracle's normals point from its a to its b.
+                    let n = if (p.a, p.b) == (contact.a, contact.b) {
+                        contact.normal
+                    } else if (p.b, p.a) == (contact.a, contact.b) {
+                        -contact.normal
+                    } else {
+                        return None;
+                    };
+                    Some(
+                        p.normals
+                            .iter()
+                            .map(|f| n.dot(*f))
+                            .fold(f64::NEG_INFINITY, f64::max),
+                    )
+                })
+                .unwrap_or(0.0),
+        ),
+        other => reference_normal(other, contact.a, contact.b, centres)
+            .map(|r| contact.normal.dot(r).abs()),
+    };
+    ContactQuality {
+        q,
+        correct: q.map(|q| q >= cos_tol),
+    }
+}
+
+/// All measures of one step.
+pub fn step_measures(
+    scene: &Scene,
+    contacts: &[Contact],
+    centres: &[DVec3],
+    angle_tolerance_deg: f64,
+) -> (Vec<ContactQuality>, StepMeasures) {
+    let cos_tol = angle_tolerance_deg.to_radians().cos();
+    let oracle = &scene.oracle;
+    let qualities: Vec<ContactQuality> = contacts
+        .iter()
+        .map(|c| contact_quality(oracle, c, centres, cos_tol))
+        .collect();
+    let count = contacts.len();
+    let has_oracle = !matches!(oracle, Oracle::None);
+    let correct = qualities.iter().filter(|q| q.correct == Some(true)).count();
+    let quality = (has_oracle && count > 0).then(|| 100.0 * correct as f64 / count as f64);
+    let coverage = match oracle {
+        Oracle::Pairs { pairs } => {
+            let total: usize = pairs.iter().map(|p| p.normals.len()).sum();
+            let matched: usize = pairs
+                .iter()
+                .map(|p| {
+                    p.normals
+                        .iter()
+                        .filter(|f| {
+                            contacts.iter().any(|c| {
+                                let n = if (p.a, p.b) == (c.a, c.b) {
+                                    c.normal
+                                } else if (p.b, p.a) == (c.a, c.b) {
+                                    -c.normal
+                                } else {
+                                    return false;
+                                };
+                                n.dot(**f) >= cos_tol
+                            })
+                        })
+                        .count()
+                })
+                .sum();
+            Some(100.0 * matched as f64 / total.max(1) as f64)
+        }
+        _ => None,
+    };
+    let (area_coverage, region_areas) = match oracle {
+        Oracle::Wall { expected_area, .. } | Oracle::Arch { expected_area, .. } => {
+            let areas = pair_hull_areas(oracle, contacts, centres, scene.size() * 1e-9);
+            (Some(areas.iter().sum::<f64>() / expected_area), areas)
+        }
+        _ => (None, Vec::new()),
+    };
+    let excess = oracle
+        .min_contacts()
+        .filter(|&m| m > 0)
+        .map(|m| count as f64 / m as f64);
+    let mut sorted_quality: Vec<f64> = qualities.iter().filter_map(|q| q.q).collect();
+    sorted_quality.sort_by(f64::total_cmp);
+    let mut histogram = vec![0; if has_oracle { HISTOGRAM_BINS } else { 0 }];
+    for &q in &sorted_quality {
+        let bin = ((q.max(0.0) * HISTOGRAM_BINS as f64) as usize).min(HISTOGRAM_BINS - 1);
+        histogram[bin] += 1;
+    }
+    (
+        qualities,
+        StepMeasures {
+            count,
+            quality,
+            coverage,
+            area_coverage,
+            excess,
+            sorted_quality,
+            histogram,
+            region_areas,
+        },
+    )
+}
+
+/// Paper eq. 3: for each body pair, the area of the convex hull of its
+/// contacts projected onto the plane orthogonal to the pair's reference
+/// normal; sorted ascending.
+fn pair_hull_areas(oracle: &Oracle, contacts: &[Contact], centres: &[DVec3], tol: f64) -> Vec<f64> {
+    let mut keyed: Vec<((usize, usize), DVec3)> = contacts
+        .iter()
+        .map(|c| ((c.a.min(c.b), c.a.max(c.b)), c.position))
+        .collect();
+    keyed.sort_by_key(|x| x.0);
+    let mut areas = Vec::new();
+    for group in keyed.chunk_by(|x, y| x.0 == y.0) {
+        let (a, b) = group[0].0;
+        let Some(n) = reference_normal(oracle, a, b, centres) else {
+            continue;
+        };
+        let frame = PlaneFrame::new(group[0].1, n);
+        let flat: Vec<_> = group.iter().map(|(_, p)| frame.to_2d(*p)).collect();
+        let hull = convex_hull_2d(&flat, tol);
+        areas.push(if hull.len() >= 3 {
+            polygon_area_2d(&hull)
+        } else {
+            0.0
+        });
+    }
+    areas.sort_by(f64::total_cmp);
+    areas
+}
