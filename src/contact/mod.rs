@@ -19,7 +19,7 @@ pub mod world_mesh;
 
 pub use exact_regions::{exact_contacts, ExactContacts, ExactPair, Region};
 pub use features::{FeatureKind, FeaturePair};
-pub use methods::{method_by_id, ContactMethod, MethodParams, METHODS};
+pub use methods::{method_by_id, ContactMethod, MethodParams, RawContact, METHODS};
 
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};
@@ -121,13 +121,12 @@ pub fn find_contacts(
         }
         raw.clear();
         method.tet_pair(&ta, &tb, params, &mut raw);
-        for r in &raw {
-            debug_assert!(
-                (r.normal.length() - 1.0).abs() < 1e-9,
-                "{}: non-unit normal {}",
-                method.id(),
-                r.normal
-            );
+        // Last line of defence: a contact without a finite unit normal (only
+        // degenerate tetrahedra can produce one) would poison the solver.
+        let usable = |r: &&RawContact| {
+            r.position.is_finite() && r.depth.is_finite() && (r.normal.length() - 1.0).abs() < 1e-9
+        };
+        for r in raw.iter().filter(usable) {
             contacts.push(Contact {
                 a: c.body_a as usize,
                 b: c.body_b as usize,

@@ -2,6 +2,12 @@
 //! a body pair are done, drop every contact whose position and normal equal
 //! an earlier contact's within tolerance (position within 10 × touch_tol,
 //! normals within 1e-6 in dot product). Counts are reported after it.
+//!
+//! Duplicates can disagree on depth (Intersection's (E,E) contacts at one
+//! point take the overlap of different triangle pairs). The kept contact
+//! takes the deepest of its duplicates' depths: conservative, and unlike
+//! "the first one's" it does not depend on the order the pairs were visited
+//! in, which changes when the bodies are numbered the other way round.
 
 use super::Contact;
 
@@ -12,14 +18,15 @@ pub fn post_filter(contacts: &mut Vec<Contact>, touch_tol: f64) {
     let mut kept: Vec<Contact> = Vec::with_capacity(contacts.len());
     for c in contacts.drain(..) {
         let duplicate = kept
-            .iter()
+            .iter_mut()
             .rev()
             .take_while(|k| (k.a, k.b) == (c.a, c.b))
-            .any(|k| {
+            .find(|k| {
                 (k.position - c.position).length() <= radius && k.normal.dot(c.normal) >= 1.0 - 1e-6
             });
-        if !duplicate {
-            kept.push(c);
+        match duplicate {
+            Some(k) => k.depth = k.depth.min(c.depth),
+            None => kept.push(c),
         }
     }
     *contacts = kept;

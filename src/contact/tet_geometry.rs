@@ -96,18 +96,48 @@ pub struct SatResult {
     pub source: AxisSource,
 }
 
-/// Overlap of A and B along unit `axis` and the orientation that makes the
-/// axis point from A to B: A's maximum meets B's minimum.
-fn oriented_overlap(a: &TetShape, b: &TetShape, axis: DVec3) -> (f64, DVec3) {
-    let (a_lo, a_hi) = a.project(axis);
-    let (b_lo, b_hi) = b.project(axis);
+/// Overlap of two projected intervals [a_lo, a_hi] (of A) and [b_lo, b_hi]
+/// (of B) along unit `axis`, and the axis oriented from A to B: the way
+/// round in which A's maximum meets B's minimum. When both ways overlap
+/// equally (within `tol`; one interval centred in the other), round-off must
+/// not pick the sign: the axis then points along `a_to_b`, the direction
+/// from A's centroid to B's. If the axis is also orthogonal to that, it has
+/// no direction from A to B at all, and the orientation is `None`.
+pub fn orient_overlap(
+    (a_lo, a_hi): (f64, f64),
+    (b_lo, b_hi): (f64, f64),
+    axis: DVec3,
+    a_to_b: DVec3,
+    tol: f64,
+) -> (f64, Option<DVec3>) {
     let forward = a_hi - b_lo; // overlap if B sits ahead of A along +axis
     let backward = b_hi - a_lo; // overlap if B sits ahead of A along −axis
-    if forward <= backward {
-        (forward, axis)
-    } else {
-        (backward, -axis)
+    if (forward - backward).abs() <= tol {
+        let overlap = forward.min(backward);
+        let along = axis.dot(a_to_b);
+        return if along.abs() <= 1e-9 * a_to_b.length() {
+            (overlap, None)
+        } else if along > 0.0 {
+            (overlap, Some(axis))
+        } else {
+            (overlap, Some(-axis))
+        };
     }
+    if forward < backward {
+        (forward, Some(axis))
+    } else {
+        (backward, Some(-axis))
+    }
+}
+
+fn oriented_overlap(a: &TetShape, b: &TetShape, axis: DVec3, tol: f64) -> (f64, Option<DVec3>) {
+    orient_overlap(
+        a.project(axis),
+        b.project(axis),
+        axis,
+        b.centroid() - a.centroid(),
+        tol,
+    )
 }
 
 /// Separating axis test. Every axis decides separation (more than `tol`
@@ -116,6 +146,13 @@ fn oriented_overlap(a: &TetShape, b: &TetShape, axis: DVec3) -> (f64, DVec3) {
 /// over edge axes, as the paper's Volume-SAT prefers (V,F) axes. Edge pairs
 /// closer to parallel than `parallel_sin` give no axis. Returns `None` when
 /// separated or when no allowed axis exists.
+///
+/// Overlaps within `tol` of the minimum are equally good (touching
+/// tetrahedra have many axes of overlap 0 up to round-off). Among those the
+/// axis most aligned with the line between the two centroids wins; axes
+/// tied on that too are averaged. Neither round-off, nor a rotation of the
+/// scene, nor swapping A and B can change the choice (the paper leaves ties
+/// open).
 pub fn separating_axis_test(
     a: &TetShape,
     b: &TetShape,
@@ -123,30 +160,20 @@ pub fn separating_axis_test(
     parallel_sin: f64,
     allowed: impl Fn(AxisSource) -> bool,
 ) -> Option<SatResult> {
-    let mut best_face: Option<SatResult> = None;
-    let mut best_edge: Option<SatResult> = None;
+    let mut candidates: Vec<SatResult> = Vec::with_capacity(44);
     let mut consider = |axis: DVec3, source: AxisSource| -> bool {
-        let (overlap, oriented) = oriented_overlap(a, b, axis);
+        let (overlap, oriented) = oriented_overlap(a, b, axis, tol);
         if overlap < -tol {
             return false; // separated
         }
-        if allowed(source) {
-            let slot = if matches!(source, AxisSource::Edges(..)) {
-                &mut best_edge
-            } else {
-                &mut best_face
-            };
-            // Within the tolerance the first axis in the fixed order (faces
-            // of A, faces of B, edge pairs) keeps its place: round-off must
-            // not choose between equally good axes, or a rotated scene would
-            // get different normals.
-            if slot.is_none_or(|s| overlap < s.overlap - tol) {
-                *slot = Some(SatResult {
-                    axis: oriented,
-                    overlap,
-                    source,
-                });
-            }
+        // An axis that cannot say which way B lies from A cannot be the
+        // normal; it still takes part in the separation test above.
+        if let (true, Some(axis)) = (allowed(source), oriented) {
+            candidates.push(SatResult {
+                axis,
+                overlap,
+                source,
+            });
         }
         true
     };
@@ -174,9 +201,45 @@ pub fn separating_axis_test(
             }
         }
     }
-    match (best_face, best_edge) {
-        (Some(f), Some(e)) => Some(if e.overlap < f.overlap - tol { e } else { f }),
-        (f, e) => f.or(e),
+    let is_edge = |c: &SatResult| matches!(c.source, AxisSource::Edges(..));
+    let minimum = |edges: bool| {
+        candidates
+            .iter()
+            .filter(|c| is_edge(c) == edges)
+            .map(|c| c.overlap)
+            .fold(f64::INFINITY, f64::min)
+    };
+    let (face_min, edge_min) = (minimum(false), minimum(true));
+    let use_edges = edge_min < face_min - tol;
+    let best = if use_edges { edge_min } else { face_min };
+    if !best.is_finite() {
+        return None;
+    }
+    let centre_line = (b.centroid() - a.centroid()).normalize_or_zero();
+    let tied: Vec<&SatResult> = candidates
+        .iter()
+        .filter(|c| is_edge(c) == use_edges && c.overlap <= best + tol)
+        .collect();
+    let alignment = |c: &SatResult| c.axis.dot(centre_line).abs();
+    let best_alignment = tied
+        .iter()
+        .map(|c| alignment(c))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let finalists: Vec<&SatResult> = tied
+        .into_iter()
+        .filter(|c| alignment(c) >= best_alignment - 1e-9)
+        .collect();
+    let first = *finalists.first()?;
+    if finalists.len() == 1 {
+        return Some(*first);
+    }
+    // Mirror-symmetric tetrahedra leave several axes that neither overlap
+    // nor alignment can tell apart; any one of them would depend on which
+    // body is A. Their mean (all point from A to B) does not.
+    let mean = finalists.iter().map(|c| c.axis).sum::<DVec3>();
+    match mean.try_normalize() {
+        Some(axis) if mean.length() > 1e-9 => Some(SatResult { axis, ..*first }),
+        _ => Some(*first),
     }
 }
 

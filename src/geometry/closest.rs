@@ -17,9 +17,17 @@ pub fn closest_point_on_segment(p: DVec3, a: DVec3, b: DVec3) -> (DVec3, f64) {
     (a + ab * t, t)
 }
 
+/// Below this sine of the angle between them, segments count as parallel
+/// (sin² compared with |d₁ × d₂|² / (|d₁|² |d₂|²)): there Ericson's
+/// solution is ill-conditioned.
+const PARALLEL_SIN_SQUARED: f64 = 1e-12;
+
 /// Closest points of segments `p1`–`q1` and `p2`–`q2`: returns (c1, c2, s, t)
 /// with c1 = p1 + s (q1 − p1) and c2 = p2 + t (q2 − p2), s, t ∈ [0, 1].
-/// Parallel segments get one valid pair (Ericson picks s = 0 there).
+///
+/// Parallel segments have a whole interval of closest pairs; we return the
+/// pair in the middle of their overlap, so that the answer does not depend
+/// on which segment is passed first or on round-off (Ericson picks s = 0).
 pub fn closest_points_segments(
     p1: DVec3,
     q1: DVec3,
@@ -39,19 +47,32 @@ pub fn closest_points_segments(
     if a == 0.0 {
         s = 0.0;
         t = (f / e).clamp(0.0, 1.0);
+    } else if e == 0.0 {
+        t = 0.0;
+        s = (-d1.dot(r) / a).clamp(0.0, 1.0);
     } else {
         let c = d1.dot(r);
-        if e == 0.0 {
-            t = 0.0;
-            s = (-c / a).clamp(0.0, 1.0);
-        } else {
-            let b = d1.dot(d2);
-            let denom = a * e - b * b;
-            let s0 = if denom > 0.0 {
-                ((b * f - c * e) / denom).clamp(0.0, 1.0)
-            } else {
+        let b = d1.dot(d2);
+        let denom = a * e - b * b;
+        if denom <= PARALLEL_SIN_SQUARED * a * e {
+            // Segment 2's end points along segment 1, as parameters of 1.
+            let (u0, u1) = ((p2 - p1).dot(d1) / a, (q2 - p1).dot(d1) / a);
+            let (lo, hi) = (u0.min(u1).max(0.0), u0.max(u1).min(1.0));
+            let middle = if lo <= hi {
+                0.5 * (lo + hi)
+            } else if u0.max(u1) < 0.0 {
                 0.0
+            } else {
+                1.0
             };
+            t = ((p1 + d1 * middle - p2).dot(d2) / e).clamp(0.0, 1.0);
+            s = if lo <= hi {
+                middle
+            } else {
+                ((p2 + d2 * t - p1).dot(d1) / a).clamp(0.0, 1.0)
+            };
+        } else {
+            let s0 = ((b * f - c * e) / denom).clamp(0.0, 1.0);
             let t0 = (b * s0 + f) / e;
             if t0 < 0.0 {
                 t = 0.0;
@@ -187,6 +208,23 @@ mod tests {
                 "{p1} {q1} {p2} {q2}: {d}"
             );
         }
+    }
+
+    #[test]
+    fn parallel_segments_meet_in_the_middle_of_their_overlap_either_way_round() {
+        let (p1, q1) = (DVec3::ZERO, DVec3::new(2.0, 0.0, 0.0));
+        let (p2, q2) = (DVec3::new(1.0, 1.0, 0.0), DVec3::new(3.0, 1.0, 0.0));
+        let (c1, c2, _, _) = closest_points_segments(p1, q1, p2, q2);
+        let (d2, d1, _, _) = closest_points_segments(q2, p2, q1, p1);
+        assert!(
+            (c1 - DVec3::new(1.5, 0.0, 0.0)).length() < 1e-15
+                && (c2 - DVec3::new(1.5, 1.0, 0.0)).length() < 1e-15
+        );
+        assert!((c1 - d1).length() < 1e-15 && (c2 - d2).length() < 1e-15);
+        // Disjoint along the line: the nearest end points.
+        let (c1, c2, _, _) =
+            closest_points_segments(p1, q1, DVec3::new(3.0, 1.0, 0.0), DVec3::new(4.0, 1.0, 0.0));
+        assert!((c1 - q1).length() < 1e-15 && (c2 - DVec3::new(3.0, 1.0, 0.0)).length() < 1e-15);
     }
 
     #[test]

@@ -4,45 +4,96 @@
 use glam::DVec2;
 
 /// Strictly convex hull, counter-clockwise, without repeated or collinear
-/// points: a point is dropped when it lies within `tol` of the line through
-/// its hull neighbours. Fewer than three distinct points give the distinct
-/// extreme points (one point, or the two ends of a segment).
+/// points: a vertex is dropped when it lies within `tol` of the chord
+/// between its hull neighbours. Fewer than three distinct points give the
+/// distinct extreme points (one point, or the two ends of a segment).
+///
+/// The hull is built exactly first and simplified afterwards. Dropping
+/// nearly collinear points while building would be wrong where the x-order
+/// and the geometry disagree by round-off (points on a vertical edge whose x
+/// differ in the last bit), which made the hull, and the paper's area
+/// coverage P, depend on the orientation of the scene.
 pub fn convex_hull_2d(points: &[DVec2], tol: f64) -> Vec<DVec2> {
     let mut pts: Vec<DVec2> = points.to_vec();
     pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    pts.dedup_by(|a, b| (*a - *b).length() <= tol);
+    pts.dedup();
     if pts.len() < 3 {
-        return pts;
+        return merge_close(pts, tol);
     }
-    // Walking along the chain, `middle` stays between `from` and `to` only
-    // when it lies more than `tol` to the right of the line from → to (a
-    // counter-clockwise turn): perp_dot / |to − from| is that distance.
-    let keeps = |from: DVec2, middle: DVec2, to: DVec2| {
-        let chord = to - from;
-        let len = chord.length();
-        len > 0.0 && chord.perp_dot(middle - from) < -tol * len
-    };
+    // Andrew's monotone chain with the exact turn test.
+    let turns_left = |o: DVec2, a: DVec2, b: DVec2| (a - o).perp_dot(b - o) > 0.0;
     let mut hull: Vec<DVec2> = Vec::with_capacity(2 * pts.len());
     for pass in 0..2 {
         let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &DVec2>> = if pass == 0 {
+        let ordered: Box<dyn Iterator<Item = &DVec2>> = if pass == 0 {
             Box::new(pts.iter())
         } else {
             Box::new(pts.iter().rev())
         };
-        for &p in iter {
-            while hull.len() >= start + 2 && !keeps(hull[hull.len() - 2], hull[hull.len() - 1], p) {
+        for &p in ordered {
+            while hull.len() >= start + 2
+                && !turns_left(hull[hull.len() - 2], hull[hull.len() - 1], p)
+            {
                 hull.pop();
             }
             hull.push(p);
         }
         hull.pop();
     }
-    // Nearly collinear input can leave fewer than three points.
+    simplify(hull, tol)
+}
+
+/// Merges points closer than `tol` (keeping the first).
+fn merge_close(points: Vec<DVec2>, tol: f64) -> Vec<DVec2> {
+    let mut out: Vec<DVec2> = Vec::with_capacity(points.len());
+    for p in points {
+        if !out.iter().any(|q| (*q - p).length() <= tol) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Removes hull vertices that are within `tol` of a neighbour or of the
+/// chord between their neighbours, until none is.
+fn simplify(mut hull: Vec<DVec2>, tol: f64) -> Vec<DVec2> {
+    let mut changed = true;
+    while changed && hull.len() >= 3 {
+        changed = false;
+        let n = hull.len();
+        for i in 0..n {
+            let (prev, here, next) = (hull[(i + n - 1) % n], hull[i], hull[(i + 1) % n]);
+            let chord = next - prev;
+            let len = chord.length();
+            let off_chord = if len > 0.0 {
+                chord.perp_dot(here - prev).abs() / len
+            } else {
+                0.0
+            };
+            if (here - prev).length() <= tol || off_chord <= tol {
+                hull.remove(i);
+                changed = true;
+                break;
+            }
+        }
+    }
     if hull.len() < 3 {
-        let first = pts[0];
-        let last = pts[pts.len() - 1];
-        return vec![first, last];
+        if hull.is_empty() {
+            return hull;
+        }
+        // Everything collapsed onto a segment or a point: keep its ends.
+        let far = |from: DVec2| {
+            hull.iter().copied().max_by(|a, b| {
+                (*a - from)
+                    .length_squared()
+                    .total_cmp(&(*b - from).length_squared())
+            })
+        };
+        return match (hull.first().copied(), far(hull[0])) {
+            (Some(a), Some(b)) if (a - b).length() > tol => vec![a, b],
+            (Some(a), _) => vec![a],
+            _ => Vec::new(),
+        };
     }
     hull
 }
@@ -75,6 +126,34 @@ mod tests {
         let hull = convex_hull_2d(&pts, 1e-9);
         assert_eq!(hull.len(), 4);
         assert!((polygon_area_2d(&hull) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn hull_area_does_not_depend_on_the_orientation_of_the_points() {
+        // A rectangle with points along its edges and inside, like the
+        // contacts of one brick joint, turned through many angles.
+        let mut pts = Vec::new();
+        for i in 0..=10 {
+            for j in 0..=4 {
+                if i == 0 || i == 10 || j == 0 || j == 4 || (i + j) % 3 == 0 {
+                    pts.push(DVec2::new(0.3 * i as f64 / 10.0, 0.48 * j as f64 / 4.0));
+                }
+            }
+        }
+        for k in 0..360 {
+            let (s, c) = (k as f64).to_radians().sin_cos();
+            let turned: Vec<DVec2> = pts
+                .iter()
+                .map(|p| DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + DVec2::new(5.0, -3.0))
+                .collect();
+            let hull = convex_hull_2d(&turned, 1e-9);
+            assert_eq!(hull.len(), 4, "{k} degrees");
+            assert!(
+                (polygon_area_2d(&hull) - 0.3 * 0.48).abs() < 1e-12,
+                "{k} degrees: {}",
+                polygon_area_2d(&hull)
+            );
+        }
     }
 
     #[test]

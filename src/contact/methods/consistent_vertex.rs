@@ -28,7 +28,10 @@ fn entry_face(inner: &Tet, c: usize, outer: &Tet, shape: &TetShape, tol: f64) ->
     let mut best: Option<(f64, f64, usize)> = None;
     for &w in &inner.world.mesh.surface_neighbours[inner.ids[c] as usize] {
         let q = inner.world.vertices[w as usize];
-        for f in outer.surface_faces() {
+        for f in outer
+            .surface_faces()
+            .filter(|&f| shape.normals[f] != DVec3::ZERO)
+        {
             let (dp, dq) = (shape.face_distance(f, p), shape.face_distance(f, q));
             if dq <= dp || dq <= 0.0 {
                 continue; // the edge does not head out through this face

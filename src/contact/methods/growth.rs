@@ -53,7 +53,7 @@ fn best_normal(tet: &Tet, shape: &TetShape, direction: DVec3, tol: f64) -> (u8, 
             .filter(|f| !support.contains(f) || support.len() == 4)
             .max_by(|&f, &g| shape.normals[f].dot(d).total_cmp(&shape.normals[g].dot(d)))
             .unwrap_or(0);
-        return (2, shape.normals[face]);
+        return (2, shape.normals[face].try_normalize().unwrap_or(d));
     }
     // Faces incident to the support feature: those that contain all of its
     // corners, i.e. the faces opposite the corners outside it.
@@ -103,12 +103,15 @@ impl ContactMethod for Growth {
         let delta = 0.01 * a.diameter().min(b.diameter());
         let scaled = |alpha: f64| (sa.scaled(alpha, ca), sb.scaled(alpha, cb));
 
-        // Lines 1–4: shrink until apart (touching counts as overlapping).
+        // Lines 1–4: shrink until apart. Touching within the tolerance counts
+        // as overlapping: otherwise exactly touching tetrahedra would be
+        // "apart" or not by round-off, and when not shrunk their separation
+        // vector is round-off too.
         let mut alpha = 1.0;
         let mut steps = 0;
         loop {
             let (xa, xb) = scaled(alpha);
-            if !overlaps(&xa, &xb, 0.0, params.parallel_sin) {
+            if !overlaps(&xa, &xb, params.touch_tol, params.parallel_sin) {
                 break;
             }
             steps += 1;
@@ -144,7 +147,38 @@ impl ContactMethod for Growth {
         let feature_tol = params.parallel_sin * a.diameter().max(b.diameter()) + params.touch_tol;
         let (dim_a, n_a) = best_normal(a, &xa, s, feature_tol);
         let (dim_b, n_b) = best_normal(b, &xb, -s, feature_tol);
-        let normal = if dim_a > dim_b { n_a } else { -n_b };
+        // Line 16 returns B's normal whenever the dimensions tie, which
+        // would make the result depend on which body is called A; we take
+        // the normal better aligned with the separation direction instead
+        // (the two agree when one feature is a face and the other is not).
+        let direction = s.normalize();
+        let normal = match dim_a.cmp(&dim_b) {
+            std::cmp::Ordering::Greater => n_a,
+            std::cmp::Ordering::Less => -n_b,
+            std::cmp::Ordering::Equal => {
+                let (along_a, along_b) = (n_a.dot(direction), (-n_b).dot(direction));
+                if (along_a - along_b).abs() <= 1e-9 {
+                    // Equally good and opposite (a vertex normal of each that
+                    // cancel): fall back to the growth ray, from A's centroid
+                    // to B's. The separation direction itself would depend on
+                    // the iterate the loop stopped at.
+                    {
+                        let mean = n_a - n_b;
+                        // Cancelling to round-off leaves a tiny vector of
+                        // arbitrary direction: not a mean at all.
+                        if mean.length() > 1e-9 {
+                            mean.normalize()
+                        } else {
+                            -v.normalize()
+                        }
+                    }
+                } else if along_a > along_b {
+                    n_a
+                } else {
+                    -n_b
+                }
+            }
+        };
         let points = intersection_points(&sa, &sb, params.touch_tol);
         if points.is_empty() {
             return;

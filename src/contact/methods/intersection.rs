@@ -5,10 +5,12 @@
 //! depth. Then every (E,E) of surface edges: when the edges are not parallel,
 //! their cross product is not a separating axis of the two triangles, and
 //! the closest points of the two lines lie on both edges, a contact at the
-//! midpoint with the cross product as normal and −overlap as depth.
+//! midpoint with the cross product as normal and −overlap as depth. Only
+//! triangle pairs that touch or intersect are tested.
 
 use super::{ContactMethod, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
+use crate::contact::tet_geometry::orient_overlap;
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -30,6 +32,51 @@ fn extent(t: &[DVec3; 3], axis: DVec3) -> (f64, f64) {
         })
 }
 
+/// Whether two triangles touch or intersect within `tol`: no separating
+/// axis among their normals and the cross products of their edges. The
+/// method computes "geometric intersections between a pair of triangles"
+/// (paper section 6); triangles that do not meet contribute nothing. (Without
+/// this the (E,E) test would also pair edges of triangles that are merely
+/// near each other, and the result would depend on how the broad phase's
+/// axis-aligned boxes happen to fall, so on the scene's orientation.)
+fn triangles_touch(
+    ta: &[DVec3; 3],
+    na: DVec3,
+    tb: &[DVec3; 3],
+    nb: DVec3,
+    tol: f64,
+    parallel_sin: f64,
+) -> bool {
+    let separated = |axis: DVec3| {
+        let ((a_lo, a_hi), (b_lo, b_hi)) = (extent(ta, axis), extent(tb, axis));
+        a_hi < b_lo - tol || b_hi < a_lo - tol
+    };
+    if separated(na) || separated(nb) {
+        return false;
+    }
+    for k in 0..3 {
+        let ea = ta[(k + 1) % 3] - ta[k];
+        for l in 0..3 {
+            let eb = tb[(l + 1) % 3] - tb[l];
+            let c = ea.cross(eb);
+            let len = c.length();
+            if len > parallel_sin * ea.length() * eb.length() && separated(c / len) {
+                return false;
+            }
+        }
+    }
+    // Coplanar triangles also need the in-plane edge normals.
+    for (t, n) in [(ta, na), (tb, nb)] {
+        for k in 0..3 {
+            let edge_normal = n.cross(t[(k + 1) % 3] - t[k]).normalize_or_zero();
+            if edge_normal != DVec3::ZERO && separated(edge_normal) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 impl ContactMethod for Intersection {
     fn id(&self) -> &'static str {
         "intersection"
@@ -44,8 +91,10 @@ impl ContactMethod for Intersection {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let tol = params.touch_tol;
         let triangles = |t: &Tet| -> Vec<([DVec3; 3], DVec3)> {
+            // A face of zero area has no normal to give.
             t.surface_faces()
                 .map(|f| (t.face_corners(f), t.face_normal(f)))
+                .filter(|(_, n)| *n != DVec3::ZERO)
                 .collect()
         };
         let (tris_a, tris_b) = (triangles(a), triangles(b));
@@ -76,8 +125,11 @@ impl ContactMethod for Intersection {
                 }
             }
         }
-        for &(ta, _) in &tris_a {
-            for &(tb, _) in &tris_b {
+        for &(ta, na) in &tris_a {
+            for &(tb, nb) in &tris_b {
+                if !triangles_touch(&ta, na, &tb, nb, tol, params.parallel_sin) {
+                    continue;
+                }
                 for k in 0..3 {
                     let (p1, q1) = (ta[k], ta[(k + 1) % 3]);
                     for l in 0..3 {
@@ -89,16 +141,22 @@ impl ContactMethod for Intersection {
                             continue;
                         }
                         let axis = cross / len;
-                        let ((a_lo, a_hi), (b_lo, b_hi)) = (extent(&ta, axis), extent(&tb, axis));
-                        let (forward, backward) = (a_hi - b_lo, b_hi - a_lo);
-                        let (overlap, normal) = if forward <= backward {
-                            (forward, axis)
-                        } else {
-                            (backward, -axis)
-                        };
+                        // Ties in orientation are settled by the tetrahedra's
+                        // centroids: touching triangles lie in one plane, so
+                        // their own centroids cannot tell up from down.
+                        let (overlap, oriented) = orient_overlap(
+                            extent(&ta, axis),
+                            extent(&tb, axis),
+                            axis,
+                            b.centroid() - a.centroid(),
+                            tol,
+                        );
                         if overlap < -tol {
                             continue; // the cross product separates the triangles
                         }
+                        let Some(normal) = oriented else {
+                            continue; // no side of the axis is B's
+                        };
                         // Closest points of the infinite lines (Ericson 5.1.8).
                         let r = p1 - p2;
                         let (aa, ee, bb, c, f) =

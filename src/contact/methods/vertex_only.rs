@@ -36,7 +36,10 @@ pub(super) fn nearest_surface_face(
     tol: f64,
 ) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
-    for f in outer.surface_faces() {
+    for f in outer
+        .surface_faces()
+        .filter(|&f| shape.normals[f] != DVec3::ZERO)
+    {
         let depth = -shape.face_distance(f, p);
         if best.is_none_or(|(d, _)| depth < d - tol) {
             best = Some((depth, f));

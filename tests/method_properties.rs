@@ -1,0 +1,247 @@
+//! Properties every contact method must have (issue 3, design `methods.md`):
+//! normals from A to B, so swapping the bodies flips every normal and keeps
+//! positions and depths; the same count and measures after a rigid transform
+//! or a scaling of the whole scene; bit-identical results on a rerun; and no
+//! panic or hang on degenerate tetrahedra.
+
+use contactlab::contact::{
+    find_contacts, BodyAtPose, Contact, ContactMethod, MethodParams, METHODS,
+};
+use contactlab::measures::{step_measures, StepMeasures};
+use contactlab::mesh::TetMesh;
+use contactlab::scene::builtin::{builtin_ids, load_builtin};
+use contactlab::scene::perturb::SeededRng;
+use contactlab::scene::{LoadOptions, Scene};
+use glam::{DQuat, DVec3};
+
+fn load(id: &str, method: &dyn ContactMethod, epsilon: f64) -> Scene {
+    let erosion = method.erosion(&MethodParams {
+        epsilon,
+        ..MethodParams::default()
+    });
+    load_builtin(
+        id,
+        &LoadOptions {
+            erosion,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+}
+
+fn run(scene: &Scene, method: &dyn ContactMethod, epsilon: f64) -> (Vec<Contact>, StepMeasures) {
+    let params = MethodParams {
+        epsilon,
+        ..MethodParams::for_scene(scene)
+    };
+    let set = find_contacts(&scene.poses(), method, &params);
+    let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
+    let (_, measures) = step_measures(scene, &set.contacts, &centres, 1.0);
+    (set.contacts, measures)
+}
+
+fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) {
+    assert_eq!(a.count, b.count, "{label}: count");
+    let close = |x: Option<f64>, y: Option<f64>, what: &str| match (x, y) {
+        (Some(x), Some(y)) => assert!(
+            (x - y).abs() <= 1e-9 * x.abs().max(1.0),
+            "{label}: {what} {x} != {y}"
+        ),
+        (x, y) => assert_eq!(x, y, "{label}: {what}"),
+    };
+    close(a.quality, b.quality, "quality");
+    close(a.coverage, b.coverage, "coverage");
+    close(a.area_coverage, b.area_coverage, "area coverage");
+    close(a.excess, b.excess, "excess");
+}
+
+#[test]
+fn every_method_is_invariant_under_rigid_transforms_and_scaling() {
+    let epsilon = MethodParams::DEFAULT_EPSILON;
+    for id in builtin_ids() {
+        for &method in METHODS.iter() {
+            let base = load(id, method, epsilon);
+            let (_, reference) = run(&base, method, epsilon);
+            for seed in [11_u64, 12] {
+                let mut rng = SeededRng::new(seed);
+                let mut scene = base.clone();
+                scene.transform_rigid(rng.rotation(), rng.in_cube(20.0));
+                let (_, moved) = run(&scene, method, epsilon);
+                same_measures(
+                    &format!("{id} / {} rotated (seed {seed})", method.id()),
+                    &reference,
+                    &moved,
+                );
+            }
+            for factor in [0.01, 100.0] {
+                let mut scene = base.clone();
+                scene.scale(factor);
+                let (_, scaled) = run(&scene, method, epsilon * factor);
+                same_measures(
+                    &format!("{id} / {} scaled by {factor}", method.id()),
+                    &reference,
+                    &scaled,
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
+    let epsilon = MethodParams::DEFAULT_EPSILON;
+    for id in builtin_ids().filter(|id| *id != "wall") {
+        for &method in METHODS.iter() {
+            let scene = load(id, method, epsilon);
+            let params = MethodParams {
+                epsilon,
+                ..MethodParams::for_scene(&scene)
+            };
+            let poses = scene.poses();
+            let original = find_contacts(&poses, method, &params).contacts;
+            let reversed: Vec<BodyAtPose> = poses.iter().rev().copied().collect();
+            let n = poses.len();
+            let swapped = find_contacts(&reversed, method, &params).contacts;
+            let label = format!("{id} / {}", method.id());
+            assert_eq!(original.len(), swapped.len(), "{label}: count");
+            let size = scene.size();
+            for c in &original {
+                let found = swapped.iter().any(|s| {
+                    // Reversed body k is original body n − 1 − k; the swapped
+                    // contact has the bodies the other way round.
+                    (n - 1 - s.a, n - 1 - s.b) == (c.b, c.a)
+                        && (s.position - c.position).length() <= 1e-9 * size
+                        && (s.normal + c.normal).length() <= 1e-9
+                        && (s.depth - c.depth).abs() <= 1e-9 * size
+                });
+                assert!(found, "{label}: no swapped twin of {c:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rerun_gives_bit_identical_contacts() {
+    let epsilon = MethodParams::DEFAULT_EPSILON;
+    for &method in METHODS.iter() {
+        let scene = load("pillar", method, epsilon);
+        let (first, _) = run(&scene, method, epsilon);
+        let (second, _) = run(&scene, method, epsilon);
+        assert_eq!(first, second, "{}", method.id());
+    }
+}
+
+#[test]
+fn contacts_follow_the_conventions() {
+    let epsilon = MethodParams::DEFAULT_EPSILON;
+    for id in [
+        "pillar",
+        "arch",
+        "spike-in-hole",
+        "internal-edges",
+        "cliff-edges",
+    ] {
+        for &method in METHODS.iter() {
+            let scene = load(id, method, epsilon);
+            let (contacts, _) = run(&scene, method, epsilon);
+            let tol = 1e-6 * scene.size();
+            for c in &contacts {
+                assert!(
+                    (c.normal.length() - 1.0).abs() < 1e-12,
+                    "{id}/{}: normal {}",
+                    method.id(),
+                    c.normal
+                );
+                assert!(c.position.is_finite() && c.depth.is_finite());
+                // The initial poses touch without penetrating. No method may
+                // call a contact separated beyond the touching tolerance
+                // (Closest points measures against 2ε, so the same holds).
+                assert!(
+                    c.depth <= 10.0 * tol,
+                    "{id}/{}: depth {}",
+                    method.id(),
+                    c.depth
+                );
+                // Methods whose depth is the penetration along the true
+                // minimum-overlap direction, or the distance to the face
+                // entered, report touching. (Surface-SAT's restricted axis,
+                // Intersection's (E,E) overlaps and the extent of Opposing's
+                // and Growth's points along their normal are larger by
+                // definition.)
+                if matches!(
+                    method.id(),
+                    "vertex-only" | "consistent-vertex" | "volume-sat"
+                ) {
+                    assert!(
+                        c.depth >= -10.0 * tol,
+                        "{id}/{}: depth {}",
+                        method.id(),
+                        c.depth
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A body made of one tetrahedron, however degenerate.
+fn raw_body(corners: [DVec3; 4]) -> TetMesh {
+    TetMesh::without_validation(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).unwrap()
+}
+
+#[test]
+fn degenerate_tetrahedra_neither_panic_nor_hang() {
+    let unit = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
+    let cases: Vec<(&str, [DVec3; 4])> = vec![
+        (
+            "flat",
+            [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::new(1.0, 1.0, 0.0)],
+        ),
+        (
+            "needle",
+            [
+                DVec3::ZERO,
+                DVec3::new(1e-12, 0.0, 0.0),
+                DVec3::new(0.0, 1e-12, 0.0),
+                DVec3::new(0.0, 0.0, 2.0),
+            ],
+        ),
+        ("point", [DVec3::splat(0.2); 4]),
+        ("inverted", [DVec3::ZERO, DVec3::Y, DVec3::X, DVec3::Z]),
+        ("coincident", unit),
+    ];
+    let solid = raw_body(unit);
+    for (name, corners) in cases {
+        let odd = raw_body(corners);
+        for &method in METHODS.iter() {
+            for (first, second) in [(&solid, &odd), (&odd, &solid), (&odd, &odd)] {
+                let bodies = [
+                    BodyAtPose {
+                        mesh: first,
+                        position: DVec3::ZERO,
+                        rotation: DQuat::IDENTITY,
+                        fixed: true,
+                    },
+                    BodyAtPose {
+                        mesh: second,
+                        position: DVec3::new(0.1, 0.1, 0.1),
+                        rotation: DQuat::IDENTITY,
+                        fixed: false,
+                    },
+                ];
+                let params = MethodParams {
+                    touch_tol: 1e-6,
+                    ..MethodParams::default()
+                };
+                let set = find_contacts(&bodies, method, &params);
+                for c in &set.contacts {
+                    assert!(
+                        c.normal.is_finite() && c.position.is_finite() && c.depth.is_finite(),
+                        "{name}/{}: {c:?}",
+                        method.id()
+                    );
+                }
+            }
+        }
+    }
+}
