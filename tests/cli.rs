@@ -121,3 +121,151 @@ fn a_malformed_scene_file_names_the_file() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn methods_lists_the_eight_methods_of_the_paper() {
+    let (code, out, _) = contactlab(&["methods"]);
+    assert_eq!(code, 0);
+    let ids: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "closest-points",
+            "intersection",
+            "vertex-only",
+            "consistent-vertex",
+            "volume-sat",
+            "surface-sat",
+            "opposing",
+            "growth"
+        ]
+    );
+}
+
+#[test]
+fn contacts_json_has_contacts_and_measures() {
+    let (code, out, err) = contactlab(&["contacts", "pillar", "--method", "opposing", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let contacts = v["contacts"].as_array().unwrap();
+    let measures = &v["measures"];
+    assert_eq!(measures["count"].as_u64().unwrap() as usize, contacts.len());
+    for key in ["quality", "excess", "ms_broad", "ms_method"] {
+        assert!(measures[key].is_number(), "{key}: {}", measures[key]);
+    }
+    // The Pillar's oracle has no coverage or area coverage: null, not 0.
+    assert!(measures["coverage"].is_null() && measures["area_coverage"].is_null());
+    let correct = contacts.iter().filter(|c| c["correct"] == true).count();
+    let quality = measures["quality"].as_f64().unwrap();
+    assert!((quality - 100.0 * correct as f64 / contacts.len() as f64).abs() < 1e-9);
+    for c in contacts {
+        for key in [
+            "a", "b", "position", "normal", "depth", "features", "q", "correct",
+        ] {
+            assert!(c.get(key).is_some(), "contact lacks {key}");
+        }
+        let n: Vec<f64> = c["normal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        assert!(((n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt() - 1.0).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn contacts_on_a_case_reports_coverage_and_on_the_wall_area_coverage() {
+    let (_, out, _) = contactlab(&[
+        "contacts",
+        "spike-in-crack",
+        "--method",
+        "volume-sat",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["measures"]["coverage"], 100.0);
+    let (_, out, _) = contactlab(&["contacts", "wall", "--method", "opposing", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = v["measures"]["area_coverage"].as_f64().unwrap();
+    assert!(p > 0.9 && p <= 1.0 + 1e-9, "{p}");
+}
+
+#[test]
+fn contacts_refuses_bad_method_and_settings() {
+    for (args, words) in [
+        (vec!["contacts", "pillar"], "--method is required"),
+        (
+            vec!["contacts", "pillar", "--method", "magic"],
+            "unknown method 'magic'",
+        ),
+        (
+            vec!["contacts", "pillar", "--method", "growth", "--epsilon", "0"],
+            "--epsilon",
+        ),
+        (
+            vec![
+                "contacts",
+                "pillar",
+                "--method",
+                "growth",
+                "--tol-deg",
+                "95",
+            ],
+            "--tol-deg",
+        ),
+        (vec!["table", "everything"], "unknown table"),
+    ] {
+        let (code, _, err) = contactlab(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn initial_table_has_the_papers_shape_and_pattern() {
+    let (code, out, _) = contactlab(&["table", "initial"]);
+    assert_eq!(code, 0);
+    let pillar_row = |name: &str| -> Vec<String> {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("| {name} |")))
+            .unwrap_or_else(|| panic!("no row for {name}"));
+        line.split('|')
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty())
+            .collect()
+    };
+    let quality = |name: &str| pillar_row(name)[1].parse::<f64>().unwrap();
+    // The paper's pattern on the Pillar (table 7): Closest points and Opposing
+    // are the best, Intersection the worst, and Opposing beats Volume-SAT.
+    let others = [
+        "Intersection",
+        "Vertex only",
+        "Consistent vertex",
+        "Volume-SAT",
+        "Surface-SAT",
+        "Growth",
+    ];
+    for other in others {
+        assert!(quality("Opposing") > quality(other), "Opposing vs {other}");
+        assert!(
+            quality("Closest points") > quality(other),
+            "Closest points vs {other}"
+        );
+        if other != "Intersection" {
+            assert!(
+                quality(other) > quality("Intersection"),
+                "{other} vs Intersection"
+            );
+        }
+    }
+    assert!(
+        out.contains("**Coverage %**")
+            && out.contains("**Quality %**")
+            && out.contains("**Excess**")
+    );
+}
