@@ -477,6 +477,11 @@ fn rows_for(scene: &str) -> Result<Vec<StepMeasures>, String> {
     Ok(rows)
 }
 
+/// Reads one measure of a row.
+type MeasurePick = fn(&StepMeasures) -> Option<f64>;
+/// One of the paper's table 8 blocks: methods × cases.
+type PaperGrid = [[f64; 10]; 8];
+
 fn percent(x: Option<f64>) -> String {
     x.map_or("—".to_string(), |v| format!("{v:.1}"))
 }
@@ -516,7 +521,7 @@ fn initial_tables() -> Result<(), String> {
 
     let case_header = paper::TABLE_8_CASES.join(" | ");
     let rule = vec!["---:"; paper::TABLE_8_CASES.len()].join(" | ");
-    let grids: [(&str, fn(&StepMeasures) -> Option<f64>, &[[f64; 10]; 8]); 3] = [
+    let grids: [(&str, MeasurePick, &PaperGrid); 3] = [
         ("Coverage %", |m| m.coverage, &paper::TABLE_8_COVERAGE),
         ("Quality %", |m| m.quality, &paper::TABLE_8_QUALITY),
         ("Excess", |m| m.excess, &paper::TABLE_8_EXCESS),
