@@ -10,7 +10,7 @@
 
 use super::{ContactMethod, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::orient_overlap;
+use crate::contact::tet_geometry::{orient_overlap, TetShape};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -125,6 +125,7 @@ impl ContactMethod for Intersection {
                 }
             }
         }
+        let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
         for &(ta, na) in &tris_a {
             for &(tb, nb) in &tris_b {
                 if !triangles_touch(&ta, na, &tb, nb, tol, params.parallel_sin) {
@@ -170,7 +171,23 @@ impl ContactMethod for Intersection {
                         {
                             continue;
                         }
-                        let position = (p1 + d1 * s + p2 + d2 * t) * 0.5;
+                        let (on_a, on_b) = (p1 + d1 * s, p2 + d2 * t);
+                        // The edges themselves must meet: each closest point
+                        // on or inside the other tetrahedron. Triangles that
+                        // touch somewhere (a small face resting on a large
+                        // one) otherwise pair edges that are nowhere near
+                        // each other whenever their lines' closest points fall
+                        // on both edges: a unit tetrahedron resting face down
+                        // on a larger one got six extra (E,E) contacts up to
+                        // 4 m away, depths near −4, normals horizontal
+                        // (tests/method_cases.rs). Edges that cross touch (the
+                        // points coincide), and edges that have passed through
+                        // each other lie each inside the other tetrahedron, so
+                        // both keep their contact.
+                        if !shape_b.contains(on_a, tol) || !shape_a.contains(on_b, tol) {
+                            continue;
+                        }
+                        let position = (on_a + on_b) * 0.5;
                         out.push(RawContact {
                             position,
                             normal,

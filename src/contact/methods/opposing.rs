@@ -6,12 +6,15 @@
 //! (smallest n_a · n_b) gives the normal n = unit(n_a − n_b). The
 //! intersection points projected on n give the depth (their extent) and the
 //! contact plane (through the middle of the extremes), onto which every
-//! point is projected.
+//! point is projected. Equally opposing pairs are settled as in the SAT
+//! (`tet_geometry::separating_axis_test`), by alignment with the line
+//! between the centroids.
 
 use super::{contacts_on_plane, ContactMethod, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{intersection_points, overlaps, TetShape};
 use crate::contact::world_mesh::Tet;
+use glam::DVec3;
 
 pub struct Opposing;
 
@@ -32,8 +35,8 @@ impl ContactMethod for Opposing {
             return;
         }
         // Algorithm 1: γ starts at 0, so only opposing pairs qualify.
-        let mut gamma = 0.0;
-        let mut normal = None;
+        // Each admissible pair with its n_a · n_b and bisector normal.
+        let mut admissible: Vec<(f64, DVec3)> = Vec::new();
         for fa in a.surface_faces() {
             let (na, on_a) = (sa.normals[fa], a.face_corners(fa)[0]);
             for fb in b.surface_faces() {
@@ -42,14 +45,41 @@ impl ContactMethod for Opposing {
                 // The corner opposite face i of a tetrahedron is corner i.
                 let sandwich =
                     (sa.corners[fa] - on_b).dot(nb) > 0.0 && (sb.corners[fb] - on_a).dot(na) > 0.0;
-                // Equally opposing pairs (to round-off) keep the first found, so
-                // that a rotated scene picks the same pair.
-                if dot < gamma - params.parallel_sin * params.parallel_sin && sandwich {
-                    gamma = dot;
-                    normal = (na - nb).try_normalize();
+                if let (true, Some(n)) = (dot < 0.0 && sandwich, (na - nb).try_normalize()) {
+                    admissible.push((dot, n));
                 }
             }
         }
+        // Pairs equally opposing to round-off tie (algorithm 1 keeps the first
+        // it meets, which depends on which body is A); as in the SAT, the tied
+        // normal most aligned with the line between the centroids wins and
+        // normals tied on that too are averaged.
+        let most_opposing = admissible.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let tie = params.parallel_sin * params.parallel_sin;
+        let centre_line = (sb.centroid() - sa.centroid()).normalize_or_zero();
+        let tied: Vec<DVec3> = admissible
+            .iter()
+            .filter(|p| p.0 <= most_opposing + tie)
+            .map(|p| p.1)
+            .collect();
+        let best_alignment = tied
+            .iter()
+            .map(|n| n.dot(centre_line))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let finalists: Vec<DVec3> = tied
+            .into_iter()
+            .filter(|n| n.dot(centre_line) >= best_alignment - 1e-9)
+            .collect();
+        let mean: DVec3 = finalists.iter().copied().sum();
+        let normal = match finalists.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            [first, ..] => Some(if mean.length() > 1e-9 {
+                mean.normalize()
+            } else {
+                *first
+            }),
+        };
         let Some(n) = normal else { return };
         let points = intersection_points(&sa, &sb, params.touch_tol);
         if points.is_empty() {
