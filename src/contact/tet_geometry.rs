@@ -65,12 +65,7 @@ impl TetShape {
     }
 
     fn project(&self, axis: DVec3) -> (f64, f64) {
-        self.corners
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                let x = p.dot(axis);
-                (lo.min(x), hi.max(x))
-            })
+        crate::geometry::extent_along(&self.corners, axis)
     }
 }
 

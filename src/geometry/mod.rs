@@ -11,3 +11,15 @@ pub mod symmetric3;
 pub use closest::{closest_point_on_segment, closest_point_on_triangle, closest_points_segments};
 pub use hull2d::{convex_hull_2d, polygon_area_2d};
 pub use plane::{orthonormal_basis, PlaneFrame};
+
+use glam::DVec3;
+
+/// The interval [min, max] of the points' projections onto `axis`.
+pub fn extent_along(points: &[DVec3], axis: DVec3) -> (f64, f64) {
+    points
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+            let x = p.dot(axis);
+            (lo.min(x), hi.max(x))
+        })
+}

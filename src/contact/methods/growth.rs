@@ -183,11 +183,7 @@ impl ContactMethod for Growth {
         if points.is_empty() {
             return;
         }
-        let (lo, hi) = points
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                (lo.min(p.dot(normal)), hi.max(p.dot(normal)))
-            });
+        let (lo, hi) = crate::geometry::extent_along(&points, normal);
         let features = features_from_dimensions(dim_a, dim_b);
         for &p in &points {
             out.push(RawContact {

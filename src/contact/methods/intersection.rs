@@ -26,10 +26,7 @@ fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
 }
 
 fn extent(t: &[DVec3; 3], axis: DVec3) -> (f64, f64) {
-    t.iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-            (lo.min(p.dot(axis)), hi.max(p.dot(axis)))
-        })
+    crate::geometry::extent_along(t, axis)
 }
 
 /// Whether two triangles touch or intersect within `tol`: no separating

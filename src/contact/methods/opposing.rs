@@ -45,7 +45,10 @@ impl ContactMethod for Opposing {
                 // The corner opposite face i of a tetrahedron is corner i.
                 let sandwich =
                     (sa.corners[fa] - on_b).dot(nb) > 0.0 && (sb.corners[fb] - on_a).dot(na) > 0.0;
-                if let (true, Some(n)) = (dot < 0.0 && sandwich, (na - nb).try_normalize()) {
+                // Opposing beyond round-off: perpendicular faces (dot 0 up to
+                // the last bit) must not qualify in one frame and not another.
+                let opposing = dot < -params.parallel_sin * params.parallel_sin;
+                if let (true, Some(n)) = (opposing && sandwich, (na - nb).try_normalize()) {
                     admissible.push((dot, n));
                 }
             }
@@ -85,11 +88,7 @@ impl ContactMethod for Opposing {
         if points.is_empty() {
             return;
         }
-        let (lo, hi) = points
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                (lo.min(p.dot(n)), hi.max(p.dot(n)))
-            });
+        let (lo, hi) = crate::geometry::extent_along(&points, n);
         let middle = n * ((lo + hi) * 0.5);
         contacts_on_plane(&points, n, middle, -(hi - lo), FeatureKind::FaceFace, out);
     }
