@@ -248,11 +248,9 @@ fn frustum_surface(n: usize, bottom_radius: f64, top_radius: f64, height: f64) -
         faces.push(vec![top_centre, n as u32 + k, n as u32 + next]);
         faces.push(vec![k, next, n as u32 + next, n as u32 + k]);
     }
-    let mut surface = convex_surface(vertices, &faces);
-    // The kernel must be strictly inside: the midpoint of the axis is, while
-    // the vertex centroid also is but sits closer to the larger cap.
-    surface.kernel = DVec3::new(0.0, height * 0.5, 0.0);
-    surface
+    // The kernel is the vertex centroid (design default), on the axis and
+    // strictly inside.
+    convex_surface(vertices, &faces)
 }
 
 fn prism_surface(
