@@ -170,8 +170,9 @@ function start(gl) {
 
   /** @param {{info: any, bodies: import('./render/renderer.js').BodyMesh[], transforms: Float32Array}} message */
   function showScene({ info, bodies, transforms }) {
-    const boundsMin = vec3(info.bounds_min, 'bounds_min');
-    const boundsMax = vec3(info.bounds_max, 'bounds_max');
+    // Frame the free bodies and what they rest on, not a 10 m ground plate.
+    const boundsMin = vec3(info.focus_min ?? info.bounds_min, 'focus_min');
+    const boundsMax = vec3(info.focus_max ?? info.bounds_max, 'focus_max');
     const up = vec3(info.up, 'up');
     renderer.setScene(bodies, transforms);
     renderer.resize();

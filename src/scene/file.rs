@@ -132,6 +132,40 @@ impl Scene {
         crate::mesh::tetmesh::bounds(&all)
     }
 
+    /// The region worth looking at: the free bodies, plus every fixed body
+    /// that is not much larger than them, and of the larger fixed bodies (a
+    /// 10 m ground under a 5 m wall) only the part near the free bodies.
+    pub fn focus_bounds(&self) -> (DVec3, DVec3) {
+        let body_bounds = |b: &SceneBody| crate::mesh::tetmesh::bounds(&b.world_vertices());
+        let free: Vec<(DVec3, DVec3)> = self
+            .bodies
+            .iter()
+            .filter(|b| !b.fixed)
+            .map(body_bounds)
+            .collect();
+        let Some(&first) = free.first() else {
+            return self.bounds();
+        };
+        let (lo, hi) = free
+            .iter()
+            .fold(first, |(lo, hi), (l, h)| (lo.min(*l), hi.max(*h)));
+        let size = (hi - lo).length();
+        let (near_lo, near_hi) = (lo - (hi - lo) * 0.25, hi + (hi - lo) * 0.25);
+        let (mut focus_lo, mut focus_hi) = (lo, hi);
+        for (l, h) in self.bodies.iter().filter(|b| b.fixed).map(body_bounds) {
+            let (l, h) = if (h - l).length() <= 2.0 * size {
+                (l, h)
+            } else {
+                (l.max(near_lo), h.min(near_hi))
+            };
+            if l.cmple(h).all() {
+                focus_lo = focus_lo.min(l);
+                focus_hi = focus_hi.max(h);
+            }
+        }
+        (focus_lo, focus_hi)
+    }
+
     /// The diagonal of the scene's bounding box: the length that tolerances
     /// scale with, so that a scaled scene behaves the same.
     pub fn size(&self) -> f64 {

@@ -33,6 +33,9 @@ struct SceneInfo {
     description: String,
     bounds_min: [f64; 3],
     bounds_max: [f64; 3],
+    /// The part of the scene the camera frames first.
+    focus_min: [f64; 3],
+    focus_max: [f64; 3],
     up: [f64; 3],
     bodies: Vec<BodyInfo>,
 }
@@ -119,6 +122,7 @@ impl Playground {
     pub fn scene_info(&self) -> Result<JsValue, JsError> {
         let scene = self.scene()?;
         let (lo, hi) = scene.bounds();
+        let (focus_lo, focus_hi) = scene.focus_bounds();
         to_js(&SceneInfo {
             id: scene.id.clone(),
             title: scene.title.clone(),
@@ -126,6 +130,8 @@ impl Playground {
             description: scene.description.clone(),
             bounds_min: lo.to_array(),
             bounds_max: hi.to_array(),
+            focus_min: focus_lo.to_array(),
+            focus_max: focus_hi.to_array(),
             up: scene.up.to_array(),
             bodies: scene
                 .bodies
