@@ -13,9 +13,13 @@
 //! Module map:
 //! - [`geometry`]: closest points, planar hulls, small linear algebra.
 //! - [`mesh`]: `TetMesh`, surface classification, shapes, refinement, erosion.
-//! - [`dynamics`]: mass properties (the solver comes later).
+//! - [`dynamics`]: rigid-body state, mass properties, the Moreau stepper.
+//! - [`solver`]: the proximal Gauss-Seidel contact solver.
+//! - [`measures`]: the paper's quality measures and tables.
+//! - [`sim`]: `Simulation`, the one API the CLI and the page share.
 //! - [`scene`]: the scene file format, validation, perturbation, oracles.
-//! - [`contact`]: contact data and the exact contact regions of a scene.
+//! - [`contact`]: contacts, the broad phase, the eight methods, the exact
+//!   contact regions and the reference contacts built on them.
 //! - `web` (wasm32 only): the thin wasm-bindgen facade used by the page.
 
 pub mod clock;
@@ -25,6 +29,8 @@ pub mod geometry;
 pub mod measures;
 pub mod mesh;
 pub mod scene;
+pub mod sim;
+pub mod solver;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

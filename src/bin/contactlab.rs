@@ -10,6 +10,8 @@ use contactlab::measures::tables::initial_pose_row;
 use contactlab::measures::{paper, step_measures, StepMeasures, DEFAULT_ANGLE_TOLERANCE_DEG};
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use contactlab::scene::{load_scene, LoadOptions, Scene};
+use contactlab::sim::{SimSettings, Simulation, StepRecord};
+use contactlab::solver::SolverSettings;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -30,6 +32,12 @@ Usage:
                       [--epsilon E] [--tol-deg D] [--json]
       The contacts method M finds at the scene's initial pose, and their
       quality measures (count, quality %, coverage %, area coverage P, excess).
+  contactlab run <scene> [--method M] [--steps N] [--dt H] [--iterations K]
+                 [--mu F] [--warm-start] [--perturb P] [--seed S] [--refine R] [--epsilon E]
+                 [--tol-deg D] [--json]
+      Simulates the scene (Moreau midpoint steps, proximal Gauss-Seidel)
+      and prints one line per step; with --json one JSON object per line.
+      M may also be `reference`, the exact contacts of the initial pose.
   contactlab table initial
       Every method on the built-in scenes at their initial poses, as Markdown
       tables in the shape of the paper's tables 7 and 8 (with the paper's
@@ -42,7 +50,13 @@ Options:
   --perturb P   displace every free body horizontally by P metres (default 0)
   --seed S      seed of the perturbation directions (default 1)
   --refine R    refine every mesh R times, 1 tetrahedron into 8 (0, 1 or 2)
-  --method M    a contact method id (see `contactlab methods`)
+  --method M    a contact method id (see `contactlab methods`; default opposing)
+  --steps N     steps to run (default: the scene's, e.g. 500 for the Pillar)
+  --dt H        time step, seconds (default: the scene's, 0.01)
+  --iterations K  solver sweeps per step (default 1000, the paper's)
+  --mu F        friction coefficient (default: the scene's, 0.5)
+  --warm-start  start each solve from the previous step's impulses (off in
+                the paper; an ideal tall stack needs it to converge in 1000 sweeps)
   --epsilon E   erosion ε of the closest-points method, metres (default 0.01)
   --tol-deg D   angle tolerance for a correct normal, degrees (default 1)
   --json        print one JSON object instead of text
@@ -88,6 +102,10 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "contacts" => contacts(Options::parse(rest, &["--method", "--perturb", "--seed", "--refine", "--epsilon", "--tol-deg", "--json"])?),
         "table" => table(Options::parse(rest, &[])?),
+        "run" => run_scene(Options::parse(
+            rest,
+            &["--method", "--steps", "--dt", "--iterations", "--mu", "--warm-start", "--perturb", "--seed", "--refine", "--epsilon", "--tol-deg", "--json"],
+        )?),
         other => Err(format!("unknown command '{other}' (expected scenes, exact, methods, contacts or table; see contactlab --help)")),
     }
 }
@@ -119,7 +137,7 @@ impl Options {
                         }
                     ));
                 }
-                if arg == "--json" {
+                if arg == "--json" || arg == "--warm-start" {
                     options.values.push((arg.clone(), None));
                 } else {
                     let value = args
@@ -208,6 +226,74 @@ impl Options {
             seed: self.number("--seed", 1, "a whole number")?,
             refine,
             erosion: None,
+        })
+    }
+
+    /// The one scene argument's source name and text.
+    fn scene_text(&self, command: &str) -> Result<(String, String), String> {
+        let arg = match self.positional.as_slice() {
+            [one] => one,
+            [] => return Err(format!("'{command}' needs a scene: a built-in id (see 'contactlab scenes') or a scene file path")),
+            [_, extra, ..] => return Err(format!("'{command}' takes one scene, got an extra argument '{extra}'")),
+        };
+        match builtin_text(arg) {
+            Some(text) => Ok((format!("builtin:{arg}"), text.to_string())),
+            None => {
+                let text = std::fs::read_to_string(arg).map_err(|e| {
+                    let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|(id, _)| *id).collect();
+                    format!(
+                        "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
+                        ids.join(", ")
+                    )
+                })?;
+                Ok((arg.clone(), text))
+            }
+        }
+    }
+
+    /// Simulation settings from the options (defaults: the paper's).
+    fn sim_settings(&self) -> Result<SimSettings, String> {
+        let load = self.load_options()?;
+        let defaults = SimSettings::default();
+        let method = self
+            .value("--method")
+            .unwrap_or(&defaults.method)
+            .to_string();
+        let dt = match self.value("--dt") {
+            Some(_) => Some(self.positive("--dt", 0.01, "a positive number of seconds")?),
+            None => None,
+        };
+        let iterations: u32 = self.number(
+            "--iterations",
+            defaults.solver.iterations,
+            "a whole number of sweeps",
+        )?;
+        let friction = match self.value("--mu") {
+            Some(_) => Some(self.number("--mu", 0.5, "a number")?),
+            None => None,
+        };
+        Ok(SimSettings {
+            method,
+            dt,
+            perturb: load.perturb,
+            seed: load.seed,
+            refine: load.refine,
+            epsilon: self.positive(
+                "--epsilon",
+                MethodParams::DEFAULT_EPSILON,
+                "a positive number of metres",
+            )?,
+            angle_tolerance_deg: self.positive(
+                "--tol-deg",
+                DEFAULT_ANGLE_TOLERANCE_DEG,
+                "a positive angle in degrees",
+            )?,
+            solver: SolverSettings {
+                iterations,
+                friction,
+                warm_start: self.flag("--warm-start"),
+                ..SolverSettings::default()
+            },
         })
     }
 
@@ -563,6 +649,78 @@ fn initial_tables() -> Result<(), String> {
             p(arch[i].area_coverage),
             arch[i].count
         );
+    }
+    Ok(())
+}
+
+/// The keys of one `run --json` line (design: the page's readout names).
+fn record_json(r: &StepRecord) -> serde_json::Value {
+    json!({
+        "step": r.step, "time": r.time, "count": r.count, "quality": r.quality, "coverage": r.coverage,
+        "area_coverage": r.area_coverage, "excess": r.excess, "min_depth": r.min_depth,
+        "kinetic_energy": r.kinetic_energy, "max_displacement": r.max_displacement,
+        "iterations": r.iterations, "residual": r.residual,
+        "ms_broad": r.ms_broad, "ms_method": r.ms_method, "ms_solver": r.ms_solver,
+    })
+}
+
+fn run_scene(options: Options) -> Result<(), String> {
+    let settings = options.sim_settings()?;
+    let (source, text) = options.scene_text("run")?;
+    let mut sim = Simulation::new(&source, &text, settings).map_err(|e| e.to_string())?;
+    let default_steps = sim.scene().settings.steps;
+    let steps: u64 = options.number("--steps", default_steps, "a whole number of steps")?;
+    let json = options.flag("--json");
+    let show =
+        |x: Option<f64>, digits: usize| x.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    if !json {
+        println!(
+            "{} with {}, dt {} s, {} iterations: {} steps",
+            sim.scene().title,
+            sim.settings().method,
+            sim.dt(),
+            sim.settings().solver.iterations,
+            steps
+        );
+        println!(
+            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10} {:>6} {:>10} {:>8}",
+            "step",
+            "time",
+            "count",
+            "quality",
+            "coverage",
+            "P",
+            "excess",
+            "min depth",
+            "kinetic",
+            "max disp",
+            "iters",
+            "residual",
+            "ms"
+        );
+    }
+    for _ in 0..steps {
+        let r = sim.step().map_err(|e| e.to_string())?;
+        if json {
+            println!("{}", record_json(&r));
+        } else {
+            println!(
+                "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
+                r.step,
+                r.time,
+                r.count,
+                show(r.quality, 1),
+                show(r.coverage, 1),
+                show(r.area_coverage, 3),
+                show(r.excess, 2),
+                r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),
+                r.kinetic_energy,
+                r.max_displacement,
+                r.iterations,
+                r.residual,
+                r.ms_broad + r.ms_method + r.ms_solver
+            );
+        }
     }
     Ok(())
 }

@@ -1,0 +1,89 @@
+//! The state of one rigid body (design `solver.md`, "Body state"): centre of
+//! mass x, unit quaternion q, linear velocity v and angular velocity ω in the
+//! world frame, mass and body-frame inertia. Fixed bodies have zero inverse
+//! mass and inverse inertia and never move.
+
+use crate::geometry::symmetric3::symmetric_pseudo_inverse;
+use crate::scene::SceneBody;
+use glam::{DMat3, DQuat, DVec3};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RigidBody {
+    pub position: DVec3,
+    pub rotation: DQuat,
+    pub velocity: DVec3,
+    pub angular_velocity: DVec3,
+    pub mass: f64,
+    pub inverse_mass: f64,
+    /// Inertia and its inverse about the centre of mass, body frame.
+    pub inertia_body: DMat3,
+    pub inverse_inertia_body: DMat3,
+    pub fixed: bool,
+}
+
+impl RigidBody {
+    pub fn from_scene(body: &SceneBody) -> RigidBody {
+        let fixed = body.fixed;
+        RigidBody {
+            position: body.position,
+            rotation: body.rotation,
+            velocity: if fixed { DVec3::ZERO } else { body.velocity },
+            angular_velocity: if fixed {
+                DVec3::ZERO
+            } else {
+                body.angular_velocity
+            },
+            mass: body.mass.mass,
+            inverse_mass: if fixed { 0.0 } else { 1.0 / body.mass.mass },
+            inertia_body: body.mass.inertia,
+            inverse_inertia_body: if fixed {
+                DMat3::ZERO
+            } else {
+                symmetric_pseudo_inverse(body.mass.inertia, 1e-14)
+            },
+            fixed,
+        }
+    }
+
+    /// World inverse inertia R I_b⁻¹ Rᵀ at orientation `rotation`.
+    pub fn inverse_inertia_world(&self, rotation: DQuat) -> DMat3 {
+        let r = DMat3::from_quat(rotation);
+        r * self.inverse_inertia_body * r.transpose()
+    }
+
+    /// ½ m |v|² + ½ ωᵀ I ω (zero for fixed bodies).
+    pub fn kinetic_energy(&self) -> f64 {
+        if self.fixed {
+            return 0.0;
+        }
+        let w_body = self.rotation.inverse() * self.angular_velocity;
+        0.5 * self.mass * self.velocity.length_squared()
+            + 0.5 * w_body.dot(self.inertia_body * w_body)
+    }
+
+    /// Linear momentum m v.
+    pub fn linear_momentum(&self) -> DVec3 {
+        if self.fixed {
+            DVec3::ZERO
+        } else {
+            self.velocity * self.mass
+        }
+    }
+
+    /// Angular momentum about the origin: x × m v + R I_b Rᵀ ω.
+    pub fn angular_momentum(&self) -> DVec3 {
+        if self.fixed {
+            return DVec3::ZERO;
+        }
+        let r = DMat3::from_quat(self.rotation);
+        self.position.cross(self.linear_momentum())
+            + r * self.inertia_body * r.transpose() * self.angular_velocity
+    }
+
+    pub fn is_finite(&self) -> bool {
+        self.position.is_finite()
+            && self.rotation.is_finite()
+            && self.velocity.is_finite()
+            && self.angular_velocity.is_finite()
+    }
+}
