@@ -80,10 +80,13 @@ impl RigidBody {
             + r * self.inertia_body * r.transpose() * self.angular_velocity
     }
 
+    /// Whether the state is usable: finite, and with a finite kinetic energy
+    /// (a velocity of 1e200 m/s is a number, but not a simulation).
     pub fn is_finite(&self) -> bool {
         self.position.is_finite()
             && self.rotation.is_finite()
             && self.velocity.is_finite()
             && self.angular_velocity.is_finite()
+            && self.kinetic_energy().is_finite()
     }
 }

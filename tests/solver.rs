@@ -1,0 +1,485 @@
+//! The solver tests of design `solver.md` and issue 4: free flight, energy
+//! with the gyroscopic term, a box resting, sliding and on an incline, the
+//! ideal Pillar standing, determinism, the sliding cases decelerating at μg,
+//! and inputs that must neither panic nor hang.
+
+use contactlab::contact::METHODS;
+use contactlab::scene::builtin::{builtin_text, load_builtin};
+use contactlab::scene::perturb::SeededRng;
+use contactlab::scene::LoadOptions;
+use contactlab::sim::{SimError, SimSettings, Simulation, StepRecord};
+use contactlab::solver::SolverSettings;
+use glam::DVec3;
+
+const GROUND: &str = r#"{ "name": "ground", "fixed": true, "shape": { "type": "box", "size": [4, 0.3, 4] }, "position": [0, -0.15, 0] }"#;
+
+fn scene(gravity: DVec3, bodies: &str) -> String {
+    format!(
+        r#"{{ "format": "contactlab-scene/1", "id": "t", "gravity": [{}, {}, {}], "bodies": [{bodies}] }}"#,
+        gravity.x, gravity.y, gravity.z
+    )
+}
+
+fn settings(method: &str, solver: SolverSettings) -> SimSettings {
+    SimSettings {
+        method: method.to_string(),
+        solver,
+        ..SimSettings::default()
+    }
+}
+
+fn run(text: &str, s: SimSettings, steps: usize) -> (Simulation, Vec<StepRecord>) {
+    let mut sim = Simulation::new("test", text, s).unwrap();
+    let records = (0..steps).map(|_| sim.step().unwrap()).collect();
+    (sim, records)
+}
+
+#[test]
+fn free_flight_conserves_momentum_and_with_the_gyroscopic_term_energy() {
+    // An asymmetric brick spinning about a skew axis, no gravity.
+    let brick = r#"{ "name": "brick", "shape": { "type": "box", "size": [0.3, 0.7, 1.3] }, "position": [1, 2, 3],
+                     "velocity": [0.4, -0.2, 0.1], "angular_velocity": [0.5, 2.0, -1.0] }"#;
+    let text = scene(DVec3::ZERO, brick);
+    for gyroscopic in [false, true] {
+        let solver = SolverSettings {
+            gyroscopic,
+            ..SolverSettings::default()
+        };
+        let mut sim = Simulation::new("test", &text, settings("opposing", solver)).unwrap();
+        let (p0, e0) = (
+            sim.bodies()[0].linear_momentum(),
+            sim.bodies()[0].kinetic_energy(),
+        );
+        let l0 = sim.bodies()[0].angular_momentum() - sim.bodies()[0].position.cross(p0);
+        for _ in 0..1000 {
+            sim.step().unwrap();
+        }
+        let body = &sim.bodies()[0];
+        assert!(
+            (body.linear_momentum() - p0).length() <= 1e-12 * p0.length(),
+            "linear momentum"
+        );
+        if gyroscopic {
+            let e = body.kinetic_energy();
+            assert!((e - e0).abs() <= 1e-9 * e0, "energy {e} vs {e0}");
+            let l = body.angular_momentum() - body.position.cross(body.linear_momentum());
+            assert!(
+                (l.length() - l0.length()).abs() <= 1e-9 * l0.length(),
+                "|L| {} vs {}",
+                l.length(),
+                l0.length()
+            );
+        }
+    }
+    // A cube has isotropic inertia: ω is constant and so is L, to round-off,
+    // with the default (no gyroscopic term).
+    let cube = r#"{ "name": "cube", "shape": { "type": "box", "size": [0.5, 0.5, 0.5] }, "angular_velocity": [0.5, 2.0, -1.0], "velocity": [1, 0, 0] }"#;
+    let mut sim = Simulation::new(
+        "test",
+        &scene(DVec3::ZERO, cube),
+        settings("opposing", SolverSettings::default()),
+    )
+    .unwrap();
+    let l0 = sim.bodies()[0].angular_momentum()
+        - sim.bodies()[0]
+            .position
+            .cross(sim.bodies()[0].linear_momentum());
+    for _ in 0..1000 {
+        sim.step().unwrap();
+    }
+    let b = &sim.bodies()[0];
+    let l = b.angular_momentum() - b.position.cross(b.linear_momentum());
+    assert!((l - l0).length() <= 1e-12 * l0.length(), "{l} vs {l0}");
+    assert!(
+        (b.position - DVec3::new(10.0, 0.0, 0.0)).length() < 1e-9,
+        "x = x0 + v t: {}",
+        b.position
+    );
+}
+
+#[test]
+fn a_box_resting_on_the_ground_stays() {
+    let text = scene(
+        DVec3::new(0.0, -9.81, 0.0),
+        &format!(
+            r#"{GROUND}, {{ "name": "box", "shape": {{ "type": "box", "size": [0.5, 0.21, 0.5] }}, "position": [0, 0.105, 0] }}"#
+        ),
+    );
+    let (_, records) = run(&text, settings("reference", SolverSettings::default()), 500);
+    assert!(
+        records.last().unwrap().max_displacement < 1e-3,
+        "{:?}",
+        records.last()
+    );
+    assert_eq!(records[0].count, 4);
+}
+
+/// Horizontal deceleration of body 1 at each step while it slides.
+fn decelerations(sim: &mut Simulation, steps: usize, along: DVec3) -> Vec<f64> {
+    let h = sim.dt();
+    let mut v = sim.bodies()[1].velocity.dot(along);
+    let mut out = Vec::new();
+    for _ in 0..steps {
+        let record = sim.step().unwrap();
+        let next = sim.bodies()[1].velocity.dot(along);
+        if record.count > 0 && next > 1e-3 {
+            out.push((v - next) / h);
+        }
+        v = next;
+    }
+    out
+}
+
+#[test]
+fn a_sliding_box_decelerates_at_mu_g() {
+    let text = scene(
+        DVec3::new(0.0, -9.81, 0.0),
+        &format!(
+            r#"{GROUND}, {{ "name": "box", "shape": {{ "type": "box", "size": [0.5, 0.21, 0.5] }}, "position": [-1, 0.105, 0], "velocity": [2, 0, 0] }}"#
+        ),
+    );
+    let mut sim = Simulation::new(
+        "test",
+        &text,
+        settings("reference", SolverSettings::default()),
+    )
+    .unwrap();
+    let rates = decelerations(&mut sim, 30, DVec3::X);
+    assert!(rates.len() >= 20);
+    for a in rates {
+        assert!(
+            (a - 0.5 * 9.81).abs() <= 1e-6 * 0.5 * 9.81,
+            "deceleration {a}"
+        );
+    }
+}
+
+#[test]
+fn a_box_on_an_incline_sticks_below_the_friction_angle_and_slides_above_it() {
+    // The incline is the ground with gravity turned by θ: down the slope is +x.
+    let body = r#"{ "name": "box", "shape": { "type": "box", "size": [0.5, 0.21, 0.5] }, "position": [0, 0.105, 0] }"#;
+    for degrees in [20.0_f64, 35.0] {
+        let theta = degrees.to_radians();
+        let gravity = DVec3::new(theta.sin(), -theta.cos(), 0.0) * 9.81;
+        let text = scene(gravity, &format!("{GROUND}, {body}"));
+        let mut sim = Simulation::new(
+            "test",
+            &text,
+            settings("reference", SolverSettings::default()),
+        )
+        .unwrap();
+        for _ in 0..50 {
+            sim.step().unwrap();
+        }
+        let v = sim.bodies()[1].velocity.x;
+        if theta.tan() < 0.5 {
+            assert!(v.abs() < 1e-9, "{degrees}°: sticks, v = {v}");
+        } else {
+            // v after 50 steps of constant acceleration g (sin θ − μ cos θ).
+            let a = 9.81 * (theta.sin() - 0.5 * theta.cos());
+            assert!(
+                (v - a * 0.5).abs() <= 1e-6 * a * 0.5,
+                "{degrees}°: v = {v}, expected {}",
+                a * 0.5
+            );
+        }
+    }
+}
+
+fn pillar_stands(mut sim: Simulation, label: &str) {
+    for _ in 0..500 {
+        sim.step().unwrap();
+    }
+    let worst = sim
+        .bodies()
+        .iter()
+        .zip(sim.scene().bodies.iter())
+        .map(|(b, s)| (b.position - s.position).length())
+        .fold(0.0, f64::max);
+    assert!(worst < 1e-3, "{label}: a stone moved {worst} m");
+}
+
+#[test]
+fn the_pillar_with_ideal_contacts_stands_for_500_steps() {
+    // Ideal contacts leave only vertical normals and friction to hold the
+    // tall stones; cold-started, 1000 sweeps a step do not converge on this
+    // 8-body stack (docs/results.md), so the solver is warm-started here.
+    let solver = SolverSettings {
+        warm_start: true,
+        ..SolverSettings::default()
+    };
+    let text = builtin_text("pillar").unwrap();
+    pillar_stands(
+        Simulation::new("builtin:pillar", text, settings("reference", solver)).unwrap(),
+        "upright",
+    );
+    let mut rng = SeededRng::new(5);
+    let mut scene = load_builtin("pillar", &LoadOptions::default()).unwrap();
+    scene.transform_rigid(rng.rotation(), rng.in_cube(10.0));
+    pillar_stands(
+        Simulation::from_scene(scene, settings("reference", solver)),
+        "rotated",
+    );
+}
+
+/// FNV-1a over the numbers of a run that do not depend on the clock.
+fn hash_records(records: &[StepRecord]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        for byte in x.to_le_bytes() {
+            hash ^= byte as u64;
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for r in records {
+        eat(r.step);
+        eat(r.count as u64);
+        eat(r.iterations as u64);
+        for x in [
+            r.quality.unwrap_or(-1.0),
+            r.kinetic_energy,
+            r.max_displacement,
+            r.residual,
+            r.min_depth.unwrap_or(1.0),
+        ] {
+            eat(x.to_bits());
+        }
+    }
+    hash
+}
+
+#[test]
+fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
+    let text = builtin_text("pillar").unwrap();
+    let mut all = Vec::new();
+    for method in METHODS.iter().map(|m| m.id()).chain(["reference"]) {
+        let (_, records) = run(text, settings(method, SolverSettings::default()), 50);
+        let again = run(text, settings(method, SolverSettings::default()), 50).1;
+        assert_eq!(
+            hash_records(&records),
+            hash_records(&again),
+            "{method}: two runs differ"
+        );
+        all.extend(records);
+    }
+    // Pinned: a change of this number means the physics changed. Update it
+    // deliberately, with a sentence in the commit saying why.
+    assert_eq!(
+        hash_records(&all),
+        PILLAR_HASH,
+        "the 50-step Pillar runs changed"
+    );
+}
+
+const PILLAR_HASH: u64 = 11946388100114107867;
+
+#[test]
+fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {
+    // Coulomb friction while the tip or ridge slips: the tangential impulse
+    // is μ times the normal impulse. On flat ground with N = m g that is a
+    // deceleration of μ g. A body balanced on a point soon starts to tip
+    // (and Closest points lands from its erosion gap with an impact), so N
+    // is not m g on every step; the check is the same law with the normal
+    // impulse measured: deceleration = μ (g + vertical acceleration).
+    let (mu, g) = (0.5, 9.81);
+    let mut tested = 0;
+    for case in ["sliding-spike", "sliding-wedge"] {
+        let text = builtin_text(case).unwrap();
+        for method in METHODS.iter().map(|m| m.id()) {
+            let (_, records) = run(text, settings(method, SolverSettings::default()), 40);
+            let with_contacts: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
+            if with_contacts.is_empty() || with_contacts.iter().any(|r| r.quality != Some(100.0)) {
+                continue;
+            }
+            let mut sim =
+                Simulation::new(case, text, settings(method, SolverSettings::default())).unwrap();
+            let (along, up) = (sim.bodies()[1].velocity.normalize(), DVec3::Y);
+            let h = sim.dt();
+            let mut checked = 0;
+            for _ in 0..40 {
+                let before = sim.bodies()[1].velocity;
+                let record = sim.step().unwrap();
+                let body = &sim.bodies()[1];
+                // Slip speed of the contact points, at the end of the step.
+                let slipping = sim.contacts().iter().all(|c| {
+                    let at =
+                        body.velocity + body.angular_velocity.cross(c.position - body.position);
+                    (at - up * at.dot(up)).length() > 0.05
+                });
+                if record.count == 0 || !slipping {
+                    continue;
+                }
+                let deceleration = (before - body.velocity).dot(along) / h;
+                let support = g + (body.velocity - before).dot(up) / h;
+                assert!(
+                    (deceleration - mu * support).abs() <= 0.02 * mu * support,
+                    "{case}/{method} step {}: deceleration {deceleration}, μ (g + a_y) = {}",
+                    record.step,
+                    mu * support
+                );
+                checked += 1;
+            }
+            // Closest points lands from its erosion gap, and the impact's
+            // friction stops the tip at once: it never slides.
+            if checked > 0 {
+                tested += 1;
+            }
+        }
+    }
+    assert!(
+        tested >= 6,
+        "only {tested} method/case pairs slid with all contacts correct"
+    );
+}
+
+#[test]
+fn extreme_settings_run_without_panic_or_hang() {
+    let text = builtin_text("pillar").unwrap();
+    let cases: Vec<(&str, SimSettings)> = vec![
+        (
+            "dt 0.1",
+            SimSettings {
+                dt: Some(0.1),
+                ..SimSettings::default()
+            },
+        ),
+        (
+            "1 iteration",
+            SimSettings {
+                solver: SolverSettings {
+                    iterations: 1,
+                    ..SolverSettings::default()
+                },
+                ..SimSettings::default()
+            },
+        ),
+        (
+            "mu 0",
+            SimSettings {
+                solver: SolverSettings {
+                    friction: Some(0.0),
+                    ..SolverSettings::default()
+                },
+                ..SimSettings::default()
+            },
+        ),
+        (
+            "perturb 0.03",
+            SimSettings {
+                perturb: 0.03,
+                seed: 9,
+                ..SimSettings::default()
+            },
+        ),
+        (
+            "refine 2",
+            SimSettings {
+                refine: 2,
+                solver: SolverSettings {
+                    iterations: 50,
+                    ..SolverSettings::default()
+                },
+                ..SimSettings::default()
+            },
+        ),
+    ];
+    for (label, s) in cases {
+        for method in ["closest-points", "intersection", "growth", "reference"] {
+            let mut sim = Simulation::new(
+                "builtin:pillar",
+                text,
+                SimSettings {
+                    method: method.to_string(),
+                    ..s.clone()
+                },
+            )
+            .unwrap_or_else(|e| panic!("{label}/{method}: {e}"));
+            for _ in 0..5 {
+                match sim.step() {
+                    Ok(r) => assert!(r.kinetic_energy.is_finite(), "{label}/{method}"),
+                    Err(SimError::BlewUp { .. }) => break,
+                    Err(e) => panic!("{label}/{method}: {e}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_run_that_blows_up_names_the_step() {
+    let text = scene(
+        DVec3::new(0.0, -9.81, 0.0),
+        &format!(
+            r#"{GROUND}, {{ "name": "rocket", "shape": {{ "type": "box", "size": [0.5, 0.5, 0.5] }}, "position": [0, 3, 0], "velocity": [1e200, 0, 0] }}"#
+        ),
+    );
+    let mut sim = Simulation::new(
+        "test",
+        &text,
+        settings("opposing", SolverSettings::default()),
+    )
+    .unwrap();
+    let err = (0..10)
+        .find_map(|_| sim.step().err())
+        .expect("the state overflows");
+    let message = err.to_string();
+    assert!(matches!(err, SimError::BlewUp { step: 1, .. }), "{message}");
+    assert!(
+        message.contains("step 1") && message.contains("rocket"),
+        "{message}"
+    );
+}
+
+#[test]
+fn bad_settings_are_refused_with_the_setting_named() {
+    let text = builtin_text("pillar").unwrap();
+    for (s, word) in [
+        (
+            SimSettings {
+                method: "magic".into(),
+                ..SimSettings::default()
+            },
+            "method",
+        ),
+        (
+            SimSettings {
+                dt: Some(0.0),
+                ..SimSettings::default()
+            },
+            "dt",
+        ),
+        (
+            SimSettings {
+                refine: 3,
+                ..SimSettings::default()
+            },
+            "refine",
+        ),
+        (
+            SimSettings {
+                solver: SolverSettings {
+                    iterations: 0,
+                    ..SolverSettings::default()
+                },
+                ..SimSettings::default()
+            },
+            "iterations",
+        ),
+        (
+            SimSettings {
+                solver: SolverSettings {
+                    friction: Some(-1.0),
+                    ..SolverSettings::default()
+                },
+                ..SimSettings::default()
+            },
+            "mu",
+        ),
+    ] {
+        let message = Simulation::new("builtin:pillar", text, s)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.contains(word), "{word}: {message}");
+    }
+}
