@@ -269,3 +269,102 @@ fn initial_table_has_the_papers_shape_and_pattern() {
             && out.contains("**Excess**")
     );
 }
+
+#[test]
+fn run_json_prints_one_record_per_step_with_the_documented_keys() {
+    let (code, out, err) = contactlab(&[
+        "run", "pillar", "--method", "opposing", "--steps", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for key in [
+        "step",
+        "time",
+        "count",
+        "quality",
+        "coverage",
+        "area_coverage",
+        "excess",
+        "min_depth",
+        "kinetic_energy",
+        "max_displacement",
+        "iterations",
+        "residual",
+        "ms_broad",
+        "ms_method",
+        "ms_solver",
+    ] {
+        assert!(lines[2].get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(lines[2]["step"], 3);
+    assert_eq!(lines[2]["iterations"], 1000);
+    assert!(lines[2]["coverage"].is_null() && lines[2]["quality"].is_number());
+    // The same run twice prints the same numbers (timings aside).
+    let (_, again, _) = contactlab(&[
+        "run", "pillar", "--method", "opposing", "--steps", "3", "--json",
+    ]);
+    let strip = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                for k in ["ms_broad", "ms_method", "ms_solver"] {
+                    v[k] = serde_json::Value::Null;
+                }
+                v.to_string()
+            })
+            .collect()
+    };
+    assert_eq!(strip(&out), strip(&again));
+}
+
+#[test]
+fn run_text_and_the_reference_method() {
+    let (code, out, err) = contactlab(&[
+        "run",
+        "wedges",
+        "--method",
+        "reference",
+        "--steps",
+        "2",
+        "--dt",
+        "0.005",
+        "--iterations",
+        "50",
+        "--mu",
+        "0.3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines().next().unwrap().contains("reference") && out.lines().count() == 4,
+        "{out}"
+    );
+}
+
+#[test]
+fn run_refuses_bad_settings() {
+    for (args, words) in [
+        (vec!["run", "pillar", "--method", "nope"], "unknown method"),
+        (vec!["run", "pillar", "--dt", "0"], "--dt"),
+        (vec!["run", "pillar", "--iterations", "0"], "iterations"),
+        (vec!["run", "pillar", "--mu", "-2"], "mu"),
+        (vec!["run", "pillar", "--steps", "x"], "--steps"),
+    ] {
+        let (code, _, err) = contactlab(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn table_pillar_as_csv_has_a_row_per_method() {
+    let (code, out, err) = contactlab(&["table", "pillar", "--csv"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert!(lines[0].starts_with("method,quality %,contacts,excess,paper quality %"));
+    assert!(lines[7].starts_with("Opposing,") && err.contains("table pillar: done"));
+}

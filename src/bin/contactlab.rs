@@ -6,7 +6,7 @@ use contactlab::contact::methods::method_ids;
 use contactlab::contact::{
     find_contacts, method_by_id, ContactMethod, FeatureKind, MethodParams, METHODS,
 };
-use contactlab::measures::tables::initial_pose_row;
+use contactlab::measures::tables::{build_table, initial_pose_row, TABLE_KINDS};
 use contactlab::measures::{paper, step_measures, StepMeasures, DEFAULT_ANGLE_TOLERANCE_DEG};
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use contactlab::scene::{load_scene, LoadOptions, Scene};
@@ -38,10 +38,13 @@ Usage:
       Simulates the scene (Moreau midpoint steps, proximal Gauss-Seidel)
       and prints one line per step; with --json one JSON object per line.
       M may also be `reference`, the exact contacts of the initial pose.
-  contactlab table initial
-      Every method on the built-in scenes at their initial poses, as Markdown
-      tables in the shape of the paper's tables 7 and 8 (with the paper's
-      numbers beside ours) and the Wall and Arch measures. Progress on stderr.
+  contactlab table <initial|counts|pillar|cases|wall|arch|perturb|timestep|refine>
+                   [--steps N] [--csv]
+      The paper's tables, one row per method, beside the paper's numbers:
+      counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases
+      (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep
+      and refine (sections 8.5-8.7); initial: every method at the initial
+      poses. Markdown by default; progress on stderr.
 
 A <scene> is a built-in scene id (see `contactlab scenes`) or the path of a
 contactlab-scene/1 JSON file.
@@ -101,7 +104,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         "contacts" => contacts(Options::parse(rest, &["--method", "--perturb", "--seed", "--refine", "--epsilon", "--tol-deg", "--json"])?),
-        "table" => table(Options::parse(rest, &[])?),
+        "table" => table(Options::parse(rest, &["--steps", "--csv"])?),
         "run" => run_scene(Options::parse(
             rest,
             &["--method", "--steps", "--dt", "--iterations", "--mu", "--warm-start", "--perturb", "--seed", "--refine", "--epsilon", "--tol-deg", "--json"],
@@ -137,7 +140,7 @@ impl Options {
                         }
                     ));
                 }
-                if arg == "--json" || arg == "--warm-start" {
+                if arg == "--json" || arg == "--warm-start" || arg == "--csv" {
                     options.values.push((arg.clone(), None));
                 } else {
                     let value = args
@@ -531,14 +534,49 @@ fn contacts(options: Options) -> Result<(), String> {
 }
 
 fn table(options: Options) -> Result<(), String> {
-    match options.positional.as_slice() {
-        [kind] if kind == "initial" => initial_tables(),
-        [kind] => Err(format!("unknown table '{kind}' (expected: initial)")),
-        [] => Err("'table' needs a table name (expected: initial)".to_string()),
-        [_, extra, ..] => Err(format!(
-            "'table' takes one table name, got an extra argument '{extra}'"
-        )),
+    let kind = match options.positional.as_slice() {
+        [kind] => kind.as_str(),
+        [] => {
+            return Err(format!(
+                "'table' needs a table name (one of: initial, {})",
+                TABLE_KINDS.join(", ")
+            ))
+        }
+        [_, extra, ..] => {
+            return Err(format!(
+                "'table' takes one table name, got an extra argument '{extra}'"
+            ))
+        }
+    };
+    if kind == "initial" {
+        return initial_tables();
     }
+    if !TABLE_KINDS.contains(&kind) {
+        return Err(format!(
+            "unknown table '{kind}' (expected one of: initial, {})",
+            TABLE_KINDS.join(", ")
+        ));
+    }
+    let steps: Option<u64> = match options.value("--steps") {
+        Some(_) => Some(options.number("--steps", 1, "a whole number of steps")?)
+            .filter(|&n| n > 0)
+            .or(Some(1)),
+        None => None,
+    };
+    let mut report = |what: &str, done: usize, total: usize| {
+        if done < total {
+            eprint!("\rtable {kind}: {done}/{total} {what:<40}");
+        } else {
+            eprintln!("\rtable {kind}: done{:60}", "");
+        }
+    };
+    let table = build_table(kind, steps, &mut report).map_err(|e| e.to_string())?;
+    if options.flag("--csv") {
+        print!("{}", table.to_csv());
+    } else {
+        print!("{}", table.to_markdown());
+    }
+    Ok(())
 }
 
 /// Measures of every method on one scene, with progress on stderr.

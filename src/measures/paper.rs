@@ -74,3 +74,16 @@ pub const TABLE_8_EXCESS: [[f64; 10]; 8] = [
     [3.0, 2.2, 1.8, 5.0, 1.0, 18.0, 9.0, 9.5, 8.5, 3.8],
     [2.0, 2.2, 1.5, 5.0, 1.0, 15.0, 11.0, 10.5, 6.0, 6.8],
 ];
+
+/// Table 6: Pillar contact counts over the first 500 steps: (method id,
+/// mean, min, max, standard deviation).
+pub const TABLE_6: [(&str, f64, u32, u32, f64); 8] = [
+    ("closest-points", 267.11, 102, 375, 59.40),
+    ("intersection", 867.97, 504, 1332, 163.07),
+    ("vertex-only", 65.94, 6, 119, 19.62),
+    ("consistent-vertex", 93.26, 32, 113, 10.44),
+    ("volume-sat", 1248.52, 339, 1399, 69.37),
+    ("surface-sat", 1186.44, 333, 1362, 89.06),
+    ("opposing", 403.12, 117, 459, 24.83),
+    ("growth", 1257.45, 400, 1539, 162.75),
+];

@@ -1,11 +1,14 @@
-//! Comparison tables: one row per method with the step measures, in the
-//! shape of the paper's tables 7 and 8. Shared by the CLI (`contactlab
-//! table`) and, later, the page's compare mode.
+//! Comparison tables: one row per method, in the shape of the paper's tables
+//! 6, 7 and 8 and of its studies in sections 8.2–8.7 (design `measures.md`,
+//! "Summary tables"). Shared by the CLI (`contactlab table`) and the page's
+//! compare mode; the numbers come from [`crate::sim::Simulation`] runs.
 
+use super::paper;
 use super::{step_measures, StepMeasures};
-use crate::contact::{find_contacts, ContactMethod, MethodParams};
-use crate::scene::builtin::load_builtin;
+use crate::contact::{find_contacts, ContactMethod, MethodParams, METHODS};
+use crate::scene::builtin::{builtin_text, load_builtin};
 use crate::scene::{LoadOptions, SceneError};
+use crate::sim::{SimError, SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 
 /// The measures of one method on one scene at its initial pose.
@@ -45,4 +48,385 @@ pub fn initial_pose_row(
         method: method.id(),
         measures,
     })
+}
+
+/// A table as text cells, ready for Markdown or CSV.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub title: String,
+    /// Sentences printed under the title (Markdown only).
+    pub notes: Vec<String>,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!("### {}\n\n", self.title);
+        for note in &self.notes {
+            out.push_str(note);
+            out.push_str("\n\n");
+        }
+        out.push_str(&format!("| {} |\n", self.headers.join(" | ")));
+        let rule: Vec<&str> = self
+            .headers
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if i == 0 { "---" } else { "---:" })
+            .collect();
+        out.push_str(&format!("| {} |\n", rule.join(" | ")));
+        for row in &self.rows {
+            out.push_str(&format!("| {} |\n", row.join(" | ")));
+        }
+        out
+    }
+
+    pub fn to_csv(&self) -> String {
+        let quote = |cell: &str| {
+            if cell.contains([',', '"', '\n']) {
+                format!("\"{}\"", cell.replace('"', "\"\""))
+            } else {
+                cell.to_string()
+            }
+        };
+        let mut out = String::new();
+        for line in std::iter::once(&self.headers).chain(&self.rows) {
+            out.push_str(&line.iter().map(|c| quote(c)).collect::<Vec<_>>().join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The table kinds of `contactlab table`.
+pub const TABLE_KINDS: [&str; 8] = [
+    "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine",
+];
+
+/// A progress report: (what is running, runs done, runs in all).
+pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
+
+fn number(x: Option<f64>, digits: usize) -> String {
+    x.map_or("—".to_string(), |v| format!("{v:.digits$}"))
+}
+
+/// Runs `steps` steps of a built-in scene; returns every step's record.
+pub fn run_builtin(
+    scene_id: &str,
+    settings: SimSettings,
+    steps: u64,
+) -> Result<Vec<StepRecord>, SimError> {
+    let text = builtin_text(scene_id)
+        .ok_or_else(|| SimError::Scene(format!("no built-in scene \"{scene_id}\"")))?;
+    let mut sim = Simulation::new(&format!("builtin:{scene_id}"), text, settings)?;
+    (0..steps).map(|_| sim.step()).collect()
+}
+
+fn method_settings(method: &str) -> SimSettings {
+    SimSettings {
+        method: method.to_string(),
+        ..SimSettings::default()
+    }
+}
+
+/// Builds one of [`TABLE_KINDS`]. `steps` overrides the number of steps
+/// where the table runs a whole simulation (counts: 500, cases: the scene's).
+pub fn build_table(kind: &str, steps: Option<u64>, progress: Progress) -> Result<Table, SimError> {
+    match kind {
+        "counts" => counts_table(steps.unwrap_or(500), progress),
+        "pillar" => step_table("pillar", 3, progress),
+        "wall" => step_table("wall", 3, progress),
+        "arch" => step_table("arch", 3, progress),
+        "cases" => cases_table(steps, progress),
+        "perturb" => perturb_table(progress),
+        "timestep" => timestep_table(progress),
+        "refine" => refine_table(progress),
+        other => Err(SimError::Setting(format!(
+            "unknown table \"{other}\" (expected one of: {})",
+            TABLE_KINDS.join(", ")
+        ))),
+    }
+}
+
+fn counts_table(steps: u64, progress: Progress) -> Result<Table, SimError> {
+    let mut rows = Vec::new();
+    for (i, m) in METHODS.iter().enumerate() {
+        progress(m.id(), i, METHODS.len());
+        let records = run_builtin("pillar", method_settings(m.id()), steps)?;
+        let counts: Vec<f64> = records.iter().map(|r| r.count as f64).collect();
+        let n = counts.len().max(1) as f64;
+        let mean = counts.iter().sum::<f64>() / n;
+        let std = (counts.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / n).sqrt();
+        let (min, max) = counts
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &c| {
+                (lo.min(c), hi.max(c))
+            });
+        let last = records.last().map_or(0.0, |r| r.max_displacement);
+        let (_, pm, pmin, pmax, pstd) = paper::TABLE_6[i];
+        rows.push(vec![
+            m.name().to_string(),
+            format!("{mean:.2}"),
+            format!("{min:.0}"),
+            format!("{max:.0}"),
+            format!("{std:.2}"),
+            format!("{last:.4}"),
+            (if last < 0.01 { "stands" } else { "falls" }).to_string(),
+            format!("{pm:.2}"),
+            format!("{pmin}"),
+            format!("{pmax}"),
+            format!("{pstd:.2}"),
+        ]);
+    }
+    progress("", METHODS.len(), METHODS.len());
+    Ok(Table {
+        title: format!("Pillar contact counts over the first {steps} steps (table 6)"),
+        notes: vec![format!("Mean, min, max and standard deviation of the count per step; the largest displacement of a stone at step {steps}, and whether every stone stayed within 1 cm (\"stands\"). The paper's columns are its table 6.")],
+        headers: ["method", "mean", "min", "max", "std", "max displacement m", "pillar", "paper mean", "paper min", "paper max", "paper std"].map(String::from).to_vec(),
+        rows,
+    })
+}
+
+fn step_table(scene: &str, step: u64, progress: Progress) -> Result<Table, SimError> {
+    let mut rows = Vec::new();
+    for (i, m) in METHODS.iter().enumerate() {
+        progress(m.id(), i, METHODS.len());
+        let records = run_builtin(scene, method_settings(m.id()), step)?;
+        let r = records.last().cloned();
+        let (quality, count, excess, p) = r.map_or((None, 0, None, None), |r| {
+            (r.quality, r.count, r.excess, r.area_coverage)
+        });
+        let mut row = vec![
+            m.name().to_string(),
+            number(quality, 1),
+            count.to_string(),
+            number(excess, 1),
+        ];
+        match scene {
+            "pillar" => {
+                let (_, pq, pc, pe) = paper::TABLE_7[i];
+                row.extend([format!("{pq:.1}"), pc.to_string(), format!("{pe:.1}")]);
+            }
+            _ => row.push(number(p, 3)),
+        }
+        rows.push(row);
+    }
+    progress("", METHODS.len(), METHODS.len());
+    let (title, headers, notes) = match scene {
+        "pillar" => (
+            "Pillar at simulation step 3 (table 7)".to_string(),
+            vec!["method", "quality %", "contacts", "excess", "paper quality %", "paper contacts", "paper excess"],
+            vec!["The paper's columns are its table 7.".to_string()],
+        ),
+        "wall" => (
+            "Wall at simulation step 3 (section 8.2)".to_string(),
+            vec!["method", "correct %", "contacts", "excess", "P"],
+            vec!["The paper reports Closest points with about 80 % correct normals and P = 0.89, Opposing with 100 % and P = 0.93.".to_string()],
+        ),
+        _ => (
+            "Arch at simulation step 3 (section 8.3)".to_string(),
+            vec!["method", "correct %", "contacts", "excess", "P"],
+            vec!["The paper reports Closest points with about 70 % correct normals and P = 0.64, Opposing with about 50 % and P = 0.90.".to_string()],
+        ),
+    };
+    Ok(Table {
+        title,
+        notes,
+        headers: headers.into_iter().map(String::from).collect(),
+        rows,
+    })
+}
+
+fn cases_table(steps: Option<u64>, progress: Progress) -> Result<Table, SimError> {
+    let cases = paper::TABLE_8_CASES;
+    let total = cases.len() * METHODS.len();
+    let mut rows = Vec::new();
+    for (c, case) in cases.iter().enumerate() {
+        let case_steps = steps.unwrap_or_else(|| {
+            load_builtin(case, &LoadOptions::default())
+                .map(|s| s.settings.steps)
+                .unwrap_or(200)
+        });
+        for (i, m) in METHODS.iter().enumerate() {
+            progress(
+                &format!("{case} / {}", m.id()),
+                c * METHODS.len() + i,
+                total,
+            );
+            let records = run_builtin(case, method_settings(m.id()), case_steps)?;
+            let touching: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
+            let mean = |pick: fn(&StepRecord) -> Option<f64>| {
+                let values: Vec<f64> = touching.iter().filter_map(|r| pick(r)).collect();
+                (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+            };
+            let first = touching.first();
+            let paper_cell = |grid: &[[f64; 10]; 8]| {
+                let x = grid[i][c];
+                if x.is_nan() {
+                    "(*)".to_string()
+                } else {
+                    format!("{x:.1}")
+                }
+            };
+            rows.push(vec![
+                case.to_string(),
+                m.name().to_string(),
+                touching.len().to_string(),
+                number(mean(|r| r.coverage), 1),
+                number(mean(|r| r.quality), 1),
+                number(mean(|r| r.excess), 1),
+                number(first.and_then(|r| r.coverage), 1),
+                number(first.and_then(|r| r.quality), 1),
+                number(first.and_then(|r| r.excess), 1),
+                paper_cell(&paper::TABLE_8_COVERAGE),
+                paper_cell(&paper::TABLE_8_QUALITY),
+                paper_cell(&paper::TABLE_8_EXCESS),
+            ]);
+        }
+    }
+    progress("", total, total);
+    Ok(Table {
+        title: "Fundamental cases (table 8)".to_string(),
+        notes: vec!["Per case and method: the steps with contacts, the mean coverage %, quality % and excess over those steps, the same at the first step with contacts, and the paper's table 8 values.".to_string()],
+        headers: ["case", "method", "steps with contacts", "coverage %", "quality %", "excess", "first: coverage %", "first: quality %", "first: excess", "paper coverage %", "paper quality %", "paper excess"].map(String::from).to_vec(),
+        rows,
+    })
+}
+
+/// Pillar quality at `step` for every method under several settings.
+fn pillar_sweep(
+    title: &str,
+    notes: &str,
+    column: &str,
+    variants: &[(String, SimSettings)],
+    step: u64,
+    show_count: bool,
+    progress: Progress,
+) -> Result<Table, SimError> {
+    let total = variants.len() * METHODS.len();
+    let mut rows = Vec::new();
+    for (i, m) in METHODS.iter().enumerate() {
+        let mut row = vec![m.name().to_string()];
+        for (v, (label, base)) in variants.iter().enumerate() {
+            progress(
+                &format!("{} / {label}", m.id()),
+                i * variants.len() + v,
+                total,
+            );
+            let settings = SimSettings {
+                method: m.id().to_string(),
+                ..base.clone()
+            };
+            let r = run_builtin("pillar", settings, step)?.pop();
+            row.push(number(r.as_ref().and_then(|r| r.quality), 1));
+            if show_count {
+                row.push(r.map_or("0".to_string(), |r| r.count.to_string()));
+            }
+        }
+        rows.push(row);
+    }
+    progress("", total, total);
+    let mut headers = vec!["method".to_string()];
+    for (label, _) in variants {
+        headers.push(format!("{column} {label}: quality %"));
+        if show_count {
+            headers.push(format!("{column} {label}: contacts"));
+        }
+    }
+    Ok(Table {
+        title: title.to_string(),
+        notes: vec![notes.to_string()],
+        headers,
+        rows,
+    })
+}
+
+/// Seeds averaged in the perturbation table.
+pub const PERTURB_SEEDS: [u64; 5] = [1, 2, 3, 4, 5];
+
+fn perturb_table(progress: Progress) -> Result<Table, SimError> {
+    let magnitudes = [0.0, 0.01, 0.02, 0.03];
+    let total = magnitudes.len() * PERTURB_SEEDS.len() * METHODS.len();
+    let mut rows = Vec::new();
+    let mut done = 0;
+    for m in METHODS.iter() {
+        let mut row = vec![m.name().to_string()];
+        for &p in &magnitudes {
+            let mut qualities = Vec::new();
+            for &seed in &PERTURB_SEEDS {
+                progress(&format!("{} / p = {p} / seed {seed}", m.id()), done, total);
+                done += 1;
+                let settings = SimSettings {
+                    method: m.id().to_string(),
+                    perturb: p,
+                    seed,
+                    ..SimSettings::default()
+                };
+                if let Some(q) = run_builtin("pillar", settings, 3)?
+                    .pop()
+                    .and_then(|r| r.quality)
+                {
+                    qualities.push(q);
+                }
+            }
+            let mean = (!qualities.is_empty())
+                .then(|| qualities.iter().sum::<f64>() / qualities.len() as f64);
+            row.push(number(mean, 1));
+        }
+        rows.push(row);
+    }
+    progress("", total, total);
+    Ok(Table {
+        title: "Pillar quality at step 3 under perturbation (section 8.5)".to_string(),
+        notes: vec![format!("Every free stone displaced horizontally by p metres in a seeded random direction; the mean quality % over seeds {PERTURB_SEEDS:?}. The paper (figure 30) finds that every method gains quality with perturbation, Growth the most.")],
+        headers: ["method", "p = 0", "p = 0.01", "p = 0.02", "p = 0.03"].map(String::from).to_vec(),
+        rows,
+    })
+}
+
+fn timestep_table(progress: Progress) -> Result<Table, SimError> {
+    let variants: Vec<(String, SimSettings)> = [0.001, 0.01, 0.1]
+        .iter()
+        .map(|&h| {
+            (
+                format!("{h}"),
+                SimSettings {
+                    dt: Some(h),
+                    ..SimSettings::default()
+                },
+            )
+        })
+        .collect();
+    pillar_sweep(
+        "Pillar quality at step 4 for three time steps (section 8.7)",
+        "Quality % at step 4 with h = 0.001, 0.01 and 0.1 s. The paper (figure 34) finds Opposing and Closest points insensitive to the time step and Growth very sensitive, with the Pillar collapsing under Opposing at h = 0.1.",
+        "h",
+        &variants,
+        4,
+        false,
+        progress,
+    )
+}
+
+fn refine_table(progress: Progress) -> Result<Table, SimError> {
+    let variants: Vec<(String, SimSettings)> = (0..=2u8)
+        .map(|r| {
+            (
+                format!("{r}"),
+                SimSettings {
+                    refine: r,
+                    ..SimSettings::default()
+                },
+            )
+        })
+        .collect();
+    pillar_sweep(
+        "Pillar quality and count at step 3 for refinement 0, 1, 2 (section 8.6)",
+        "Every tetrahedron split into 8, r times. The paper (figures 31–32, TetGen refinement) finds that finer meshes do not remove bad normals, Opposing benefits most and Closest points stays worst.",
+        "refine",
+        &variants,
+        3,
+        true,
+        progress,
+    )
 }
