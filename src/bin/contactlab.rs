@@ -306,27 +306,10 @@ impl Options {
     }
 
     fn scene_with(&self, command: &str, erosion: Option<f64>) -> Result<Scene, String> {
-        let arg = match self.positional.as_slice() {
-            [one] => one,
-            [] => return Err(format!("'{command}' needs a scene: a built-in id (see 'contactlab scenes') or a scene file path")),
-            [_, extra, ..] => return Err(format!("'{command}' takes one scene, got an extra argument '{extra}'")),
-        };
+        let (source, text) = self.scene_text(command)?;
         let options = LoadOptions {
             erosion,
             ..self.load_options()?
-        };
-        let (source, text) = match builtin_text(arg) {
-            Some(text) => (format!("builtin:{arg}"), text.to_string()),
-            None => {
-                let text = std::fs::read_to_string(arg).map_err(|e| {
-                    let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|(id, _)| *id).collect();
-                    format!(
-                        "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
-                        ids.join(", ")
-                    )
-                })?;
-                (arg.clone(), text)
-            }
         };
         load_scene(&source, &text, &options).map_err(|e| e.to_string())
     }
