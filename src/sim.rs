@@ -256,6 +256,58 @@ impl Simulation {
         &self.scene
     }
 
+    /// Whether going from `old` to `new` settings changes the bodies'
+    /// geometry or start (perturbation, refinement, the erosion of Closest
+    /// points), so that the scene must be loaded again (design
+    /// `playground.md`: such settings reset the scene, the others apply from
+    /// the next step).
+    pub fn needs_rebuild(old: &SimSettings, new: &SimSettings) -> bool {
+        let probe = |s: &SimSettings| {
+            let params = MethodParams {
+                epsilon: s.epsilon,
+                ..MethodParams::default()
+            };
+            method_by_id(&s.method).and_then(|m| m.erosion(&params))
+        };
+        old.perturb != new.perturb
+            || old.seed != new.seed
+            || old.refine != new.refine
+            || probe(old) != probe(new)
+    }
+
+    /// Applies settings that need no rebuild from the next step on (time
+    /// step, solver, friction, angle tolerance, a method with the same
+    /// erosion). Fails, changing nothing, on a bad setting or one that needs
+    /// a rebuild.
+    pub fn apply_settings(&mut self, settings: SimSettings) -> Result<(), SimError> {
+        check_settings(&settings)?;
+        if Self::needs_rebuild(&self.settings, &settings) {
+            return Err(SimError::Setting(
+                "this change needs the scene to be loaded again".to_string(),
+            ));
+        }
+        if settings.method != self.settings.method {
+            self.method = match method_by_id(&settings.method) {
+                Some(m) => ActiveMethod::Local(m),
+                // The reference is the exact contacts of the initial pose,
+                // carried with the bodies from the scene as loaded.
+                None => ActiveMethod::Reference(ReferenceContacts::from_scene(&self.scene)),
+            };
+            self.warm.clear();
+        }
+        self.params = MethodParams {
+            epsilon: settings.epsilon,
+            ..MethodParams::for_scene(&self.scene)
+        };
+        self.dt = settings.dt.unwrap_or(self.scene.settings.dt);
+        self.mu = settings
+            .solver
+            .friction
+            .unwrap_or(self.scene.settings.friction);
+        self.settings = settings;
+        Ok(())
+    }
+
     pub fn settings(&self) -> &SimSettings {
         &self.settings
     }

@@ -41,6 +41,7 @@ use glam::{DMat3, DQuat, DVec3};
 
 /// Solver settings (design `solver.md`); the defaults are the paper's.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SolverSettings {
     /// Sweep budget per step (the paper forces 1000).
     pub iterations: u32,

@@ -1,10 +1,16 @@
 //! The wasm-bindgen facade used by the page's worker (design
 //! `playground.md`, "The boundary between Rust and JavaScript"). It only
-//! translates: every number is computed by the core, and JavaScript gets
-//! plain objects (serde-wasm-bindgen) and flat `Float32Array` buffers.
+//! translates: every number is computed by the core ([`crate::sim`]), and
+//! JavaScript gets plain objects (serde-wasm-bindgen) and flat `Float32Array`
+//! buffers.
 
+use crate::contact::methods::METHODS;
+use crate::contact::reference::REFERENCE_ID;
+use crate::contact::FeatureKind;
+use crate::measures::tables::{build_table, Table, TABLE_KINDS};
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use crate::scene::{load_scene, LoadOptions, Scene};
+use crate::sim::{SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -17,6 +23,13 @@ struct SceneEntry {
     description: String,
     bodies: usize,
     min_contacts: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct MethodEntry {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
 }
 
 #[derive(Serialize)]
@@ -37,21 +50,55 @@ struct SceneInfo {
     focus_min: [f64; 3],
     focus_max: [f64; 3],
     up: [f64; 3],
+    oracle: &'static str,
+    min_contacts: Option<u64>,
+    measure_step: u64,
+    steps: u64,
+    dt: f64,
     bodies: Vec<BodyInfo>,
 }
 
+/// A step record as the page reads it: the CLI's JSON keys plus the plot data.
+#[derive(Serialize)]
+struct RecordOut<'a> {
+    #[serde(flatten)]
+    record: &'a StepRecord,
+    sorted_quality: &'a [f64],
+    histogram: &'a [usize],
+    region_areas: &'a [f64],
+}
+
+#[derive(Serialize)]
+struct ContactOut {
+    a: String,
+    b: String,
+    position: [f64; 3],
+    normal: [f64; 3],
+    depth: f64,
+    features: FeatureKind,
+    q: Option<f64>,
+    correct: Option<bool>,
+}
+
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(value).map_err(|e| JsError::new(&e.to_string()))
+    // Maps become plain objects, so JavaScript reads `record.count`.
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn push3(out: &mut Vec<f32>, v: DVec3) {
     out.extend_from_slice(&[v.x as f32, v.y as f32, v.z as f32]);
 }
 
-/// One playground session: the loaded scene and what the page draws of it.
+/// One playground session: the scene text, the settings, the simulation.
 #[wasm_bindgen]
 pub struct Playground {
-    scene: Option<Scene>,
+    source: String,
+    text: String,
+    sim: Option<Simulation>,
+    last: Option<StepRecord>,
 }
 
 #[wasm_bindgen]
@@ -59,7 +106,12 @@ impl Playground {
     #[wasm_bindgen(constructor)]
     pub fn new() -> Playground {
         console_error_panic_hook::set_once();
-        Playground { scene: None }
+        Playground {
+            source: String::new(),
+            text: String::new(),
+            sim: None,
+            last: None,
+        }
     }
 
     /// The built-in scenes, in picker order.
@@ -80,32 +132,125 @@ impl Playground {
         to_js(&entries)
     }
 
-    /// Loads a built-in scene by id.
+    /// The contact methods (the paper's eight, then `reference`).
+    pub fn methods() -> Result<JsValue, JsError> {
+        let mut entries: Vec<MethodEntry> = METHODS
+            .iter()
+            .map(|m| MethodEntry {
+                id: m.id(),
+                name: m.name(),
+                description: m.description(),
+            })
+            .collect();
+        entries.push(MethodEntry { id: REFERENCE_ID, name: "Reference (exact)", description: "The exact contact regions of the initial pose carried with the bodies: what an ideal method would give a resting scene." });
+        to_js(&entries)
+    }
+
+    /// The default settings (the paper's), as the object `load` takes.
+    #[wasm_bindgen(js_name = defaultSettings)]
+    pub fn default_settings() -> Result<JsValue, JsError> {
+        to_js(&SimSettings::default())
+    }
+
+    /// Loads a built-in scene with `settings` (an object like
+    /// `defaultSettings()`). On failure the previous scene stays.
     #[wasm_bindgen(js_name = loadScene)]
-    pub fn load_scene(&mut self, id: &str) -> Result<(), JsError> {
+    pub fn load_scene(&mut self, id: &str, settings: JsValue) -> Result<(), JsError> {
         let text = builtin_text(id)
             .ok_or_else(|| JsError::new(&format!("no built-in scene is called \"{id}\"")))?;
-        self.load(&format!("builtin:{id}"), text)
+        self.load(&format!("builtin:{id}"), text, settings)
     }
 
-    /// Loads a user's scene file (its JSON text).
+    /// Loads a user's scene file (its JSON text) with `settings`.
     #[wasm_bindgen(js_name = loadSceneText)]
-    pub fn load_scene_text(&mut self, text: &str) -> Result<(), JsError> {
-        self.load("your scene file", text)
+    pub fn load_scene_text(&mut self, text: &str, settings: JsValue) -> Result<(), JsError> {
+        self.load("your scene file", text, settings)
     }
 
-    fn load(&mut self, source: &str, text: &str) -> Result<(), JsError> {
-        // The previous scene stays when the new one fails to load.
-        let scene = load_scene(source, text, &LoadOptions::default())
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        self.scene = Some(scene);
+    fn load(&mut self, source: &str, text: &str, settings: JsValue) -> Result<(), JsError> {
+        let settings = parse_settings(settings)?;
+        let sim =
+            Simulation::new(source, text, settings).map_err(|e| JsError::new(&e.to_string()))?;
+        self.source = source.to_string();
+        self.text = text.to_string();
+        self.sim = Some(sim);
+        self.last = None;
         Ok(())
     }
 
-    fn scene(&self) -> Result<&Scene, JsError> {
-        self.scene
+    /// Applies new settings: from the next step when they allow it, else by
+    /// loading the scene again. Returns true when the scene was reset.
+    #[wasm_bindgen(js_name = setSettings)]
+    pub fn set_settings(&mut self, settings: JsValue) -> Result<bool, JsError> {
+        let settings = parse_settings(settings)?;
+        let sim = self
+            .sim
+            .as_mut()
+            .ok_or_else(|| JsError::new("no scene is loaded"))?;
+        if Simulation::needs_rebuild(sim.settings(), &settings) {
+            let (source, text) = (self.source.clone(), self.text.clone());
+            let sim = Simulation::new(&source, &text, settings)
+                .map_err(|e| JsError::new(&e.to_string()))?;
+            self.sim = Some(sim);
+            self.last = None;
+            return Ok(true);
+        }
+        sim.apply_settings(settings)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(false)
+    }
+
+    /// Back to step 0 with the current settings.
+    pub fn reset(&mut self) -> Result<(), JsError> {
+        let settings = self.sim()?.settings().clone();
+        let (source, text) = (self.source.clone(), self.text.clone());
+        self.sim = Some(
+            Simulation::new(&source, &text, settings).map_err(|e| JsError::new(&e.to_string()))?,
+        );
+        self.last = None;
+        Ok(())
+    }
+
+    /// Takes `count` steps; returns the last step's record (see `record`).
+    pub fn step(&mut self, count: u32) -> Result<JsValue, JsError> {
+        let sim = self
+            .sim
+            .as_mut()
+            .ok_or_else(|| JsError::new("no scene is loaded"))?;
+        for _ in 0..count {
+            let record = sim.step().map_err(|e| JsError::new(&e.to_string()))?;
+            self.last = Some(record);
+        }
+        self.record()
+    }
+
+    /// The last step's record with the CLI's keys, plus `sorted_quality`,
+    /// `histogram` and `region_areas`; null before the first step.
+    pub fn record(&self) -> Result<JsValue, JsError> {
+        match &self.last {
+            None => Ok(JsValue::NULL),
+            Some(r) => to_js(&RecordOut {
+                record: r,
+                sorted_quality: &r.measures.sorted_quality,
+                histogram: &r.measures.histogram,
+                region_areas: &r.measures.region_areas,
+            }),
+        }
+    }
+
+    #[wasm_bindgen(js_name = stepIndex)]
+    pub fn step_index(&self) -> u64 {
+        self.sim.as_ref().map_or(0, |s| s.step_index())
+    }
+
+    fn sim(&self) -> Result<&Simulation, JsError> {
+        self.sim
             .as_ref()
             .ok_or_else(|| JsError::new("no scene is loaded"))
+    }
+
+    fn scene(&self) -> Result<&Scene, JsError> {
+        Ok(self.sim()?.scene())
     }
 
     fn body(&self, body: usize) -> Result<&crate::scene::SceneBody, JsError> {
@@ -120,7 +265,8 @@ impl Playground {
 
     #[wasm_bindgen(js_name = sceneInfo)]
     pub fn scene_info(&self) -> Result<JsValue, JsError> {
-        let scene = self.scene()?;
+        let sim = self.sim()?;
+        let scene = sim.scene();
         let (lo, hi) = scene.bounds();
         let (focus_lo, focus_hi) = scene.focus_bounds();
         to_js(&SceneInfo {
@@ -133,6 +279,11 @@ impl Playground {
             focus_min: focus_lo.to_array(),
             focus_max: focus_hi.to_array(),
             up: scene.up.to_array(),
+            oracle: scene.oracle.type_name(),
+            min_contacts: scene.oracle.min_contacts(),
+            measure_step: scene.settings.measure_step,
+            steps: scene.settings.steps,
+            dt: sim.dt(),
             bodies: scene
                 .bodies
                 .iter()
@@ -146,7 +297,7 @@ impl Playground {
 
     #[wasm_bindgen(js_name = bodyCount)]
     pub fn body_count(&self) -> usize {
-        self.scene.as_ref().map_or(0, |s| s.bodies.len())
+        self.sim.as_ref().map_or(0, |s| s.scene().bodies.len())
     }
 
     /// Body-frame corners of every surface triangle, 9 floats each.
@@ -200,17 +351,122 @@ impl Playground {
         Ok(out)
     }
 
-    /// World-from-body matrices, 16 floats per body, column-major.
+    /// World-from-body matrices at the current state, 16 floats per body,
+    /// column-major.
     #[wasm_bindgen(js_name = bodyTransforms)]
     pub fn body_transforms(&self) -> Result<Vec<f32>, JsError> {
-        let scene = self.scene()?;
-        let mut out = Vec::with_capacity(scene.bodies.len() * 16);
-        for body in &scene.bodies {
+        let sim = self.sim()?;
+        let mut out = Vec::with_capacity(sim.bodies().len() * 16);
+        for body in sim.bodies() {
             let m = glam::DMat4::from_rotation_translation(body.rotation, body.position);
             out.extend(m.to_cols_array().iter().map(|&x| x as f32));
         }
         Ok(out)
     }
+
+    /// The last step's contacts for drawing, 12 floats each: position (3),
+    /// normal A→B (3), q (NaN without an oracle), correct (1, 0, or NaN),
+    /// depth, feature kind (index into `featureKinds()`), body a, body b.
+    #[wasm_bindgen(js_name = contactBuffer)]
+    pub fn contact_buffer(&self) -> Result<Vec<f32>, JsError> {
+        let sim = self.sim()?;
+        let mut out = Vec::with_capacity(sim.contacts().len() * 12);
+        for (c, q) in sim.contacts().iter().zip(sim.contact_qualities()) {
+            push3(&mut out, c.position);
+            push3(&mut out, c.normal);
+            out.push(q.q.map_or(f32::NAN, |x| x as f32));
+            out.push(q.correct.map_or(f32::NAN, |x| if x { 1.0 } else { 0.0 }));
+            out.push(c.depth as f32);
+            out.push(
+                FeatureKind::ALL
+                    .iter()
+                    .position(|k| *k == c.features)
+                    .unwrap_or(0) as f32,
+            );
+            out.push(c.a as f32);
+            out.push(c.b as f32);
+        }
+        Ok(out)
+    }
+
+    /// Labels of the feature kinds, in `contactBuffer`'s index order.
+    #[wasm_bindgen(js_name = featureKinds)]
+    pub fn feature_kinds() -> Vec<JsValue> {
+        FeatureKind::ALL
+            .iter()
+            .map(|k| JsValue::from_str(k.label()))
+            .collect()
+    }
+
+    /// The last step's contacts in full (for export and hover details), in
+    /// full f64 precision.
+    #[wasm_bindgen(js_name = contactList)]
+    pub fn contact_list(&self) -> Result<JsValue, JsError> {
+        let sim = self.sim()?;
+        let name = |i: usize| sim.scene().bodies[i].name.clone();
+        let list: Vec<ContactOut> = sim
+            .contacts()
+            .iter()
+            .zip(sim.contact_qualities())
+            .map(|(c, q)| ContactOut {
+                a: name(c.a),
+                b: name(c.b),
+                position: c.position.to_array(),
+                normal: c.normal.to_array(),
+                depth: c.depth,
+                features: c.features,
+                q: q.q,
+                correct: q.correct,
+            })
+            .collect();
+        to_js(&list)
+    }
+
+    /// One row of the compare table: `method` run from the start of the
+    /// current scene and settings for `steps` steps; the last record.
+    #[wasm_bindgen(js_name = compareRow)]
+    pub fn compare_row(&self, method: &str, steps: u32) -> Result<JsValue, JsError> {
+        let settings = SimSettings {
+            method: method.to_string(),
+            ..self.sim()?.settings().clone()
+        };
+        let mut sim = Simulation::new(&self.source, &self.text, settings)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let mut last = None;
+        for _ in 0..steps.max(1) {
+            last = Some(sim.step().map_err(|e| JsError::new(&e.to_string()))?);
+        }
+        match last {
+            Some(r) => to_js(&RecordOut {
+                record: &r,
+                sorted_quality: &r.measures.sorted_quality,
+                histogram: &r.measures.histogram,
+                region_areas: &r.measures.region_areas,
+            }),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The CLI's table kinds.
+    #[wasm_bindgen(js_name = tableKinds)]
+    pub fn table_kinds() -> Vec<JsValue> {
+        TABLE_KINDS.iter().map(|k| JsValue::from_str(k)).collect()
+    }
+
+    /// A CLI table (`contactlab table <kind>`) as Markdown, for the page.
+    #[wasm_bindgen(js_name = tableMarkdown)]
+    pub fn table_markdown(kind: &str) -> Result<String, JsError> {
+        let table: Table =
+            build_table(kind, None, &mut |_, _, _| {}).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(table.to_markdown())
+    }
+}
+
+fn parse_settings(value: JsValue) -> Result<SimSettings, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(SimSettings::default());
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("settings: {e}")))
 }
 
 impl Default for Playground {
