@@ -174,41 +174,46 @@ pub fn solve(
     let (mut saved_lambda, mut saved_v, mut saved_w) = (lambda.clone(), v.clone(), w.clone());
     for _ in 0..settings.iterations {
         stats.iterations += 1;
-        saved_lambda.copy_from_slice(&lambda);
         saved_v.copy_from_slice(&v);
         saved_w.copy_from_slice(&w);
         let mut residual: f64 = 0.0;
-        for (row, l) in rows.iter().zip(lambda.iter_mut()) {
-            let old = l.to_array();
+        for (k, row) in rows.iter().enumerate() {
+            let old = lambda[k];
+            // Saved as visited: the roll-back needs the start of the sweep,
+            // and a separate copy pass costs as much as the sweep's arithmetic.
+            saved_lambda[k] = old;
+            let (a, b) = (row.a, row.b);
+            let (mut va, mut vb, mut wa, mut wb) = (v[a], v[b], w[a], w[b]);
             // Normal row first: z_n = λ_n − R_n (u_n + b_n), λ_n = max(0, z_n).
-            let u_n = row.d[0].dot(v[row.b] - v[row.a]) + row.jb[0].dot(w[row.b])
-                - row.ja[0].dot(w[row.a]);
-            let normal = (old[0] - row.r[0] * (u_n + row.bias)).max(0.0);
-            apply(row, [normal - old[0], 0.0, 0.0], &mut v, &mut w);
+            let u_n = row.d[0].dot(vb - va) + row.jb[0].dot(wb) - row.ja[0].dot(wa);
+            let normal = (old.x - row.r[0] * (u_n + row.bias)).max(0.0);
+            let dn = normal - old.x;
+            let p = row.d[0] * dn;
+            vb += p * row.inv_mass_b;
+            va -= p * row.inv_mass_a;
+            wb += row.mb[0] * dn;
+            wa -= row.ma[0] * dn;
             // Then the friction rows with the updated velocities and the new
             // λ_n: z_t = λ_t − R_t ∘ u_t, projected onto the disk of radius μ λ_n.
-            let rel_v = v[row.b] - v[row.a];
-            let u_t = [1, 2]
-                .map(|i| row.d[i].dot(rel_v) + row.jb[i].dot(w[row.b]) - row.ja[i].dot(w[row.a]));
-            let tangent = glam::DVec2::new(old[1] - row.r[1] * u_t[0], old[2] - row.r[2] * u_t[1]);
+            let rel_v = vb - va;
+            let u_t1 = row.d[1].dot(rel_v) + row.jb[1].dot(wb) - row.ja[1].dot(wa);
+            let u_t2 = row.d[2].dot(rel_v) + row.jb[2].dot(wb) - row.ja[2].dot(wa);
+            let tangent = glam::DVec2::new(old.y - row.r[1] * u_t1, old.z - row.r[2] * u_t2);
             let limit = mu * normal;
             let tangent = if tangent.length() > limit {
                 tangent * (limit / tangent.length())
             } else {
                 tangent
             };
-            apply(
-                row,
-                [0.0, tangent.x - old[1], tangent.y - old[2]],
-                &mut v,
-                &mut w,
-            );
-            let new = [normal, tangent.x, tangent.y];
-            residual = residual
-                .max((new[0] - old[0]).abs())
-                .max((new[1] - old[1]).abs())
-                .max((new[2] - old[2]).abs());
-            *l = DVec3::from_array(new);
+            let (dt1, dt2) = (tangent.x - old.y, tangent.y - old.z);
+            let p = row.d[1] * dt1 + row.d[2] * dt2;
+            vb += p * row.inv_mass_b;
+            va -= p * row.inv_mass_a;
+            wb += row.mb[1] * dt1 + row.mb[2] * dt2;
+            wa -= row.ma[1] * dt1 + row.ma[2] * dt2;
+            (v[a], v[b], w[a], w[b]) = (va, vb, wa, wb);
+            residual = residual.max(dn.abs()).max(dt1.abs()).max(dt2.abs());
+            lambda[k] = DVec3::new(normal, tangent.x, tangent.y);
         }
         if residual > previous_residual {
             for row in &mut rows {
