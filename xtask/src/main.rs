@@ -3,11 +3,13 @@
 //! - `serve [--port N]` builds the core to WebAssembly and serves `www/`.
 //! - `test` runs the whole check: format, lints, tests, the wasm build and
 //!   the browser tests.
+//! - `bench` times the methods natively and in the browser (docs/bench.md).
 //!
 //! This file only parses the command line and dispatches; each concern lives
 //! in its own module. Only `std` is used so that the tool builds instantly on
 //! a fresh machine, before any of the setup it performs has happened.
 
+mod bench;
 mod cmd;
 mod serve;
 mod server;
@@ -25,6 +27,8 @@ usage: cargo xtask <command>
 commands:
   serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
   test               fmt, clippy, cargo test, wasm build and the browser tests
+  bench              time every method on Pillar, Wall and Arch natively and in
+                     headless Chromium; writes docs/bench.md
   help               show this message";
 
 fn main() -> ExitCode {
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
             "`cargo xtask test` takes no arguments (got `{}`)",
             args[1..].join(" ")
         ))),
+        Some("bench") if args.len() == 1 => bench::run(&root()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

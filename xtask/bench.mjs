@@ -1,0 +1,29 @@
+// Drives the page's #bench mode in headless Chromium for `cargo xtask bench`.
+// Usage: node xtask/bench.mjs <base-url> <warm-up> <scene:method:steps>...
+// Prints one JSON line per workload (the page's #bench-result) and one with
+// the first drawn frame of a normal page load.
+import { chromium } from 'playwright-core';
+
+const [base, warmUp, ...jobs] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage();
+  // A fresh load of the default page: when was its first frame drawn?
+  await page.goto(`${base}#scene=pillar`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+  const firstFrame = await page.evaluate(() => Number(document.body.dataset.firstFrameMs));
+  console.log(JSON.stringify({ first_frame_ms: firstFrame }));
+  for (const job of jobs) {
+    const [scene, method, steps] = job.split(':');
+    const total = Number(steps) + Number(warmUp);
+    await page.goto('about:blank');
+    await page.goto(`${base}#bench&scene=${scene}&method=${method}&steps=${total}&iters=1000`);
+    const result = await page.waitForSelector('#bench-result[data-done="true"]', { timeout: 600000 });
+    console.log((await result.textContent()).replace(/\s+/g, ' '));
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,308 @@
+//! `cargo xtask bench`: milliseconds per step (broad phase, method, solver;
+//! median over the measured steps) for the Pillar, the Wall and the Arch
+//! with every method at the paper's 1000 iterations, natively (the release
+//! CLI) and in headless Chromium (the page's `#bench` mode, run in its
+//! worker), the ratio wasm/native, the page's first drawn frame and the wasm
+//! size. Prints a Markdown report and writes it to docs/bench.md.
+
+use crate::cmd::{self, Error, Result};
+use crate::{server, setup, wasm};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+/// (scene, measured steps): fewer for the Wall, whose steps are slow.
+const WORKLOADS: [(&str, usize); 3] = [("pillar", 20), ("wall", 3), ("arch", 10)];
+const WARM_UP: usize = 2;
+const METHODS: [&str; 8] = [
+    "closest-points",
+    "intersection",
+    "vertex-only",
+    "consistent-vertex",
+    "volume-sat",
+    "surface-sat",
+    "opposing",
+    "growth",
+];
+
+/// (scene, method, timing) of one browser workload.
+type BrowserTiming = (String, String, Timing);
+
+/// Median milliseconds of one workload.
+#[derive(Clone, Copy, Default)]
+struct Timing {
+    broad: f64,
+    method: f64,
+    solver: f64,
+}
+
+impl Timing {
+    fn total(&self) -> f64 {
+        self.broad + self.method + self.solver
+    }
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => values[n / 2],
+        n => 0.5 * (values[n / 2 - 1] + values[n / 2]),
+    }
+}
+
+/// Whether `value` meets `target` (a missing measurement does not).
+fn within(value: f64, target: f64) -> bool {
+    value.is_finite() && value <= target
+}
+
+/// The number after `"key":` in a flat JSON object.
+fn json_number(line: &str, key: &str) -> Option<f64> {
+    let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = &line[start..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    rest[..end].trim().parse().ok()
+}
+
+/// The numbers of `"key":[…]` in a JSON object.
+fn json_numbers(text: &str, key: &str) -> Option<Vec<f64>> {
+    let start = text.find(&format!("\"{key}\":["))? + key.len() + 4;
+    let end = start + text[start..].find(']')?;
+    text[start..end]
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.trim().parse().ok())
+        .collect()
+}
+
+fn native(root: &Path, scene: &str, method: &str, steps: usize) -> Result<Timing> {
+    let binary = root.join("target/release/contactlab");
+    let mut command = Command::new(&binary);
+    command.args([
+        "run",
+        scene,
+        "--method",
+        method,
+        "--steps",
+        &(steps + WARM_UP).to_string(),
+        "--json",
+    ]);
+    let out = cmd::output(&mut command)
+        .ok_or_else(|| Error::new(format!("`{}` failed", cmd::display(&command))))?;
+    let lines: Vec<&str> = out.lines().skip(WARM_UP).collect();
+    let pick = |key: &str| median(lines.iter().filter_map(|l| json_number(l, key)).collect());
+    Ok(Timing {
+        broad: pick("ms_broad"),
+        method: pick("ms_method"),
+        solver: pick("ms_solver"),
+    })
+}
+
+/// Runs the page's `#bench` mode for every workload through
+/// xtask/bench.mjs; returns (scene, method) → timing, and the first frame.
+fn browser(root: &Path) -> Result<(Vec<BrowserTiming>, f64)> {
+    setup::npm_packages(root)?;
+    let chromium = setup::chromium()?;
+    let server = server::bind(&root.join("www"), 0, false)?;
+    let url = format!("http://127.0.0.1:{}/", server.port()?);
+    server.spawn();
+    let mut jobs = Vec::new();
+    for (scene, steps) in WORKLOADS {
+        for method in METHODS {
+            jobs.push(format!("{scene}:{method}:{steps}"));
+        }
+    }
+    let mut command = Command::new("node");
+    command
+        .current_dir(root)
+        .arg("xtask/bench.mjs")
+        .arg(&url)
+        .arg(WARM_UP.to_string())
+        .args(&jobs)
+        .env("CHROMIUM", &chromium);
+    let out = cmd::output(&mut command).ok_or_else(|| {
+        Error::new(format!(
+            "`{}` failed (is the page's #bench mode there?)",
+            cmd::display(&command)
+        ))
+    })?;
+    let mut results = Vec::new();
+    let mut first_frame = f64::NAN;
+    for line in out.lines() {
+        if let Some(ms) = json_number(line, "first_frame_ms") {
+            if !line.contains("\"method\"") {
+                first_frame = ms;
+                continue;
+            }
+        }
+        let field = |key: &str| -> Option<String> {
+            let start = line.find(&format!("\"{key}\":\""))? + key.len() + 4;
+            Some(line[start..start + line[start..].find('"')?].to_string())
+        };
+        let (Some(scene), Some(method)) = (field("scene"), field("method")) else {
+            continue;
+        };
+        let pick = |key: &str| {
+            json_numbers(line, key)
+                .map(|v| median(v.into_iter().skip(WARM_UP).collect()))
+                .unwrap_or(f64::NAN)
+        };
+        results.push((
+            scene,
+            method,
+            Timing {
+                broad: pick("ms_broad"),
+                method: pick("ms_method"),
+                solver: pick("ms_solver"),
+            },
+        ));
+    }
+    Ok((results, first_frame))
+}
+
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    format!("{cores} cores, {cpu}")
+}
+
+pub fn run(root: &Path) -> Result<()> {
+    cmd::heading("cargo build --release (native CLI)");
+    cmd::run(
+        cmd::cargo()
+            .current_dir(root)
+            .args(["build", "--release", "--bin", "contactlab"]),
+    )?;
+    wasm::build(root)?;
+    cmd::heading("native runs");
+    let mut native_results = Vec::new();
+    for (scene, steps) in WORKLOADS {
+        for method in METHODS {
+            eprint!("\rnative {scene} {method:<20}");
+            native_results.push((scene, method, native(root, scene, method, steps)?));
+        }
+    }
+    eprintln!("\rnative done{:30}", "");
+    cmd::heading("headless Chromium runs (#bench mode)");
+    let (browser_results, first_frame) = browser(root)?;
+    let wasm_bytes = std::fs::metadata(root.join("www/pkg/contactlab_bg.wasm"))
+        .map(|m| m.len())
+        .unwrap_or(0);
+
+    let mut report = String::new();
+    let _ = writeln!(report, "# Benchmarks\n");
+    let _ = writeln!(report, "Regenerate with `cargo xtask bench`. Machine: {}. Milliseconds per step, the median of the measured steps after {WARM_UP} warm-up steps, at the paper's settings (1000 solver iterations, h = 0.01 s). Native: the release CLI; wasm: the same workload in the page's Web Worker in headless Chromium (`#bench` mode).\n", machine());
+    let mut misses = Vec::new();
+    for (scene, steps) in WORKLOADS {
+        let target = match scene {
+            "pillar" => Some(33.0),
+            "wall" => Some(250.0),
+            _ => None,
+        };
+        let _ = writeln!(report, "## {scene} ({steps} measured steps)\n");
+        let _ = writeln!(
+            report,
+            "| method | broad | method | solver | native total | wasm total | wasm / native |"
+        );
+        let _ = writeln!(report, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for method in METHODS {
+            let n = native_results
+                .iter()
+                .find(|(s, m, _)| *s == scene && *m == method)
+                .map(|r| r.2)
+                .unwrap_or_default();
+            let w = browser_results
+                .iter()
+                .find(|(s, m, _)| s == scene && m == method)
+                .map(|r| r.2);
+            let wasm_total = w.map_or(f64::NAN, |t| t.total());
+            let ratio = wasm_total / n.total();
+            let _ = writeln!(
+                report,
+                "| {method} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+                n.broad,
+                n.method,
+                n.solver,
+                n.total(),
+                wasm_total,
+                ratio
+            );
+            if let Some(t) = target {
+                if !within(wasm_total, t) {
+                    misses.push(format!(
+                        "{scene} / {method}: {wasm_total:.1} ms per step in wasm (target {t} ms)"
+                    ));
+                }
+            }
+            if !within(ratio, 1.5) {
+                misses.push(format!(
+                    "{scene} / {method}: wasm / native = {ratio:.2} (target 1.5)"
+                ));
+            }
+        }
+        let _ = writeln!(report);
+    }
+    let _ = writeln!(report, "## The page\n");
+    let _ = writeln!(
+        report,
+        "- First drawn frame: {first_frame:.0} ms after navigation (target 2000 ms)."
+    );
+    let _ = writeln!(
+        report,
+        "- wasm file: {:.0} KB (target 1500 KB).\n",
+        wasm_bytes as f64 / 1024.0
+    );
+    if !within(first_frame, 2000.0) {
+        misses.push(format!("first frame {first_frame:.0} ms (target 2000 ms)"));
+    }
+    if wasm_bytes as f64 > 1.5 * 1024.0 * 1024.0 {
+        misses.push(format!("wasm file {wasm_bytes} bytes (target 1.5 MB)"));
+    }
+    let _ = writeln!(report, "## Targets missed\n");
+    if misses.is_empty() {
+        let _ = writeln!(report, "None.");
+    }
+    for m in &misses {
+        let _ = writeln!(report, "- {m}");
+    }
+    print!("{report}");
+    let analysis = std::fs::read_to_string(root.join("docs/bench-notes.md")).unwrap_or_default();
+    std::fs::write(root.join("docs/bench.md"), format!("{report}\n{analysis}"))
+        .map_err(|e| Error::new(format!("cannot write docs/bench.md: {e}")))?;
+    println!("\nwrote docs/bench.md");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_numbers_from_the_cli_and_page_json() {
+        let line =
+            r#"{"count":63,"ms_broad":0.08,"ms_method":1.5e0,"ms_solver":3.25,"quality":80.6}"#;
+        assert_eq!(json_number(line, "ms_broad"), Some(0.08));
+        assert_eq!(json_number(line, "ms_method"), Some(1.5));
+        assert_eq!(json_number(line, "quality"), Some(80.6));
+        assert_eq!(json_number(line, "missing"), None);
+        let page = r#"{"scene":"pillar","method":"opposing","ms_solver":[3,1, 2],"ms_broad":[]}"#;
+        assert_eq!(json_numbers(page, "ms_solver"), Some(vec![3.0, 1.0, 2.0]));
+        assert_eq!(json_numbers(page, "ms_broad"), Some(vec![]));
+    }
+
+    #[test]
+    fn median_of_odd_even_and_empty() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!(median(vec![]).is_nan());
+        assert!(!within(f64::NAN, 1.0) && within(1.0, 1.0));
+    }
+}
