@@ -1,15 +1,22 @@
 /**
- * @file The simulation worker: owns the wasm `Playground` so that loading
- * and (later) stepping never freezes the page. It speaks a small message
- * protocol with main.js:
+ * @file The simulation worker: owns the wasm `Playground`, so that loading,
+ * stepping and comparing never freeze the page. Every request carries an
+ * `id`; every answer is `{ id, ok: true, result }` or
+ * `{ id, ok: false, message, panic }` (panic: the core trapped and this
+ * worker must be replaced, see session.js). Requests run one after another
+ * in arrival order.
  *
- *   in:  { type: 'load', requestId, sceneId }
- *   out: { type: 'catalogue', scenes }                       once, at start
- *        { type: 'scene', requestId, info, bodies, transforms }
- *        { type: 'error', requestId, message }               a request failed
- *        { type: 'fatal', message }                          wasm did not start
+ *   catalogue                         → { scenes, methods, defaults, featureKinds }
+ *   load { scene: {id}|{text}, settings } → { info, bodies, frame }
+ *   settings { settings }             → { reset, info?, bodies?, frame? }
+ *   reset                             → { frame }
+ *   step { count, budgetMs }          → { frame, history: [[step, count], …] }
+ *   contacts                          → contactList()
+ *   compareRow { method, steps }      → the record of that method
+ *   bench { scene, settings, steps, warmup } → per-step timing arrays
  *
- * Every failure is turned into a message; nothing is left uncaught.
+ * A frame is `{ step, record, transforms, contacts }`; its typed arrays are
+ * transferred, never shared with wasm memory.
  */
 
 import init, { Playground } from './pkg/contactlab.js';
@@ -33,34 +40,98 @@ const started = (async () => {
   const exports = await init();
   memory = exports.memory;
   playground = new Playground();
-  self.postMessage({ type: 'catalogue', scenes: plain(Playground.scenes()) });
-})().catch((error) => {
-  self.postMessage({ type: 'fatal', message: `The simulation core failed to start: ${describe(error)}` });
-});
+})();
 
 // Requests are handled one after another, in arrival order.
-let queue = started;
+let queue = started.catch(() => {});
 self.addEventListener('message', (event) => {
-  queue = queue.then(() => handle(event.data));
+  const request = event.data;
+  queue = queue.then(() => answer(request));
 });
 
-/** @param {{type: string, requestId: number, sceneId?: string}} request */
-function handle(request) {
-  if (!playground) return; // start-up failed and was reported as 'fatal'
+/** @param {{id: number, type: string}} request */
+async function answer(request) {
   try {
-    if (request.type === 'load') {
-      playground.loadScene(String(request.sceneId));
-      postScene(request.requestId);
-    } else {
-      throw new Error(`unknown request type "${request.type}"`);
-    }
+    await started;
   } catch (error) {
-    self.postMessage({ type: 'error', requestId: request.requestId, message: describe(error) });
+    self.postMessage({ id: request.id, ok: false, message: `The simulation core failed to start: ${describe(error)}`, panic: false, fatal: true });
+    return;
+  }
+  try {
+    const { result, transfer } = handle(request);
+    self.postMessage({ id: request.id, ok: true, result }, transfer);
+  } catch (error) {
+    self.postMessage({ id: request.id, ok: false, message: describe(error), panic: error instanceof WebAssembly.RuntimeError });
   }
 }
 
-/** Posts the loaded scene's info and render buffers, transferring them. */
-function postScene(requestId) {
+/**
+ * @param {any} request
+ * @returns {{result: any, transfer: Transferable[]}}
+ */
+function handle(request) {
+  const none = { transfer: [] };
+  switch (request.type) {
+    case 'catalogue':
+      return {
+        ...none,
+        result: {
+          scenes: plain(Playground.scenes()),
+          methods: plain(Playground.methods()),
+          defaults: plain(Playground.defaultSettings()),
+          featureKinds: plain(Playground.featureKinds()),
+        },
+      };
+    case 'load': {
+      if (typeof request.scene?.text === 'string') playground.loadSceneText(request.scene.text, request.settings);
+      else playground.loadScene(String(request.scene?.id), request.settings);
+      return withScene({});
+    }
+    case 'settings': {
+      const reset = playground.setSettings(request.settings);
+      // A rebuild may change the meshes (refinement), so it resends them.
+      return reset ? withScene({ reset }) : { ...none, result: { reset } };
+    }
+    case 'reset': {
+      playground.reset();
+      const frame = currentFrame();
+      return { result: { frame }, transfer: frameTransfer(frame) };
+    }
+    case 'step':
+      return stepFor(request.count, request.budgetMs);
+    case 'contacts':
+      return { ...none, result: plain(playground.contactList()) };
+    case 'compareRow':
+      return { ...none, result: plain(playground.compareRow(String(request.method), request.steps)) };
+    case 'bench':
+      return { ...none, result: bench(request) };
+    default:
+      throw new Error(`unknown request type "${request.type}"`);
+  }
+}
+
+/**
+ * Takes up to `count` steps, stopping early once `budgetMs` has passed, so a
+ * long "run to step N" reports progress and can be stopped between slices.
+ * @param {number} count
+ * @param {number} budgetMs 0: no limit
+ */
+function stepFor(count, budgetMs) {
+  const start = performance.now();
+  /** @type {Array<[number, number]>} */
+  const history = [];
+  let record = null;
+  for (let i = 0; i < Math.max(1, count); i++) {
+    record = plain(playground.step(1));
+    history.push([record.step, record.count]);
+    if (budgetMs > 0 && performance.now() - start > budgetMs) break;
+  }
+  const frame = currentFrame(record);
+  return { result: { frame, history }, transfer: frameTransfer(frame) };
+}
+
+/** @param {object} extra @returns {{result: any, transfer: Transferable[]}} */
+function withScene(extra) {
   const info = plain(playground.sceneInfo());
   const bodies = [];
   for (let body = 0; body < playground.bodyCount(); body++) {
@@ -72,9 +143,46 @@ function postScene(requestId) {
       tetEdges: owned(playground.tetEdges(body)),
     });
   }
-  const transforms = owned(playground.bodyTransforms());
-  const transfer = [transforms.buffer, ...bodies.flatMap((b) => [b.triangles.buffer, b.normals.buffer, b.edges.buffer, b.tetEdges.buffer])];
-  self.postMessage({ type: 'scene', requestId, info, bodies, transforms }, transfer);
+  const frame = currentFrame();
+  const transfer = [...frameTransfer(frame), ...bodies.flatMap((b) => [b.triangles.buffer, b.normals.buffer, b.edges.buffer, b.tetEdges.buffer])];
+  return { result: { ...extra, info, bodies, frame }, transfer };
+}
+
+/** @param {any} [record] the last step's record when the caller has it */
+function currentFrame(record) {
+  return {
+    step: Number(playground.stepIndex()),
+    record: record === undefined ? plain(playground.record()) : record,
+    transforms: owned(playground.bodyTransforms()),
+    contacts: owned(playground.contactBuffer()),
+  };
+}
+
+/** @param {{transforms: Float32Array, contacts: Float32Array}} frame */
+function frameTransfer(frame) {
+  return [frame.transforms.buffer, frame.contacts.buffer];
+}
+
+/**
+ * The `#bench` workload: its own Playground so the page's state is left
+ * alone; `warmup` untimed steps, then `steps` steps whose core timings are
+ * collected per step.
+ * @param {{scene: string, settings: any, steps: number, warmup: number}} request
+ */
+function bench({ scene, settings, steps, warmup }) {
+  const own = new Playground();
+  try {
+    own.loadScene(scene, settings);
+    if (warmup > 0) own.step(warmup);
+    const result = { ms_broad: [], ms_method: [], ms_solver: [] };
+    for (let i = 0; i < steps; i++) {
+      const record = plain(own.step(1));
+      for (const key of Object.keys(result)) result[key].push(record[key]);
+    }
+    return result;
+  } finally {
+    own.free();
+  }
 }
 
 /**
@@ -90,7 +198,7 @@ function owned(array) {
 }
 
 /**
- * serde-wasm-bindgen turns Rust maps into JS Maps; plain objects survive
+ * serde-wasm-bindgen may turn Rust maps into JS Maps; plain objects survive
  * postMessage and read the same everywhere.
  * @param {unknown} value
  * @returns {any}
@@ -114,7 +222,7 @@ function describe(error) {
     // The hook's message is followed by a stack trace; the first paragraph
     // is the panic itself.
     const detail = lastConsoleError.split('\n\n')[0] || error.message;
-    return `internal error in the simulation core (${detail}). Reload the page to start again.`;
+    return `internal error in the simulation core (${detail})`;
   }
   if (error instanceof Error) return error.message;
   return String(error);

@@ -14,6 +14,7 @@ const MAX_PITCH = 1.5;
 const DEFAULT_YAW = 0.55;
 const DEFAULT_PITCH = 0.3;
 
+/** A camera that orbits a target point around the scene's up direction. */
 export class OrbitCamera {
   constructor() {
     /** @type {Vec3} */ this.target = [0, 0, 0];
@@ -101,6 +102,52 @@ export class OrbitCamera {
    */
   zoom(factor) {
     this.distance = Math.min(this.sceneRadius * 40, Math.max(this.sceneRadius * 0.02, this.distance * factor));
+  }
+
+  /**
+   * A ray from the eye through a point of the viewport.
+   * @param {number} ndcX −1 (left) … 1 (right)
+   * @param {number} ndcY −1 (bottom) … 1 (top)
+   * @param {number} aspect
+   * @returns {{origin: Vec3, direction: Vec3}}
+   */
+  ray(ndcX, ndcY, aspect) {
+    const back = this.direction();
+    const right = normalize(cross(this.up, back), this.side);
+    const screenUp = cross(back, right);
+    const h = Math.tan(FOV_Y / 2);
+    const direction = normalize(add(scale(back, -1), add(scale(right, ndcX * h * aspect), scale(screenUp, ndcY * h))));
+    return { origin: this.eye(), direction };
+  }
+
+  /**
+   * Turns around `centre` and comes close enough to see a ball of `radius`.
+   * @param {Vec3} centre
+   * @param {number} radius
+   */
+  focus(centre, radius) {
+    this.target = [...centre];
+    this.distance = Math.min(this.sceneRadius * 40, Math.max(this.sceneRadius * 0.02, (radius / Math.sin(FOV_Y / 2)) * 1.3));
+  }
+
+  /**
+   * The view as six numbers for a link: yaw, pitch, distance, target.
+   * @returns {number[]}
+   */
+  getState() {
+    const round = (v) => Number(v.toPrecision(5));
+    return [round(this.yaw), round(this.pitch), round(this.distance), ...this.target.map(round)];
+  }
+
+  /**
+   * Restores `getState()`'s numbers (within the camera's limits).
+   * @param {number[]} state
+   */
+  setState([yaw, pitch, distance, x, y, z]) {
+    this.yaw = yaw;
+    this.pitch = Math.min(MAX_PITCH, Math.max(-MAX_PITCH, pitch));
+    this.distance = Math.min(this.sceneRadius * 40, Math.max(this.sceneRadius * 0.02, distance));
+    this.target = [x, y, z];
   }
 
   /**

@@ -1,11 +1,12 @@
 /**
  * @file WebGL2 renderer for the bodies of a scene: flat-shaded solids with
  * their surface wireframe on top, or the wireframe alone, or the
- * tetrahedron edges. Geometry arrives in body frames and stays on the GPU;
+ * tetrahedron edges; then the contacts (contacts.js). Geometry arrives in body frames and stays on the GPU;
  * each frame only uploads one world-from-body matrix per body, so moving
  * bodies later costs 16 floats each.
  */
 
+import { ContactGlyphs } from './contacts.js';
 import { cross, normalize, scale, add } from './math.js';
 
 /** @typedef {'solid' | 'wireframe' | 'tetrahedra'} ViewMode */
@@ -83,6 +84,7 @@ void main() {
 
 const IDENTITY = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 
+/** Draws the bodies and contacts of one scene into a WebGL2 canvas. */
 export class Renderer {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -100,6 +102,20 @@ export class Renderer {
     /** @type {Array<{colour: number[], solid: GpuMesh, edges: GpuMesh, tetEdges: GpuMesh}>} */
     this.bodies = [];
     this.transforms = new Float32Array(0);
+    this.contacts = new ContactGlyphs(gl, linkProgram);
+    /** Contact glyph sizes in metres, set from the scene's size. */
+    this.contactRadius = 0.02;
+    this.contactLength = 0.15;
+    /** The last frame's projection × view, for picking what is drawn. */
+    this.viewProjection = new Float32Array(16);
+  }
+
+  /**
+   * Replaces the drawn contacts.
+   * @param {Float32Array} instances see contacts.js
+   */
+  setContacts(instances) {
+    this.contacts.setInstances(instances);
   }
 
   /**
@@ -167,14 +183,15 @@ export class Renderer {
     gl.enable(gl.DEPTH_TEST);
     gl.depthFunc(gl.LEQUAL);
     const viewProjection = camera.viewProjection(this.aspect());
+    this.viewProjection = viewProjection;
+    // The key light sits above and to the left of the viewer, so whatever
+    // faces the camera is lit whichever way the scene is turned.
+    const back = camera.direction();
+    const right = normalize(cross(camera.up, back));
+    const screenUp = cross(back, right);
+    const light = normalize(add(add(scale(right, -0.45), scale(screenUp, 0.65)), scale(back, 0.6)));
 
     if (this.viewMode === 'solid') {
-      // The key light sits above and to the left of the viewer, so whatever
-      // faces the camera is lit whichever way the scene is turned.
-      const back = camera.direction();
-      const right = normalize(cross(camera.up, back));
-      const screenUp = cross(back, right);
-      const light = normalize(add(add(scale(right, -0.45), scale(screenUp, 0.65)), scale(back, 0.6)));
       gl.useProgram(this.solidProgram);
       gl.uniformMatrix4fv(this.solidUniforms.uViewProjection, false, viewProjection);
       gl.uniform3fv(this.solidUniforms.uLight, light);
@@ -214,6 +231,8 @@ export class Renderer {
     });
     gl.depthMask(true);
     gl.disable(gl.BLEND);
+
+    this.contacts.draw(viewProjection, light, this.contactRadius, this.contactLength);
   }
 
   /** @param {number} index @returns {Float32Array} */

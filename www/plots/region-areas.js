@@ -1,0 +1,51 @@
+/**
+ * @file The contact region areas of the wall and the arch, one per body
+ * pair, sorted (paper figures 25 and 28), with the areas an exact method
+ * would give marked as dashed plateaus.
+ */
+
+import { emptyMessage, niceTicks, plotFrame, referenceLine } from './frame.js';
+
+/**
+ * Expected region areas in m² (design `scenes.md`): the wall's half overlap
+ * between layers, side joint and brick on ground; every arch joint is 1 m².
+ * @type {Record<string, number[]>}
+ */
+export const EXPECTED_AREAS = {
+  wall: [0.15625, 0.2, 0.3125],
+  arch: [1],
+};
+
+/**
+ * @param {HTMLCanvasElement} canvas
+ * @param {number[]} areas sorted ascending (from the core)
+ * @param {number[]} plateaus expected areas
+ */
+export function drawRegionAreas(canvas, areas, plateaus) {
+  const highest = Math.max(...plateaus, ...areas, 0.1) * 1.15;
+  const frame = plotFrame(canvas, {
+    xMin: 0,
+    xMax: Math.max(areas.length, 1),
+    yMin: 0,
+    yMax: highest,
+    xTicks: niceTicks(0, Math.max(areas.length, 1), 4).filter((t) => Number.isInteger(t)),
+    yTicks: niceTicks(0, highest, 3),
+    xLabel: 'body pair (sorted)',
+  });
+  for (const plateau of plateaus) referenceLine(frame, plateau, `${plateau} m²`, '#2e8b57');
+  if (areas.length === 0) {
+    emptyMessage(frame, 'no contact regions at this step');
+    return;
+  }
+  const { ctx } = frame;
+  ctx.strokeStyle = '#9a5b34';
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  areas.forEach((area, i) => {
+    const y = frame.y(area);
+    if (i === 0) ctx.moveTo(frame.x(i), y);
+    else ctx.lineTo(frame.x(i), y);
+    ctx.lineTo(frame.x(i + 1), y);
+  });
+  ctx.stroke();
+}

@@ -1,0 +1,145 @@
+/**
+ * @file The main thread's side of the simulation worker: promise-based
+ * requests, and recovery from a trapped core. The worker answers in request
+ * order, so applying answers as they arrive always shows the worker's state
+ * at that moment. A wasm panic leaves the
+ * module in an undefined state (borrow flags held, memory half-updated), so
+ * the worker is replaced by a fresh one and the caller rebuilds its state.
+ */
+
+/** An error from the core; `panic` tells a trapped module from a refusal. */
+export class CoreError extends Error {
+  /**
+   * @param {string} message
+   * @param {{panic?: boolean, fatal?: boolean}} [flags]
+   */
+  constructor(message, { panic = false, fatal = false } = {}) {
+    super(message);
+    this.name = 'CoreError';
+    this.panic = panic;
+    this.fatal = fatal;
+  }
+}
+
+/** Owns the simulation worker; one instance per page. */
+export class Session {
+  /** @param {URL} workerUrl */
+  constructor(workerUrl) {
+    this.workerUrl = workerUrl;
+    this.nextId = 1;
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
+    this.pending = new Map();
+    /** Called after a panic replaced the worker; the caller reloads. */
+    this.onRestart = () => {};
+    this.spawn();
+  }
+
+  /** Starts a worker and routes its answers. */
+  spawn() {
+    this.worker = new Worker(this.workerUrl, { type: 'module' });
+    this.worker.addEventListener('message', (event) => this.receive(event.data));
+    this.worker.addEventListener('error', (event) => {
+      // A module worker that cannot load (usually www/pkg/ not built yet)
+      // reports here, without details.
+      event.preventDefault();
+      const error = new CoreError(
+        `The simulation worker could not start${event.message ? ` (${event.message})` : ''}. ` +
+          'If you opened www/ directly, build it first with "cargo xtask serve".',
+        { fatal: true },
+      );
+      this.failAll(error);
+    });
+  }
+
+  /** @param {any} message */
+  receive(message) {
+    const waiter = this.pending.get(message.id);
+    if (!waiter) return;
+    this.pending.delete(message.id);
+    if (message.ok) {
+      waiter.resolve(message.result);
+      return;
+    }
+    const error = new CoreError(message.message, { panic: message.panic, fatal: message.fatal });
+    waiter.reject(error);
+    if (message.panic) this.restart();
+  }
+
+  /** @param {Error} error */
+  failAll(error) {
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  /** Replaces a trapped worker; requests still waiting on it fail. */
+  restart() {
+    this.worker.terminate();
+    this.failAll(new CoreError('the simulation core was restarted after an internal error'));
+    this.spawn();
+    this.onRestart();
+  }
+
+  /**
+   * Sends a request and resolves with the worker's answer.
+   * @param {string} type
+   * @param {object} [payload]
+   * @returns {Promise<any>}
+   */
+  call(type, payload = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, type, ...payload });
+    });
+  }
+
+  /** @returns {Promise<{scenes: any[], methods: any[], defaults: any, featureKinds: string[]}>} */
+  catalogue() {
+    return this.call('catalogue');
+  }
+
+  /**
+   * Loads a built-in scene ({id}) or a user's file ({text}). On failure the
+   * worker keeps the previous scene.
+   * @param {{id?: string, text?: string}} scene
+   * @param {object} settings
+   */
+  load(scene, settings) {
+    return this.call('load', { scene, settings });
+  }
+
+  /**
+   * @param {object} settings
+   * @returns {Promise<{reset: boolean, info?: any, bodies?: any[], frame?: any}>}
+   */
+  setSettings(settings) {
+    return this.call('settings', { settings });
+  }
+
+  reset() {
+    return this.call('reset');
+  }
+
+  /**
+   * @param {number} count
+   * @param {number} budgetMs stop after this long (0: take every step)
+   */
+  step(count, budgetMs) {
+    return this.call('step', { count, budgetMs });
+  }
+
+  /** @returns {Promise<any[]>} the last step's contacts in full precision */
+  contacts() {
+    return this.call('contacts');
+  }
+
+  /** @param {string} method @param {number} steps */
+  compareRow(method, steps) {
+    return this.call('compareRow', { method, steps });
+  }
+
+  /** @param {{scene: string, settings: object, steps: number, warmup: number}} request */
+  bench(request) {
+    return this.call('bench', request);
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * @file Compare mode: every method on the current scene and settings, from
+ * step 0 to the chosen step, one method at a time in the worker (so Cancel
+ * takes effect between methods), then a table like the paper's tables 7 and
+ * 8, sortable by any column, as Markdown or CSV.
+ */
+
+import { copyText, downloadText } from './export.js';
+
+/**
+ * @typedef {object} CompareRow
+ * @property {string} id method id
+ * @property {string} name
+ * @property {any} record the method's record at the step, null on failure
+ * @property {string | null} error
+ */
+
+/**
+ * @typedef {object} Column
+ * @property {string} title
+ * @property {string} csv CSV header
+ * @property {(row: CompareRow) => (number | string | null)} value sort key and CSV value
+ * @property {(row: CompareRow) => string} text shown text
+ */
+
+/** The compare section of the readout panel: runs, progress, table, exports. */
+export class ComparePanel {
+  /**
+   * @param {{session: import('../session.js').Session, beforeRun: () => void, onDone: (cancelled: boolean) => void}} options
+   */
+  constructor({ session, beforeRun, onDone }) {
+    this.session = session;
+    this.beforeRun = beforeRun;
+    this.onDone = onDone;
+    this.form = /** @type {HTMLFormElement} */ (document.getElementById('compare-form'));
+    this.stepsField = /** @type {HTMLInputElement} */ (document.getElementById('compare-steps'));
+    this.button = /** @type {HTMLButtonElement} */ (document.getElementById('compare'));
+    this.running = document.getElementById('compare-running');
+    this.progress = /** @type {HTMLProgressElement} */ (document.getElementById('compare-progress'));
+    this.note = document.getElementById('compare-status');
+    this.result = document.getElementById('compare-result');
+    this.table = document.getElementById('compare-table');
+    this.cancelled = false;
+    this.busy = false;
+    /** @type {CompareRow[]} */
+    this.rows = [];
+    /** @type {Column[]} */
+    this.columns = [];
+    this.sort = { column: -1, descending: false };
+    this.caption = '';
+    /** @type {{methods: any[], oracle: string, title: string} | null} */
+    this.context = null;
+
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.run();
+    });
+    document.getElementById('compare-cancel').addEventListener('click', () => {
+      this.cancelled = true;
+      this.note.textContent = 'Cancelling after the method that is running…';
+    });
+    document.getElementById('compare-copy').addEventListener('click', async () => {
+      this.note.textContent = (await copyText(this.markdown())) ? 'The table is on the clipboard as Markdown.' : 'The browser refused the clipboard; select the table and copy it instead.';
+    });
+    document.getElementById('compare-csv').addEventListener('click', () => {
+      downloadText(`contactlab-compare-${this.context?.id ?? 'scene'}.csv`, this.csv(), 'text/csv');
+    });
+  }
+
+  /**
+   * Sets what a comparison runs on: the methods, and the loaded scene.
+   * @param {{methods: any[], oracle: string, title: string, id: string, measureStep: number}} context
+   */
+  setScene(context) {
+    const changed = this.context?.id !== context.id;
+    this.context = context;
+    if (changed || !this.stepsField.value) this.stepsField.value = String(context.measureStep);
+    this.button.disabled = this.busy;
+  }
+
+  /** Runs the comparison, one method per worker request. */
+  async run() {
+    if (this.busy || !this.context) return;
+    const steps = Number(this.stepsField.value);
+    if (!Number.isInteger(steps) || steps < 1 || steps > 100000) {
+      this.note.textContent = `"${this.stepsField.value}" is not a whole number of steps from 1 to 100000.`;
+      return;
+    }
+    const { methods, oracle, title } = this.context;
+    this.beforeRun();
+    this.busy = true;
+    this.cancelled = false;
+    this.button.disabled = true;
+    this.running.hidden = false;
+    this.progress.max = methods.length;
+    this.progress.value = 0;
+    /** @type {CompareRow[]} */
+    const rows = [];
+    for (const method of methods) {
+      if (this.cancelled) break;
+      this.note.textContent = `Running ${method.name} to step ${steps}… (${rows.length + 1} of ${methods.length})`;
+      try {
+        rows.push({ id: method.id, name: method.name, record: await this.session.compareRow(method.id, steps), error: null });
+      } catch (error) {
+        rows.push({ id: method.id, name: method.name, record: null, error: error instanceof Error ? error.message : String(error) });
+      }
+      this.progress.value = rows.length;
+    }
+    this.busy = false;
+    this.button.disabled = false;
+    this.running.hidden = true;
+    this.note.textContent = this.cancelled ? `Cancelled after ${rows.length} of ${methods.length} methods.` : '';
+    this.rows = rows;
+    this.columns = columnsFor(oracle);
+    this.sort = { column: -1, descending: false };
+    this.caption = `${title}, step ${steps}`;
+    this.render();
+    this.onDone(this.cancelled);
+  }
+
+  /** Draws the table in the current sort order. */
+  render() {
+    this.result.hidden = this.rows.length === 0;
+    const rows = this.sortedRows();
+    const head = this.columns
+      .map((column, i) => {
+        const order = this.sort.column === i ? (this.sort.descending ? 'descending' : 'ascending') : 'none';
+        return `<th scope="col" aria-sort="${order}"><button type="button" data-column="${i}">${column.title}</button></th>`;
+      })
+      .join('');
+    this.table.innerHTML = `<caption>${escapeHtml(this.caption)}</caption><thead><tr>${head}</tr></thead><tbody></tbody>`;
+    const body = this.table.querySelector('tbody');
+    for (const row of rows) {
+      const tr = document.createElement('tr');
+      tr.dataset.method = row.id;
+      if (row.error) {
+        tr.innerHTML = `<th scope="row">${escapeHtml(row.name)}</th><td colspan="${this.columns.length - 1}" class="error-cell"></td>`;
+        tr.querySelector('td').textContent = row.error;
+      } else {
+        tr.innerHTML = this.columns.map((column, i) => (i === 0 ? `<th scope="row">${escapeHtml(column.text(row))}</th>` : `<td>${escapeHtml(column.text(row))}</td>`)).join('');
+      }
+      body.append(tr);
+    }
+    for (const button of this.table.querySelectorAll('thead button')) {
+      button.addEventListener('click', () => {
+        const column = Number(/** @type {HTMLElement} */ (button).dataset.column);
+        this.sort = { column, descending: this.sort.column === column ? !this.sort.descending : column !== 0 };
+        this.render();
+      });
+    }
+  }
+
+  /** @returns {CompareRow[]} rows in the chosen order; failed rows last */
+  sortedRows() {
+    if (this.sort.column < 0) return this.rows;
+    const column = this.columns[this.sort.column];
+    const sign = this.sort.descending ? -1 : 1;
+    return [...this.rows].sort((a, b) => {
+      const x = a.error ? null : column.value(a);
+      const y = b.error ? null : column.value(b);
+      if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+      return (typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y)) * sign;
+    });
+  }
+
+  /** @returns {string} the table as shown, in Markdown */
+  markdown() {
+    const rows = this.sortedRows();
+    const lines = [
+      `| ${this.columns.map((c) => c.title).join(' | ')} |`,
+      `| --- | ${this.columns.slice(1).map(() => '---:').join(' | ')} |`,
+      ...rows.map((row) =>
+        row.error ? `| ${row.name} | ${row.error.replace(/\|/g, '\\|')} |` : `| ${this.columns.map((c) => c.text(row)).join(' | ')} |`,
+      ),
+    ];
+    return `${this.caption}\n\n${lines.join('\n')}\n`;
+  }
+
+  /** @returns {string} full-precision values, one row per method */
+  csv() {
+    const header = ['method_id', ...this.columns.map((c) => c.csv), 'error'];
+    const rows = this.sortedRows().map((row) => [
+      row.id,
+      ...this.columns.map((c) => (row.error ? '' : String(c.value(row) ?? ''))),
+      row.error ?? '',
+    ]);
+    return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n') + '\n';
+  }
+}
+
+/**
+ * The table's columns; the third is coverage for the fundamental cases and
+ * the area coverage P for the wall and the arch, as in the paper.
+ * @param {string} oracle
+ * @returns {Column[]}
+ */
+function columnsFor(oracle) {
+  const fixed = (digits) => (v) => (v === null || v === undefined ? '—' : v.toFixed(digits));
+  const areas = oracle === 'wall' || oracle === 'arch';
+  return [
+    { title: 'Method', csv: 'method', value: (r) => r.name, text: (r) => r.name },
+    { title: 'Count', csv: 'count', value: (r) => r.record.count, text: (r) => String(r.record.count) },
+    { title: 'Quality %', csv: 'quality', value: (r) => r.record.quality, text: (r) => fixed(1)(r.record.quality) },
+    areas
+      ? { title: 'P', csv: 'area_coverage', value: (r) => r.record.area_coverage, text: (r) => fixed(3)(r.record.area_coverage) }
+      : { title: 'Coverage %', csv: 'coverage', value: (r) => r.record.coverage, text: (r) => fixed(1)(r.record.coverage) },
+    { title: 'Excess', csv: 'excess', value: (r) => r.record.excess, text: (r) => fixed(2)(r.record.excess) },
+  ];
+}
+
+/** @param {string} text */
+function csvCell(text) {
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** @param {string} text */
+function escapeHtml(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}

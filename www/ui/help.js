@@ -1,0 +1,153 @@
+/**
+ * @file Short explanations for a student: one per contact method and one
+ * per measure, each pointing to the section of the paper (Erleben,
+ * "Methodology for Assessing Mesh-Based Contact Point Methods", ACM TOG
+ * 37(3), 2018) where it is treated in full. Opened from the "?" buttons.
+ */
+
+const PAPER = 'Erleben 2018';
+
+/** @type {Record<string, {title: string, text: string, paper: string}>} */
+export const METHOD_HELP = {
+  'closest-points': {
+    title: 'Closest points',
+    text: 'Every body is first shrunk ("eroded") by ε, so bodies that touch are 2ε apart. For each vertex–triangle and edge–edge pair closer than 2ε, the contact sits halfway between the closest points and the normal is the direction from one to the other. It works well while the gap is clean, but how to choose ε is not obvious, and at corners the closest-point direction can point sideways.',
+    paper: 'section 6 and section 7.2',
+  },
+  intersection: {
+    title: 'Intersection',
+    text: 'Looks at the surface triangles only. A vertex lying on a face gives that face\'s normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane.',
+    paper: 'section 6 and section 7.1',
+  },
+  'vertex-only': {
+    title: 'Vertex only',
+    text: 'Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways.',
+    paper: 'section 6 and section 7.3',
+  },
+  'consistent-vertex': {
+    title: 'Consistent vertex',
+    text: 'Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule.',
+    paper: 'section 6 and section 7.3',
+  },
+  'volume-sat': {
+    title: 'Volume-SAT',
+    text: 'For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win.',
+    paper: 'section 6 and section 7.4',
+  },
+  'surface-sat': {
+    title: 'Surface-SAT',
+    text: 'Volume-SAT with only the real surface allowed to give the axis: faces on the surface and edges of surface faces. This removes the interior axes, but cliff edges can still give sloped normals.',
+    paper: 'section 6 and section 7.4',
+  },
+  opposing: {
+    title: 'Opposing',
+    text: 'Among the surface triangles of the two tetrahedra, take the pair that faces each other most directly (the most opposing normals, checked with a "sandwich" test) and use the difference of their normals. Flat faces pressed together get exactly their common normal, which is why Opposing does well on the Pillar.',
+    paper: 'section 6, section 7.5 and appendix A (algorithm 1)',
+  },
+  growth: {
+    title: 'Growth',
+    text: 'Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step.',
+    paper: 'section 6, section 7.5 and appendix B (algorithm 2)',
+  },
+  reference: {
+    title: 'Reference (exact)',
+    text: 'Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison.',
+    paper: 'section 5 (figure 6, the ideal contact analysis)',
+  },
+};
+
+/** @type {Record<string, {title: string, text: string, paper: string}>} */
+export const MEASURE_HELP = {
+  step: {
+    title: 'Step and time',
+    text: 'The number of time steps taken since the scene started, and the simulated time. A link to the page remembers the step and re-runs the simulation up to it.',
+    paper: 'section 6 (the simulator)',
+  },
+  count: {
+    title: 'Contact count',
+    text: 'How many contacts the method produced at this step, after removing duplicates (same position and normal). The scene\'s minimal count is how many an ideal method needs: one per corner of each contact area, for the Pillar 4 under the square plinth and 6 for each hexagonal joint, 40 in all.',
+    paper: 'section 5 (figure 6) and section 8.1 (post-filter)',
+  },
+  quality: {
+    title: 'Quality',
+    text: 'Each contact gets a score q: how closely its normal matches a right normal (1 = exactly right). A contact is correct when its normal is within the angle tolerance of a right one. Quality is the percentage of correct contacts. 100 % means every normal is right.',
+    paper: 'section 5 (the Pillar) and section 8',
+  },
+  coverage: {
+    title: 'Coverage and area coverage P',
+    text: 'For the small cases: the percentage of the right normals that at least one correct contact found (a method can be "right" but miss a direction). For the Wall and the Arch: P, the area of the contact regions the method spans (convex hulls of its contacts, per body pair) divided by the area there really is. P = 1 is ideal.',
+    paper: 'section 5 (coverage) and section 5.1, equations 3–5 and 8 (P)',
+  },
+  excess: {
+    title: 'Excess',
+    text: 'The contact count divided by the minimal count. 1 is ideal; above 1 the solver gets more constraints than needed (slower, and the contact forces are not unique); below 1 information is missing.',
+    paper: 'section 5',
+  },
+  min_depth: {
+    title: 'Deepest penetration',
+    text: 'How far the bodies overlap at the worst contact. In an accurate simulation this stays tiny.',
+    paper: 'section 6',
+  },
+  dynamics: {
+    title: 'Kinetic energy and largest displacement',
+    text: 'Scenes like the Pillar should stay at rest. Kinetic energy that keeps growing, or a stone drifting more than a centimetre from where it started, shows that wrong normals push the bodies around. But beware: wrong normals can also hold a structure up like invisible walls.',
+    paper: 'section 5 and section 8.1 (table 6)',
+  },
+  solver: {
+    title: 'Solver iterations and residual',
+    text: 'The contact forces come from a projected Gauss–Seidel solver. The paper forces 1000 sweeps per step; the residual says how far from converged the forces still are.',
+    paper: 'section 6',
+  },
+  timing: {
+    title: 'Milliseconds',
+    text: 'Time spent in this step on finding candidate pairs (broad phase), on the contact method, and on the solver, measured in your browser.',
+    paper: '(not in the paper)',
+  },
+  sorted_quality: {
+    title: 'Sorted quality curve',
+    text: 'Every contact\'s q, from the worst to the best. A good method stays at 1 almost all the way; a step down shows a group of contacts with the same wrong normal. The dashed line is where "correct" starts.',
+    paper: 'section 8, figures 21, 24, 27, 30, 32 and 34',
+  },
+  histogram: {
+    title: 'Quality histogram',
+    text: 'How many contacts have q in each twentieth of [0, 1]. All contacts in the last bar is what you want.',
+    paper: 'section 5 and section 8',
+  },
+  region_areas: {
+    title: 'Region areas',
+    text: 'The area each body pair\'s contacts span, sorted. An exact method gives flat plateaus at the true areas (dashed): for the Wall 0.15625 m² (half-brick overlaps), 0.2 m² (side joints) and 0.3125 m² (bricks on the ground); for the Arch 1 m² for every joint.',
+    paper: 'section 8.2 (figure 25) and section 8.3 (figure 28)',
+  },
+};
+
+/**
+ * Fills the help dialog with every method and measure and opens it at
+ * `topic` ("method:opposing", "measure:quality").
+ * @param {HTMLDialogElement} dialog
+ * @param {string} topic
+ */
+export function openHelp(dialog, topic) {
+  const content = dialog.querySelector('#help-content');
+  if (!content.hasChildNodes()) {
+    const section = (kind, heading, entries) => `
+      <h2>${heading}</h2>
+      ${Object.entries(entries)
+        .map(([id, e]) => `<section id="help-${kind}-${id}" class="help-entry"><h3>${e.title}</h3><p>${e.text}</p><p class="paper">Read more: ${PAPER}, ${e.paper}.</p></section>`)
+        .join('')}`;
+    content.innerHTML = `
+      <h1>Help</h1>
+      <p>ContactLab runs the experiments of Kenny Erleben, <cite>Methodology for Assessing Mesh-Based Contact Point Methods</cite>, ACM Transactions on Graphics 37(3), 2018. Pick a scene and a method, step the simulation and watch whether the contact normals (arrows) are right: green correct, red wrong.</p>
+      ${section('method', 'Contact methods', METHOD_HELP)}
+      ${section('measure', 'Measures', MEASURE_HELP)}`;
+  }
+  for (const entry of content.querySelectorAll('.help-entry')) entry.classList.remove('current');
+  const [kind, id] = topic.split(':');
+  const target = content.querySelector(`#help-${kind}-${CSS.escape(id ?? '')}`);
+  if (!dialog.open) dialog.showModal();
+  if (target) {
+    target.classList.add('current');
+    target.scrollIntoView({ block: 'start' });
+  } else {
+    content.scrollTop = 0;
+  }
+}

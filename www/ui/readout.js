@@ -1,0 +1,136 @@
+/**
+ * @file The live readout of the current step. Every number appears twice:
+ * formatted for a person, and under "Exact values" as an element with a
+ * `data-readout` attribute named like the CLI's JSON key, holding the plain
+ * decimal text the CLI's JSON gives (`String(value)`; "null" where the CLI
+ * writes null). The browser tests compare those texts with the CLI.
+ */
+
+/** The CLI's keys, in readout order; `min_contacts` comes from the scene. */
+export const READOUT_KEYS = [
+  'step', 'time', 'count', 'min_contacts', 'quality', 'coverage', 'area_coverage', 'excess', 'min_depth',
+  'kinetic_energy', 'max_displacement', 'iterations', 'residual', 'ms_broad', 'ms_method', 'ms_solver',
+];
+
+/**
+ * `contactlab table counts` says a pillar "stands" while every stone stays
+ * within 1 cm of its start; the readout uses the same rule.
+ */
+const STANDING_LIMIT_M = 0.01;
+
+/**
+ * Builds the readout's elements inside `container`.
+ * @param {HTMLElement} container
+ */
+export function buildReadout(container) {
+  const rows = [
+    ['step', 'Step', 'step'],
+    ['time', 'Time', null],
+    ['count', 'Contacts', 'count'],
+    ['quality', 'Quality', 'quality'],
+    ['coverage', 'Coverage', 'coverage'],
+    ['excess', 'Excess', 'excess'],
+    ['min_depth', 'Deepest penetration', 'min_depth'],
+    ['kinetic_energy', 'Kinetic energy', 'dynamics'],
+    ['max_displacement', 'Largest displacement', 'dynamics'],
+    ['solver', 'Solver', 'solver'],
+    ['timing', 'Milliseconds', 'timing'],
+  ];
+  container.innerHTML = `
+    <h2>Current step</h2>
+    <dl class="readout-list">
+      ${rows
+        .map(
+          ([id, label, help]) => `<div class="readout-row" id="row-${id}">
+            <dt>${label}${help ? ` <button type="button" class="help-link" data-help="measure:${help}" aria-label="About ${label.toLowerCase()}">?</button>` : ''}</dt>
+            <dd id="human-${id}">—</dd>
+          </div>`,
+        )
+        .join('')}
+    </dl>
+    <p id="pillar-status" class="pillar-status" hidden></p>
+    <details class="exact">
+      <summary>Exact values (as <code>contactlab run --json</code> prints them)</summary>
+      <table>
+        ${READOUT_KEYS.map((key) => `<tr><th scope="row">${key}</th><td><code data-readout="${key}"></code></td></tr>`).join('')}
+      </table>
+    </details>`;
+}
+
+/**
+ * Shows one step.
+ * @param {HTMLElement} container
+ * @param {any} record the step record, null at step 0
+ * @param {number} step the simulation's step index
+ * @param {{min_contacts: number | null, oracle: string} | null} info
+ */
+export function showReadout(container, record, step, info) {
+  const exact = (key, value) => {
+    const element = container.querySelector(`[data-readout="${key}"]`);
+    if (element) element.textContent = value === undefined ? '' : String(value);
+  };
+  const human = (id, text) => {
+    container.querySelector(`#human-${id}`).textContent = text;
+  };
+  const oracle = info?.oracle ?? 'none';
+  const minContacts = info?.min_contacts ?? null;
+
+  exact('min_contacts', minContacts);
+  if (!record) {
+    for (const key of READOUT_KEYS) if (key !== 'min_contacts') exact(key, undefined);
+    exact('step', step);
+    human('step', String(step));
+    for (const id of ['time', 'count', 'quality', 'coverage', 'excess', 'min_depth', 'kinetic_energy', 'max_displacement', 'solver', 'timing']) human(id, '—');
+    container.querySelector('#pillar-status').hidden = true;
+    return;
+  }
+  for (const key of READOUT_KEYS) if (key !== 'min_contacts') exact(key, record[key]);
+
+  human('step', String(record.step));
+  human('time', `${trim(record.time, 4)} s`);
+  human('count', minContacts === null ? String(record.count) : `${record.count} (minimal ${minContacts})`);
+  human('quality', record.quality === null ? '— (no contacts)' : `${record.quality.toFixed(1)} %`);
+  const coverageLabel = container.querySelector('#row-coverage dt');
+  if (oracle === 'wall' || oracle === 'arch') {
+    coverageLabel.firstChild.textContent = 'Area coverage P ';
+    human('coverage', record.area_coverage === null ? '—' : record.area_coverage.toFixed(3));
+  } else {
+    coverageLabel.firstChild.textContent = 'Coverage ';
+    human('coverage', record.coverage === null ? '—' : `${record.coverage.toFixed(1)} %`);
+  }
+  human('excess', record.excess === null ? '—' : `${record.excess.toFixed(2)} ×`);
+  human('min_depth', record.min_depth === null ? '—' : `${scientific(-record.min_depth)} m`);
+  human('kinetic_energy', `${scientific(record.kinetic_energy)} J`);
+  human('max_displacement', `${scientific(record.max_displacement)} m`);
+  human('solver', `${record.iterations} iterations, residual ${scientific(record.residual)}`);
+  human('timing', `broad ${ms(record.ms_broad)} · method ${ms(record.ms_method)} · solver ${ms(record.ms_solver)}`);
+
+  const status = container.querySelector('#pillar-status');
+  status.hidden = oracle !== 'up';
+  if (oracle === 'up') {
+    const standing = record.max_displacement < STANDING_LIMIT_M;
+    status.textContent = standing ? 'Pillar still standing' : 'Collapsed';
+    status.classList.toggle('bad', !standing);
+  }
+}
+
+/** @param {number | null} value */
+function ms(value) {
+  return value === null || value === undefined ? '—' : value.toFixed(2);
+}
+
+/**
+ * Three significant digits, in exponent form when small or large.
+ * @param {number} value
+ * @returns {string}
+ */
+export function scientific(value) {
+  if (value === 0) return '0';
+  const size = Math.abs(value);
+  return size < 1e-3 || size >= 1e5 ? value.toExponential(2) : String(Number(value.toPrecision(3)));
+}
+
+/** @param {number} value @param {number} digits */
+function trim(value, digits) {
+  return String(Number(value.toFixed(digits)));
+}

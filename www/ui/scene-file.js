@@ -1,0 +1,107 @@
+/**
+ * @file A visitor's own `contactlab-scene/1` file: opened with a file
+ * picker or dropped on the page, and packed into the URL hash (deflate-raw,
+ * then base64url) so that a link carries the scene with it.
+ */
+
+/** Links longer than this are cut by some mail and chat programs. */
+export const LONG_LINK = 8000;
+
+/**
+ * Packs scene text for the hash.
+ * @param {string} text
+ * @returns {Promise<string>} base64url, no padding
+ */
+export async function packSceneText(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode with a huge argument list overflows the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Unpacks what `packSceneText` made.
+ * @param {string} packed
+ * @returns {Promise<string>}
+ * @throws {Error} with a readable message when the text is not a packed scene
+ */
+export async function unpackSceneText(packed) {
+  if (!/^[A-Za-z0-9_-]*$/.test(packed)) throw new Error('the link\'s "file" parameter has characters base64url does not use');
+  const base64 = packed.replace(/-/g, '+').replace(/_/g, '/');
+  let binary;
+  try {
+    binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  } catch {
+    throw new Error('the link\'s "file" parameter is not valid base64url');
+  }
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  try {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    return await new Response(stream).text();
+  } catch {
+    throw new Error('the link\'s "file" parameter does not unpack (it was probably cut short when the link was copied)');
+  }
+}
+
+/**
+ * Calls `onFile` with the text of a file chosen with `input` or dropped
+ * anywhere on `dropTarget`.
+ * @param {{input: HTMLInputElement, button: HTMLElement, dropTarget: HTMLElement, onFile: (text: string, name: string) => void, onError: (message: string) => void}} options
+ */
+export function wireSceneFileInputs({ input, button, dropTarget, onFile, onError }) {
+  const read = async (file) => {
+    if (!file) return;
+    try {
+      onFile(await file.text(), file.name);
+    } catch (error) {
+      onError(`Could not read "${file.name}": ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  button.addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    read(input.files?.[0]);
+    // Choosing the same file again should load it again.
+    input.value = '';
+  });
+
+  let depth = 0;
+  const hasFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  dropTarget.addEventListener('dragenter', (event) => {
+    if (!hasFiles(event)) return;
+    depth++;
+    dropTarget.classList.add('dropping');
+  });
+  dropTarget.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) dropTarget.classList.remove('dropping');
+  });
+  dropTarget.addEventListener('dragover', (event) => {
+    // Without this the browser opens the dropped file instead.
+    if (hasFiles(event)) event.preventDefault();
+  });
+  dropTarget.addEventListener('drop', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    depth = 0;
+    dropTarget.classList.remove('dropping');
+    read(event.dataTransfer.files[0]);
+  });
+}
+
+/**
+ * The scene's title from its text, for the picker; the file name when the
+ * text has none (the core judges the file itself).
+ * @param {string} text
+ * @param {string} fallback
+ * @returns {string}
+ */
+export function sceneTitle(text, fallback) {
+  try {
+    const title = JSON.parse(text)?.title;
+    return typeof title === 'string' && title ? title : fallback;
+  } catch {
+    return fallback;
+  }
+}
