@@ -12,7 +12,7 @@ use crate::contact::{
 use crate::dynamics::stepper::{advance_rotation, gyroscopic_update, half_step};
 use crate::dynamics::RigidBody;
 use crate::measures::{step_measures, ContactQuality, StepMeasures, DEFAULT_ANGLE_TOLERANCE_DEG};
-use crate::scene::{load_scene, LoadOptions, Scene};
+use crate::scene::{load_scene, LoadOptions, Oracle, Scene};
 use crate::solver::{solve, SolverSettings};
 use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
@@ -89,6 +89,9 @@ pub struct StepRecord {
     pub kinetic_energy: f64,
     /// Largest distance of a free body's centre from where it started.
     pub max_displacement: f64,
+    /// For scenes meant to rest (oracles `up`, `wall`, `arch`): whether every
+    /// free body is still within `Scene::standing_tolerance` of its start.
+    pub standing: Option<bool>,
     pub iterations: u32,
     pub residual: f64,
     pub ms_broad: f64,
@@ -471,6 +474,11 @@ impl Simulation {
             min_depth,
             kinetic_energy: self.bodies.iter().map(RigidBody::kinetic_energy).sum(),
             max_displacement,
+            standing: matches!(
+                self.scene.oracle,
+                Oracle::Up { .. } | Oracle::Wall { .. } | Oracle::Arch { .. }
+            )
+            .then(|| max_displacement <= self.scene.standing_tolerance()),
             iterations: stats.iterations,
             residual: stats.residual,
             ms_broad,

@@ -15,7 +15,7 @@
 import { runBench } from './bench.js';
 import { drawCountHistory } from './plots/count-history.js';
 import { drawHistogram } from './plots/histogram.js';
-import { EXPECTED_AREAS, drawRegionAreas } from './plots/region-areas.js';
+import { drawRegionAreas } from './plots/region-areas.js';
 import { drawSortedQuality } from './plots/sorted-quality.js';
 import { OrbitCamera } from './render/camera.js';
 import { contactInstances } from './render/contacts.js';
@@ -468,7 +468,7 @@ async function start(gl) {
       showScene(result, true);
     } else {
       if (app.frame && app.frame.step > 0 && app.changedAt === null) app.changedAt = app.frame.step;
-      settingsPanel.show(app.state.settings, app.info?.dt ?? null);
+      settingsPanel.show(app.state.settings, app.info?.dt ?? null, app.info?.friction ?? null);
       writeHash();
       requestDraw();
     }
@@ -566,7 +566,7 @@ async function start(gl) {
     showControls();
     compare.setScene({ methods: catalogue.methods, oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
     for (const id of ['export-csv', 'export-json']) $(id).disabled = false;
-    $('plot-regions-figure').hidden = !EXPECTED_AREAS[info.oracle];
+    $('plot-regions-figure').hidden = !(info.expected_region_areas?.length > 0);
     document.body.dataset.scene = app.state.file ? FILE_OPTION : info.id;
     applyFrame(frame);
   }
@@ -622,8 +622,9 @@ async function start(gl) {
     drawSortedQuality($('plot-sorted'), record?.sorted_quality ?? [], Math.cos(tolerance));
     drawHistogram($('plot-histogram'), record?.histogram ?? new Array(20).fill(0));
     drawCountHistory($('plot-count'), app.history, app.info?.min_contacts ?? null);
-    const plateaus = EXPECTED_AREAS[app.info?.oracle];
-    if (plateaus) drawRegionAreas($('plot-regions'), record?.region_areas ?? [], plateaus);
+    // The plateaus are the exact regions' areas, computed by the core.
+    const plateaus = app.info?.expected_region_areas ?? [];
+    if (plateaus.length > 0) drawRegionAreas($('plot-regions'), record?.region_areas ?? [], plateaus);
   }
 
   /** Puts the state into every control. */
@@ -646,7 +647,7 @@ async function start(gl) {
       scenePicker.querySelector('optgroup[data-file]')?.remove();
       scenePicker.value = s.scene;
     }
-    settingsPanel.show(s.settings, app.info?.dt ?? null);
+    settingsPanel.show(s.settings, app.info?.dt ?? null, app.info?.friction ?? null);
     for (const radio of document.querySelectorAll('input[name="view-mode"]')) radio.checked = radio.value === s.view;
     renderer.setViewMode(s.view);
     $('explode').value = String(s.explode);

@@ -679,7 +679,7 @@ fn record_json(r: &StepRecord) -> serde_json::Value {
     json!({
         "step": r.step, "time": r.time, "count": r.count, "quality": r.quality, "coverage": r.coverage,
         "area_coverage": r.area_coverage, "excess": r.excess, "min_depth": r.min_depth,
-        "kinetic_energy": r.kinetic_energy, "max_displacement": r.max_displacement,
+        "kinetic_energy": r.kinetic_energy, "max_displacement": r.max_displacement, "standing": r.standing,
         "iterations": r.iterations, "residual": r.residual,
         "ms_broad": r.ms_broad, "ms_method": r.ms_method, "ms_solver": r.ms_solver,
     })

@@ -55,6 +55,12 @@ struct SceneInfo {
     measure_step: u64,
     steps: u64,
     dt: f64,
+    /// The scene's friction coefficient (the solver's default μ).
+    friction: f64,
+    /// The distinct areas of the exact contact regions at the initial pose,
+    /// for the wall and arch oracles: the plateaus the sorted region areas
+    /// should show (the paper's figures 25 and 28).
+    expected_region_areas: Vec<f64>,
     bodies: Vec<BodyInfo>,
 }
 
@@ -76,6 +82,8 @@ struct ContactOut {
     normal: [f64; 3],
     depth: f64,
     features: FeatureKind,
+    /// The paper's notation, e.g. "(V,F)", as `featureKinds()` gives it.
+    feature_label: &'static str,
     q: Option<f64>,
     correct: Option<bool>,
 }
@@ -284,6 +292,8 @@ impl Playground {
             measure_step: scene.settings.measure_step,
             steps: scene.settings.steps,
             dt: sim.dt(),
+            friction: scene.settings.friction,
+            expected_region_areas: expected_region_areas(scene),
             bodies: scene
                 .bodies
                 .iter()
@@ -415,6 +425,7 @@ impl Playground {
                 normal: c.normal.to_array(),
                 depth: c.depth,
                 features: c.features,
+                feature_label: c.features.label(),
                 q: q.q,
                 correct: q.correct,
             })
@@ -460,6 +471,23 @@ impl Playground {
             build_table(kind, None, &mut |_, _, _| {}).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(table.to_markdown())
     }
+}
+
+fn expected_region_areas(scene: &Scene) -> Vec<f64> {
+    if !matches!(
+        scene.oracle,
+        crate::scene::Oracle::Wall { .. } | crate::scene::Oracle::Arch { .. }
+    ) {
+        return Vec::new();
+    }
+    let exact = crate::contact::exact_contacts(
+        scene,
+        crate::contact::exact_regions::default_touch_tol(scene),
+    );
+    let mut areas: Vec<f64> = exact.pairs.iter().map(|p| p.area()).collect();
+    areas.sort_by(f64::total_cmp);
+    areas.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * b.abs().max(1e-12));
+    areas
 }
 
 fn parse_settings(value: JsValue) -> Result<SimSettings, JsError> {

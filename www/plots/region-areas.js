@@ -7,19 +7,9 @@
 import { emptyMessage, niceTicks, plotFrame, referenceLine } from './frame.js';
 
 /**
- * Expected region areas in m² (design `scenes.md`): the wall's half overlap
- * between layers, side joint and brick on ground; every arch joint is 1 m².
- * @type {Record<string, number[]>}
- */
-export const EXPECTED_AREAS = {
-  wall: [0.15625, 0.2, 0.3125],
-  arch: [1],
-};
-
-/**
  * @param {HTMLCanvasElement} canvas
  * @param {number[]} areas sorted ascending (from the core)
- * @param {number[]} plateaus expected areas
+ * @param {number[]} plateaus expected areas (the exact regions', from the core)
  */
 export function drawRegionAreas(canvas, areas, plateaus) {
   const highest = Math.max(...plateaus, ...areas, 0.1) * 1.15;

@@ -9,14 +9,8 @@
 /** The CLI's keys, in readout order; `min_contacts` comes from the scene. */
 export const READOUT_KEYS = [
   'step', 'time', 'count', 'min_contacts', 'quality', 'coverage', 'area_coverage', 'excess', 'min_depth',
-  'kinetic_energy', 'max_displacement', 'iterations', 'residual', 'ms_broad', 'ms_method', 'ms_solver',
+  'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'ms_broad', 'ms_method', 'ms_solver',
 ];
-
-/**
- * `contactlab table counts` says a pillar "stands" while every stone stays
- * within 1 cm of its start; the readout uses the same rule.
- */
-const STANDING_LIMIT_M = 0.01;
 
 /**
  * Builds the readout's elements inside `container`.
@@ -105,11 +99,14 @@ export function showReadout(container, record, step, info) {
   human('solver', `${record.iterations} iterations, residual ${scientific(record.residual)}`);
   human('timing', `broad ${ms(record.ms_broad)} · method ${ms(record.ms_method)} · solver ${ms(record.ms_solver)}`);
 
+  // The core decides (the same rule as `contactlab table counts`); it says
+  // nothing for scenes that are meant to move.
   const status = container.querySelector('#pillar-status');
-  status.hidden = oracle !== 'up';
-  if (oracle === 'up') {
-    const standing = record.max_displacement < STANDING_LIMIT_M;
-    status.textContent = standing ? 'Pillar still standing' : 'Collapsed';
+  const standing = record.standing;
+  status.hidden = standing === null || standing === undefined;
+  if (!status.hidden) {
+    const what = oracle === 'up' ? 'Pillar' : 'Structure';
+    status.textContent = standing ? `${what} still standing` : 'Collapsed';
     status.classList.toggle('bad', !standing);
   }
 }

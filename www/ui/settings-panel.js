@@ -66,17 +66,17 @@ export class SettingsPanel {
   }
 
   /**
-   * Shows `settings`; `sceneDt` is what a null time step stands for.
+   * Shows `settings`; `sceneDt` and `sceneFriction` are what a null time
+   * step and a null friction stand for.
    * @param {any} settings
    * @param {number | null} sceneDt
+   * @param {number | null} sceneFriction
    */
-  show(settings, sceneDt) {
+  show(settings, sceneDt, sceneFriction) {
     this.methodPicker.value = settings.method;
     this.describeMethod(settings.method);
     for (const parameter of PARAMETERS) {
-      // The facade reports the scene's time step but not its friction, so
-      // a null friction shows as the scene's value without a number.
-      const sceneValue = parameter.key === 'dt' ? sceneDt : null;
+      const sceneValue = parameter.key === 'dt' ? sceneDt : parameter.key === 'friction' ? sceneFriction : null;
       this.sliders.get(parameter.key).show(parameter.get(settings), sceneValue);
     }
     this.seed.value = String(settings.seed);
