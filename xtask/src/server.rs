@@ -3,6 +3,9 @@
 //! MIME types (browsers refuse `WebAssembly.instantiateStreaming` and module
 //! scripts served with the wrong one), `Cache-Control: no-store` so a rebuilt
 //! module is always picked up, and no way to read outside the served folder.
+//! The page is served cross-origin isolated (COOP/COEP headers; everything it
+//! loads is same-origin), which gives its workers a `performance.now()` with
+//! microsecond resolution instead of 0.1 ms, for the step timings.
 
 use crate::cmd::{Error, Result};
 use std::io::{BufRead, BufReader, ErrorKind, Write};
@@ -109,6 +112,8 @@ fn handle(mut stream: TcpStream, root: &Path, log_requests: bool) {
     let head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
          Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
+         Cross-Origin-Opener-Policy: same-origin\r\n\
+         Cross-Origin-Embedder-Policy: require-corp\r\n\
          Allow: GET, HEAD\r\nConnection: close\r\n\r\n",
         response.status,
         response.reason,
