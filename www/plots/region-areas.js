@@ -22,7 +22,9 @@ export function drawRegionAreas(canvas, areas, plateaus) {
     yTicks: niceTicks(0, highest, 3),
     xLabel: 'body pair (sorted)',
   });
-  for (const plateau of plateaus) referenceLine(frame, plateau, `${plateau} m²`, '#2e8b57');
+  // The areas come from exact geometry in floating point (0.9999999999999991
+  // for the arch's 1 m²): six significant digits are what a person reads.
+  for (const plateau of plateaus) referenceLine(frame, plateau, `${Number(plateau.toPrecision(6))} m²`, '#2e8b57');
   if (areas.length === 0) {
     emptyMessage(frame, 'no contact regions at this step');
     return;

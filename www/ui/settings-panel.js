@@ -76,7 +76,7 @@ export class SettingsPanel {
     this.methodPicker.value = settings.method;
     this.describeMethod(settings.method);
     for (const parameter of PARAMETERS) {
-      const sceneValue = parameter.key === 'dt' ? sceneDt : parameter.key === 'friction' ? sceneFriction : null;
+      const sceneValue = parameter.key === 'dt' ? sceneDt : parameter.key === 'mu' ? sceneFriction : null;
       this.sliders.get(parameter.key).show(parameter.get(settings), sceneValue);
     }
     this.seed.value = String(settings.seed);
