@@ -1048,45 +1048,47 @@ mod sat_common {
     }
 }
 
+/// The cases both SAT methods must pass alike, as tests of the module they
+/// are expanded in (which defines `ID`).
+macro_rules! sat_shared_cases {
+    () => {
+        #[test]
+        fn face_on_face_gives_the_three_corners() {
+            sat_common::face_on_face(ID);
+        }
+        #[test]
+        fn vertex_on_face_gives_the_tip() {
+            sat_common::vertex_on_face(ID);
+        }
+        #[test]
+        fn crossing_edges_give_an_edge_edge_axis() {
+            sat_common::crossing_edges(ID);
+        }
+        #[test]
+        fn parallel_edges_give_a_face_axis_at_the_segment_ends() {
+            sat_common::edge_on_edge(ID);
+        }
+        #[test]
+        fn tolerance_band_gives_minus_the_overlap() {
+            sat_common::tolerance_band(ID);
+        }
+        #[test]
+        fn sunk_face_projects_onto_the_mean_plane() {
+            sat_common::sunk_face(ID);
+        }
+        #[test]
+        fn sunk_vertex_projects_onto_the_mean_plane() {
+            sat_common::sunk_vertex(ID);
+        }
+    };
+}
+
 mod volume_sat {
     use super::*;
 
     const ID: &str = "volume-sat";
 
-    #[test]
-    fn face_on_face_gives_the_three_corners() {
-        sat_common::face_on_face(ID);
-    }
-
-    #[test]
-    fn vertex_on_face_gives_the_tip() {
-        sat_common::vertex_on_face(ID);
-    }
-
-    #[test]
-    fn crossing_edges_give_an_edge_edge_axis() {
-        sat_common::crossing_edges(ID);
-    }
-
-    #[test]
-    fn parallel_edges_give_a_face_axis_at_the_segment_ends() {
-        sat_common::edge_on_edge(ID);
-    }
-
-    #[test]
-    fn tolerance_band_gives_minus_the_overlap() {
-        sat_common::tolerance_band(ID);
-    }
-
-    #[test]
-    fn sunk_face_projects_onto_the_mean_plane() {
-        sat_common::sunk_face(ID);
-    }
-
-    #[test]
-    fn sunk_vertex_projects_onto_the_mean_plane() {
-        sat_common::sunk_vertex(ID);
-    }
+    sat_shared_cases!();
 
     #[test]
     fn interior_face_can_win() {
@@ -1121,40 +1123,7 @@ mod surface_sat {
 
     const ID: &str = "surface-sat";
 
-    #[test]
-    fn face_on_face_gives_the_three_corners() {
-        sat_common::face_on_face(ID);
-    }
-
-    #[test]
-    fn vertex_on_face_gives_the_tip() {
-        sat_common::vertex_on_face(ID);
-    }
-
-    #[test]
-    fn crossing_edges_give_an_edge_edge_axis() {
-        sat_common::crossing_edges(ID);
-    }
-
-    #[test]
-    fn parallel_edges_give_a_face_axis_at_the_segment_ends() {
-        sat_common::edge_on_edge(ID);
-    }
-
-    #[test]
-    fn tolerance_band_gives_minus_the_overlap() {
-        sat_common::tolerance_band(ID);
-    }
-
-    #[test]
-    fn sunk_face_projects_onto_the_mean_plane() {
-        sat_common::sunk_face(ID);
-    }
-
-    #[test]
-    fn sunk_vertex_projects_onto_the_mean_plane() {
-        sat_common::sunk_vertex(ID);
-    }
+    sat_shared_cases!();
 
     #[test]
     fn interior_face_cannot_win() {
