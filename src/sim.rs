@@ -119,9 +119,27 @@ pub struct Simulation {
     step: u64,
     contacts: Vec<Contact>,
     qualities: Vec<ContactQuality>,
-    /// Last step's impulses keyed by (a, b, tet_a, tet_b, features) for warm
-    /// starting (a sorted map: its order never matters, lookups only).
-    warm: BTreeMap<(usize, usize, u32, u32, crate::contact::FeatureKind), DVec3>,
+    /// Last step's impulses for warm starting (a sorted map: its order never
+    /// matters, lookups only).
+    warm: BTreeMap<WarmKey, DVec3>,
+}
+
+/// A contact's identity across steps: bodies, source tetrahedra, feature
+/// kind, and its ordinal among the contacts sharing those.
+type WarmKey = (usize, usize, u32, u32, crate::contact::FeatureKind, u32);
+
+fn warm_keys(contacts: &[Contact]) -> Vec<WarmKey> {
+    let mut seen: BTreeMap<(usize, usize, u32, u32, crate::contact::FeatureKind), u32> =
+        BTreeMap::new();
+    contacts
+        .iter()
+        .map(|c| {
+            let group = (c.a, c.b, c.tet_a, c.tet_b, c.features);
+            let ordinal = seen.entry(group).or_insert(0);
+            *ordinal += 1;
+            (group.0, group.1, group.2, group.3, group.4, *ordinal - 1)
+        })
+        .collect()
 }
 
 /// All method ids a simulation accepts.
@@ -398,16 +416,18 @@ impl Simulation {
                 );
             }
         }
-        // 4. Contact impulses.
-        let key = |c: &Contact| (c.a, c.b, c.tet_a, c.tet_b, c.features);
-        let initial: Vec<DVec3> = if self.settings.solver.warm_start {
-            contacts
-                .iter()
-                .map(|c| self.warm.get(&key(c)).copied().unwrap_or(DVec3::ZERO))
-                .collect()
+        // 4. Contact impulses. A tetrahedron pair can give several contacts of
+        // one feature kind (Opposing gives all its intersection points), so
+        // the warm-start key also counts them in their (deterministic) order.
+        let keys: Vec<WarmKey> = if self.settings.solver.warm_start {
+            warm_keys(&contacts)
         } else {
             Vec::new()
         };
+        let initial: Vec<DVec3> = keys
+            .iter()
+            .map(|k| self.warm.get(k).copied().unwrap_or(DVec3::ZERO))
+            .collect();
         let (impulses, stats) = solve(
             &mut self.bodies,
             &poses,
@@ -418,11 +438,7 @@ impl Simulation {
             &initial,
         );
         if self.settings.solver.warm_start {
-            self.warm = contacts
-                .iter()
-                .map(key)
-                .zip(impulses.iter().copied())
-                .collect();
+            self.warm = keys.into_iter().zip(impulses.iter().copied()).collect();
         }
         // 5. Second half-step with the new velocities.
         for (body, pose) in self.bodies.iter_mut().zip(&poses) {
@@ -489,5 +505,39 @@ impl Simulation {
         self.contacts = contacts;
         self.qualities = qualities;
         Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::FeatureKind;
+
+    #[test]
+    fn warm_keys_tell_apart_contacts_of_one_tetrahedron_pair() {
+        let contact = |tet_a, features| Contact {
+            a: 0,
+            b: 1,
+            position: DVec3::ZERO,
+            normal: DVec3::Y,
+            depth: 0.0,
+            features,
+            tet_a,
+            tet_b: 3,
+        };
+        let contacts = [
+            contact(7, FeatureKind::FaceFace),
+            contact(7, FeatureKind::FaceFace),
+            contact(8, FeatureKind::FaceFace),
+            contact(7, FeatureKind::FaceFace),
+            contact(7, FeatureKind::EdgeEdge),
+        ];
+        let keys = warm_keys(&contacts);
+        let ordinals: Vec<u32> = keys.iter().map(|k| k.5).collect();
+        assert_eq!(ordinals, [0, 1, 0, 2, 0]);
+        let mut unique = keys.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len());
     }
 }
