@@ -37,6 +37,10 @@ import { fillScenePicker } from './ui/scene-picker.js';
 import { SettingsPanel } from './ui/settings-panel.js';
 import { hideTooltip, showContactTooltip } from './ui/tooltip.js';
 
+/** `loadScene`'s `runTo` for "the scene's measure step" (3 for the Pillar:
+ * a visitor sees contacts and numbers at once, where the paper measures). */
+const MEASURE_STEP = 'measure';
+
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** Picker value of a visitor's own scene file. */
 const FILE_OPTION = '__file__';
@@ -176,7 +180,7 @@ async function start(gl) {
     app.state.file = null;
     app.state.step = 0;
     app.state.cam = null;
-    loadScene({ runTo: 0 });
+    loadScene({ runTo: MEASURE_STEP });
   });
 
   wireSceneFileInputs({
@@ -349,7 +353,7 @@ async function start(gl) {
   /**
    * Loads the scene of `app.state` with its settings, then runs to `runTo`.
    * On failure the worker keeps the previous scene, and so does the page.
-   * @param {{runTo: number, keepCamera?: boolean, keepError?: boolean}} options
+   * @param {{runTo: number | "measure", keepCamera?: boolean, keepError?: boolean}} options
    *   keepError: leave the error banner up (a fallback after a failed load)
    * @returns {Promise<boolean>} whether the scene loaded
    */
@@ -393,7 +397,8 @@ async function start(gl) {
     app.history = [];
     app.changedAt = null;
     showScene(result, keepCamera);
-    if (runTo > 0) app.target = runTo;
+    const target = runTo === MEASURE_STEP ? (app.info?.measure_step ?? 0) : runTo;
+    if (target > 0) app.target = target;
     pump();
     return true;
   }
@@ -741,7 +746,7 @@ async function start(gl) {
    * @param {string} hash
    */
   async function applyHash(hash) {
-    const { state, problems, bench } = parseHash(hash, { defaults: catalogue.defaults, sceneIds, methodIds });
+    const { state, problems, bench, stepGiven } = parseHash(hash, { defaults: catalogue.defaults, sceneIds, methodIds });
     let file = null;
     if (state.file) {
       try {
@@ -763,7 +768,7 @@ async function start(gl) {
       await runBench({ session, state, bench, firstFrame: app.firstFrame });
       return;
     }
-    await loadScene({ runTo: state.step });
+    await loadScene({ runTo: stepGiven ? state.step : MEASURE_STEP });
     writeHash();
   }
 

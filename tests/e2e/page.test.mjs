@@ -206,7 +206,11 @@ async function screenshot(page, path) {
 test('the default page draws the Pillar with Opposing without errors', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage();
   try {
-    await waitReady(page, { scene: 'pillar', method: 'opposing', step: 0 });
+    // A link without a step opens at the scene's measure step (3 for the
+    // Pillar), so a visitor sees contacts and numbers at once, and the link
+    // then says so.
+    await waitReady(page, { scene: 'pillar', method: 'opposing', step: 3 });
+    assert.match(await page.evaluate(() => window.location.hash), /(^|&|#)step=3(&|$)/);
     const stats = await canvasStats(page);
     assert.ok(stats.width > 300 && stats.height > 300, `canvas too small: ${stats.width}×${stats.height}`);
     assert.ok(stats.distinctColours > 50, `canvas looks blank: ${stats.distinctColours} distinct colours`);
@@ -341,7 +345,9 @@ test('every scene with every method runs 10 steps without an error', { timeout: 
     assert.equal(methods.length, 9, `expected the 8 methods and the reference: ${methods}`);
     for (const scene of scenes) {
       await page.selectOption('#scene-picker', scene);
-      await waitReady(page, { scene, step: 0 });
+      // Picking a scene runs it to its measure step (from its scene file).
+      const measureStep = JSON.parse(await readFile(`${SCENES_DIR}${scene}.json`, 'utf8')).settings?.measure_step ?? 3;
+      await waitReady(page, { scene, step: measureStep });
       assert.match(await page.evaluate(() => window.location.hash), new RegExp(`scene=${scene}(&|$)`));
       const stats = await canvasStats(page);
       assert.ok(stats.distinctColours > 20, `${scene}: canvas looks blank (${stats.distinctColours} colours)`);
@@ -380,9 +386,9 @@ test('a malformed link gives a notice naming what was wrong and falls back to de
 });
 
 test('a scene file opens, travels in the link, and a broken one leaves the page working', { timeout: 180_000 }, async () => {
-  const { page, context, problems } = await openPage('#scene=spikes');
+  const { page, context, problems } = await openPage('#scene=spikes&step=0');
   try {
-    await waitReady(page, { scene: 'spikes' });
+    await waitReady(page, { scene: 'spikes', step: 0 });
     // A broken file dropped on the page: the core names the problem; the
     // Spikes stay.
     await page.evaluate(() => {

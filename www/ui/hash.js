@@ -150,7 +150,9 @@ export function parseHash(hash, { defaults, sceneIds, methodIds }) {
         problems.push(`unknown parameter "${key}" ignored`);
     }
   }
-  return { state, problems, bench };
+  // A link without a step shows the scene at its measure step (where the
+  // paper measures it), not an empty step 0.
+  return { state, problems, bench, stepGiven: params.has('step') };
 }
 
 /**
