@@ -35,6 +35,19 @@ use glam::{DQuat, DVec3};
 
 use FeatureKind::{EdgeEdge, FaceFace, FaceVertex, VertexFace};
 
+/// Tests that two methods must pass alike, expanded in each method's module
+/// (which defines `ID`): each is `name => common::function`, run on `ID`.
+macro_rules! shared_cases {
+    ($($name:ident => $common:ident::$case:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                $common::$case(ID);
+            }
+        )*
+    };
+}
+
 /// Agreement expected of exact inputs after a handful of float operations.
 const CLOSE: f64 = 1e-9;
 /// Default touching tolerance for a 1 m scene.
@@ -855,35 +868,15 @@ mod vertex_only {
 
     const ID: &str = "vertex-only";
 
-    #[test]
-    fn face_on_face_gives_the_three_corners() {
-        vertex_common::face_on_face(ID);
-    }
-
-    #[test]
-    fn vertex_on_face_gives_the_tip() {
-        vertex_common::vertex_on_face(ID);
-    }
-
-    #[test]
-    fn crossing_edges_give_nothing() {
-        vertex_common::crossing_edges(ID);
-    }
-
-    #[test]
-    fn parallel_edges_give_the_segment_ends() {
-        vertex_common::edge_on_edge(ID);
-    }
-
-    #[test]
-    fn tolerance_band_gives_signed_distance() {
-        vertex_common::tolerance_band(ID);
-    }
-
-    #[test]
-    fn sunk_face_gives_the_corners_with_their_depth() {
-        vertex_common::sunk_face(ID);
-    }
+    shared_cases!(
+        face_on_face_gives_the_three_corners => vertex_common::face_on_face,
+        vertex_on_face_gives_the_tip => vertex_common::vertex_on_face,
+        crossing_edges_give_nothing => vertex_common::crossing_edges,
+        parallel_edges_give_the_segment_ends => vertex_common::edge_on_edge,
+        tolerance_band_gives_signed_distance => vertex_common::tolerance_band,
+        sunk_face_gives_the_corners_with_their_depth => vertex_common::sunk_face,
+        swapped_bodies_flip_the_normal_and_the_label => vertex_common::swapped,
+    );
 
     #[test]
     fn deep_vertex_takes_the_nearest_face_not_the_entry_face() {
@@ -892,11 +885,6 @@ mod vertex_only {
         let cs = leaning_spike_in_octant(ID);
         assert_all(&cs, DVec3::NEG_X, -0.2, &[FaceVertex], CLOSE);
         assert_positions(&cs, &[v(0.2, -0.5, 2.0)], CLOSE);
-    }
-
-    #[test]
-    fn swapped_bodies_flip_the_normal_and_the_label() {
-        vertex_common::swapped(ID);
     }
 
     #[test]
@@ -912,35 +900,15 @@ mod consistent_vertex {
 
     const ID: &str = "consistent-vertex";
 
-    #[test]
-    fn face_on_face_gives_the_three_corners() {
-        vertex_common::face_on_face(ID);
-    }
-
-    #[test]
-    fn vertex_on_face_gives_the_tip() {
-        vertex_common::vertex_on_face(ID);
-    }
-
-    #[test]
-    fn crossing_edges_give_nothing() {
-        vertex_common::crossing_edges(ID);
-    }
-
-    #[test]
-    fn parallel_edges_give_the_segment_ends() {
-        vertex_common::edge_on_edge(ID);
-    }
-
-    #[test]
-    fn tolerance_band_gives_signed_distance() {
-        vertex_common::tolerance_band(ID);
-    }
-
-    #[test]
-    fn sunk_face_gives_the_corners_with_their_depth() {
-        vertex_common::sunk_face(ID);
-    }
+    shared_cases!(
+        face_on_face_gives_the_three_corners => vertex_common::face_on_face,
+        vertex_on_face_gives_the_tip => vertex_common::vertex_on_face,
+        crossing_edges_give_nothing => vertex_common::crossing_edges,
+        parallel_edges_give_the_segment_ends => vertex_common::edge_on_edge,
+        tolerance_band_gives_signed_distance => vertex_common::tolerance_band,
+        sunk_face_gives_the_corners_with_their_depth => vertex_common::sunk_face,
+        swapped_bodies_flip_the_normal_and_the_label => vertex_common::swapped,
+    );
 
     #[test]
     fn deep_vertex_takes_the_entry_face_not_the_nearest() {
@@ -949,11 +917,6 @@ mod consistent_vertex {
         let cs = leaning_spike_in_octant(ID);
         assert_all(&cs, DVec3::Y, -0.5, &[FaceVertex], CLOSE);
         assert_positions(&cs, &[v(0.2, -0.5, 2.0)], CLOSE);
-    }
-
-    #[test]
-    fn swapped_bodies_flip_the_normal_and_the_label() {
-        vertex_common::swapped(ID);
     }
 
     #[test]
@@ -1048,47 +1011,20 @@ mod sat_common {
     }
 }
 
-/// The cases both SAT methods must pass alike, as tests of the module they
-/// are expanded in (which defines `ID`).
-macro_rules! sat_shared_cases {
-    () => {
-        #[test]
-        fn face_on_face_gives_the_three_corners() {
-            sat_common::face_on_face(ID);
-        }
-        #[test]
-        fn vertex_on_face_gives_the_tip() {
-            sat_common::vertex_on_face(ID);
-        }
-        #[test]
-        fn crossing_edges_give_an_edge_edge_axis() {
-            sat_common::crossing_edges(ID);
-        }
-        #[test]
-        fn parallel_edges_give_a_face_axis_at_the_segment_ends() {
-            sat_common::edge_on_edge(ID);
-        }
-        #[test]
-        fn tolerance_band_gives_minus_the_overlap() {
-            sat_common::tolerance_band(ID);
-        }
-        #[test]
-        fn sunk_face_projects_onto_the_mean_plane() {
-            sat_common::sunk_face(ID);
-        }
-        #[test]
-        fn sunk_vertex_projects_onto_the_mean_plane() {
-            sat_common::sunk_vertex(ID);
-        }
-    };
-}
-
 mod volume_sat {
     use super::*;
 
     const ID: &str = "volume-sat";
 
-    sat_shared_cases!();
+    shared_cases!(
+        face_on_face_gives_the_three_corners => sat_common::face_on_face,
+        vertex_on_face_gives_the_tip => sat_common::vertex_on_face,
+        crossing_edges_give_an_edge_edge_axis => sat_common::crossing_edges,
+        parallel_edges_give_a_face_axis_at_the_segment_ends => sat_common::edge_on_edge,
+        tolerance_band_gives_minus_the_overlap => sat_common::tolerance_band,
+        sunk_face_projects_onto_the_mean_plane => sat_common::sunk_face,
+        sunk_vertex_projects_onto_the_mean_plane => sat_common::sunk_vertex,
+    );
 
     #[test]
     fn interior_face_can_win() {
@@ -1123,7 +1059,15 @@ mod surface_sat {
 
     const ID: &str = "surface-sat";
 
-    sat_shared_cases!();
+    shared_cases!(
+        face_on_face_gives_the_three_corners => sat_common::face_on_face,
+        vertex_on_face_gives_the_tip => sat_common::vertex_on_face,
+        crossing_edges_give_an_edge_edge_axis => sat_common::crossing_edges,
+        parallel_edges_give_a_face_axis_at_the_segment_ends => sat_common::edge_on_edge,
+        tolerance_band_gives_minus_the_overlap => sat_common::tolerance_band,
+        sunk_face_projects_onto_the_mean_plane => sat_common::sunk_face,
+        sunk_vertex_projects_onto_the_mean_plane => sat_common::sunk_vertex,
+    );
 
     #[test]
     fn interior_face_cannot_win() {
