@@ -141,7 +141,13 @@ pub fn run_builtin(
     let text = builtin_text(scene_id)
         .ok_or_else(|| SimError::Scene(format!("no built-in scene \"{scene_id}\"")))?;
     let mut sim = Simulation::new(&format!("builtin:{scene_id}"), text, settings)?;
-    (0..steps).map(|_| sim.step()).collect()
+    // A diverged run ends with the step that diverged (it says so in its
+    // record); the tables show what it reached.
+    let mut records: Vec<StepRecord> = Vec::new();
+    while (records.len() as u64) < steps && records.last().is_none_or(|r| r.diverged.is_none()) {
+        records.push(sim.step()?);
+    }
+    Ok(records)
 }
 
 fn method_settings(method: &str) -> SimSettings {

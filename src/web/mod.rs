@@ -336,7 +336,8 @@ impl Playground {
         Ok(())
     }
 
-    /// Takes `count` steps; returns the last step's record (see `record`).
+    /// Takes up to `count` steps, fewer when one diverges; returns the last
+    /// step's record (see `record`), whose `diverged` then holds the message.
     pub fn step(&mut self, count: u32) -> Result<JsValue, JsError> {
         let sim = self
             .sim
@@ -344,7 +345,13 @@ impl Playground {
             .ok_or_else(|| JsError::new("no scene is loaded"))?;
         for _ in 0..count {
             let record = sim.step().map_err(|e| JsError::new(&e.to_string()))?;
+            // A diverged step ends the call; its record carries the message
+            // (`diverged`) and the run stays paused.
+            let diverged = record.diverged.is_some();
             self.last = Some(record);
+            if diverged {
+                break;
+            }
         }
         self.record()
     }

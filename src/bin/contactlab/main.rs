@@ -500,6 +500,9 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         }
         // Each step's line as it ends: a long run shows its progress.
         out.flush()?;
+        if let Some(message) = r.diverged {
+            return Err(message.into());
+        }
     }
     Ok(())
 }
