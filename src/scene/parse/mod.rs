@@ -306,7 +306,7 @@ fn within_limits(
         .iter()
         .map(|&v| (position + rotation * v).abs().max_element())
         .fold(0.0, f64::max);
-    if !(farthest <= limits::MAX_COORDINATE) {
+    if farthest.is_nan() || farthest > limits::MAX_COORDINATE {
         return Err(format!(
             "{label}: every coordinate must be within ±{} m, but the body reaches {farthest:e} m",
             limits::MAX_COORDINATE
