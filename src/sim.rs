@@ -212,10 +212,10 @@ impl SimSettings {
     }
 
     /// The tolerances the method reads.
-    pub fn method_params(&self, scene: &Scene) -> MethodParams {
+    pub fn method_params(&self) -> MethodParams {
         MethodParams {
             epsilon: self.epsilon,
-            ..MethodParams::for_scene(scene)
+            ..MethodParams::per_pair()
         }
     }
 
@@ -427,7 +427,7 @@ impl Simulation {
                 ActiveMethod::Reference(ReferenceContacts::from_scene(&scene))
             }
         };
-        let params = settings.method_params(&scene);
+        let params = settings.method_params();
         let bounds = DivergenceBounds::of(&scene);
         let bodies: Vec<RigidBody> = scene.bodies.iter().map(rigid_body).collect();
         let start = bodies.iter().map(|b| b.position).collect();

@@ -3,8 +3,9 @@
 //! seeded random rigid transform of the whole scene and after scaling it by
 //! 0.01 and 100: nothing may assume that y is up or a particular size.
 
-use contactlab::contact::exact_regions::{default_touch_tol, exact_contacts, ExactContacts};
+use contactlab::contact::exact_regions::{exact_contacts, ExactContacts};
 use contactlab::contact::FeatureKind;
+use contactlab::contact::RELATIVE_TOUCH_TOL;
 use contactlab::scene::builtin::load_builtin;
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{LoadOptions, Scene};
@@ -98,7 +99,7 @@ const EXPECTED: [Expected; 5] = [
 ];
 
 fn exact(scene: &Scene) -> ExactContacts {
-    exact_contacts(scene, default_touch_tol(scene))
+    exact_contacts(scene, RELATIVE_TOUCH_TOL)
 }
 
 fn check(label: &str, scene: &Scene, e: &Expected, area_scale: f64) {

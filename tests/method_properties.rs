@@ -11,8 +11,8 @@
 use contactlab::contact::broad_phase::broad_phase;
 use contactlab::contact::world_mesh::{Tet, WorldMesh};
 use contactlab::contact::{
-    find_contacts, methods_under_test, BodyAtPose, Contact, ContactMethod, FeatureKind,
-    MethodParams, RawContact,
+    find_contacts, methods_under_test, pair_touch_tol, BodyAtPose, Contact, ContactMethod,
+    FeatureKind, MethodParams, RawContact,
 };
 use contactlab::measures::{step_measures, StepMeasures};
 use contactlab::mesh::TetMesh;
@@ -46,7 +46,7 @@ fn load(id: &str, method: &dyn ContactMethod, epsilon: f64) -> Scene {
 fn run(scene: &Scene, method: &dyn ContactMethod, epsilon: f64) -> (Vec<Contact>, StepMeasures) {
     let params = MethodParams {
         epsilon,
-        ..MethodParams::for_scene(scene)
+        ..MethodParams::per_pair()
     };
     let set = find_contacts(&scene.poses(), method, &params);
     let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
@@ -72,7 +72,11 @@ fn raw_contacts(
         let a = world[c.body_a as usize].tet(c.tet_a as usize);
         let b = world[c.body_b as usize].tet(c.tet_b as usize);
         if a.has_surface() && b.has_surface() {
-            method.tet_pair(&a, &b, params, &mut raw);
+            let params = params.for_pair(
+                bodies[c.body_a as usize].mesh,
+                bodies[c.body_b as usize].mesh,
+            );
+            method.tet_pair(&a, &b, &params, &mut raw);
         }
     }
     raw
@@ -141,7 +145,7 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
             let scene = load(id, method, epsilon);
             let params = MethodParams {
                 epsilon,
-                ..MethodParams::for_scene(&scene)
+                ..MethodParams::per_pair()
             };
             let poses = scene.poses();
             let original = find_contacts(&poses, method, &params).contacts;
@@ -191,14 +195,14 @@ fn contacts_follow_the_conventions() {
             let scene = load(id, method, epsilon);
             let params = MethodParams {
                 epsilon,
-                ..MethodParams::for_scene(&scene)
+                ..MethodParams::per_pair()
             };
             for r in raw_contacts(&scene.poses(), method, &params) {
                 assert!(well_formed(&r), "{id}/{}: {r:?}", method_id);
             }
             let (contacts, _) = run(&scene, method, epsilon);
-            let tol = 1e-6 * scene.size();
             for c in &contacts {
+                let tol = pair_touch_tol(&scene.bodies[c.a].mesh, &scene.bodies[c.b].mesh);
                 // The initial poses touch without penetrating. No method may
                 // call a contact separated beyond the touching tolerance
                 // (Closest points measures against 2ε, so the same holds).

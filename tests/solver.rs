@@ -255,7 +255,7 @@ fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
     );
 }
 
-const PILLAR_HASH: u64 = 11946388100114107867;
+const PILLAR_HASH: u64 = 3843330576723445041;
 
 #[test]
 fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {

@@ -40,7 +40,7 @@ pub fn initial_pose_row(
     )?;
     let params = MethodParams {
         epsilon,
-        ..MethodParams::for_scene(&scene)
+        ..MethodParams::per_pair()
     };
     let Some(local) = method.tet_pair() else {
         return Err(SceneError {
