@@ -278,6 +278,9 @@ pub struct StepRecord {
     pub step: u64,
     pub time: f64,
     pub count: usize,
+    /// How many of the contacts have a correct normal: `quality` is
+    /// 100 × correct / count ("50 of 62 normals right").
+    pub correct: Option<usize>,
     pub quality: Option<f64>,
     pub coverage: Option<f64>,
     pub area_coverage: Option<f64>,
@@ -667,6 +670,7 @@ impl Simulation {
             step: self.step,
             time: self.step as f64 * h,
             count: measures.count,
+            correct: measures.correct,
             quality: measures.quality,
             coverage: measures.coverage,
             area_coverage: measures.area_coverage,

@@ -25,6 +25,8 @@ pub struct ContactQuality {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StepMeasures {
     pub count: usize,
+    /// How many contacts have a correct normal (with an oracle).
+    pub correct: Option<usize>,
     pub quality: Option<f64>,
     pub coverage: Option<f64>,
     pub area_coverage: Option<f64>,
@@ -168,6 +170,7 @@ pub fn step_measures(
         qualities,
         StepMeasures {
             count,
+            correct: has_oracle.then_some(correct),
             quality,
             coverage,
             area_coverage,

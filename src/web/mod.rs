@@ -252,6 +252,12 @@ impl Playground {
         to_js(&entries)
     }
 
+    /// The presets of the paper's tables and figures: scene, settings as
+    /// link pairs, step, and the paper's columns per method id.
+    pub fn presets() -> Result<JsValue, JsError> {
+        to_js(&crate::report::presets::presets())
+    }
+
     /// The settings schema, in panel order.
     #[wasm_bindgen(js_name = settingsSchema)]
     pub fn settings_schema() -> Result<JsValue, JsError> {
