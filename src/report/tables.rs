@@ -114,13 +114,13 @@ pub const TABLE_KINDS: [&str; 8] = [
 pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
 
 /// The methods the tables compare: the registry without the reference.
-fn methods() -> Vec<&'static MethodInfo> {
+pub(super) fn methods() -> Vec<&'static MethodInfo> {
     methods_under_test().collect()
 }
 
 /// A cell of the paper's table 8: "(*)" where it found no contacts, "—"
 /// where the paper does not have the method.
-fn paper_number(x: Option<f64>) -> String {
+pub(super) fn paper_number(x: Option<f64>) -> String {
     match x {
         None => "—".to_string(),
         Some(x) if x.is_nan() => "(*)".to_string(),

@@ -207,14 +207,9 @@ fn list_scenes(out: &mut Out) -> CliResult {
     Ok(())
 }
 
-const REPORTED_KINDS: [FeatureKind; 6] = [
-    FeatureKind::VertexVertex,
-    FeatureKind::VertexEdge,
-    FeatureKind::EdgeVertex,
-    FeatureKind::VertexFace,
-    FeatureKind::FaceVertex,
-    FeatureKind::EdgeEdge,
-];
+/// The kinds of touching feature pair the exact regions report, (V,V) to
+/// (E,E): the first six of `FeatureKind::ALL`.
+const REPORTED_KINDS: &[FeatureKind] = FeatureKind::ALL.split_at(6).0;
 
 fn exact(options: &Args, out: &mut Out) -> CliResult {
     let scene = load(options, "exact")?;
