@@ -235,7 +235,7 @@ fn hash_records(records: &[StepRecord]) -> u64 {
 #[test]
 fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
     let text = builtin_text("pillar").unwrap();
-    let mut all = Vec::new();
+    let mut pinned = Vec::new();
     for method in REGISTRY.iter().map(|m| m.id) {
         let (_, records) = run(text, settings(method), 50);
         let again = run(text, settings(method), 50).1;
@@ -244,17 +244,33 @@ fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
             hash_records(&again),
             "{method}: two runs differ"
         );
-        all.extend(records);
+        // A method added since the pin is only checked for determinism; pin
+        // it by adding it to PINNED_METHODS and updating the hash.
+        if PINNED_METHODS.contains(&method) {
+            pinned.extend(records);
+        }
     }
     // Pinned: a change of this number means the physics changed. Update it
     // deliberately, with a sentence in the commit saying why.
     assert_eq!(
-        hash_records(&all),
+        hash_records(&pinned),
         PILLAR_HASH,
         "the 50-step Pillar runs changed"
     );
 }
 
+/// The methods whose runs the hash covers, in registry order.
+const PINNED_METHODS: [&str; 9] = [
+    "closest-points",
+    "intersection",
+    "vertex-only",
+    "consistent-vertex",
+    "volume-sat",
+    "surface-sat",
+    "opposing",
+    "growth",
+    "reference",
+];
 const PILLAR_HASH: u64 = 3843330576723445041;
 
 #[test]
