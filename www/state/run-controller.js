@@ -332,10 +332,9 @@ export class RunController {
    * @returns {boolean} whether the loop goes on
    */
   failed(error, t, during, generation) {
-    // A trapped core: the restart already set the target to rebuild.
-    if (generation !== this.generation) return true;
     this.listener.error?.(error, { during, config: t.config });
-    if (this.target !== t) return true;
+    // A trapped core: the restart already set the target to rebuild.
+    if (generation !== this.generation || this.target !== t) return true;
     if (during === 'load') {
       // The worker keeps what it held; the page goes back to what it showed.
       if (this.shown) this.retarget({ config: this.shown.config, step: this.shown.step, mode: 'replay', playing: false });
