@@ -121,6 +121,9 @@ async function start(gl) {
   let pendingCam = null;
   /** The next scene shown is a fallback after a failed load: keep that error up. */
   let keepError = false;
+  /** Link writes and typed-value checks waiting for the worker: the page is not ready meanwhile. */
+  let hashWrites = 0;
+  let pendingChecks = 0;
   let bench = false;
   let firstFrameDrawn = false;
   let resolveFirstFrame = () => {};
@@ -171,7 +174,7 @@ async function start(gl) {
 
   /** Marks the page ready for the tests: idle, drawn, and the link written. */
   function updateReady() {
-    const ready = controller.run === 'idle' && controller.shown !== null && !frameRequested && hashWrites === 0;
+    const ready = controller.run === 'idle' && controller.shown !== null && !frameRequested && hashWrites === 0 && pendingChecks === 0;
     document.body.dataset.ready = String(ready);
   }
 
@@ -193,7 +196,17 @@ async function start(gl) {
   const settingsPanel = new SettingsPanel({
     methods: catalogue.methods,
     schema,
-    check: (id, text) => session.checkSetting(id, text),
+    check: async (id, text) => {
+      // Until the core has answered, the typed value is neither refused nor replayed.
+      pendingChecks++;
+      updateReady();
+      try {
+        return await session.checkSetting(id, text);
+      } finally {
+        pendingChecks--;
+        updateReady();
+      }
+    },
     onChange: (id, value) => changeSetting(id, value),
     onInvalid: (message) => showNotice(message),
   });
@@ -661,7 +674,6 @@ async function start(gl) {
     return pairsCache.get(settings);
   }
 
-  let hashWrites = 0;
   let hashTimer = 0;
   let hashSequence = 0;
   /** Files whose long link was already pointed out. */

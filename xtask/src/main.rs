@@ -4,6 +4,7 @@
 //! - `test` runs the whole check: format, lints, tests, the wasm build and
 //!   the browser tests.
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
+//! - `screenshots` saves the page's screenshots in docs/screenshots/.
 //!
 //! This file only parses the command line and dispatches; each concern lives
 //! in its own module. Only `std` is used so that the tool builds instantly on
@@ -11,6 +12,7 @@
 
 mod bench;
 mod cmd;
+mod screenshots;
 mod serve;
 mod server;
 mod setup;
@@ -26,9 +28,11 @@ usage: cargo xtask <command>
 
 commands:
   serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
-  test               fmt, clippy, cargo test, wasm build and the browser tests
+  test               fmt, clippy, cargo test, the page's unit tests, wasm build and
+                     the browser tests
   bench              time every method on Pillar, Wall and Arch natively and in
                      headless Chromium; writes docs/bench.md
+  screenshots        build the page and save docs/screenshots/*.png from headless Chromium
   help               show this message";
 
 fn main() -> ExitCode {
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
             args[1..].join(" ")
         ))),
         Some("bench") if args.len() == 1 => bench::run(&root()),
+        Some("screenshots") if args.len() == 1 => screenshots::run(&root()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
