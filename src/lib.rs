@@ -10,17 +10,22 @@
 //! and B has its normal pointing from A towards B and a signed depth (0
 //! touching, > 0 separated, < 0 penetrating).
 //!
-//! Module map:
+//! Module map, lowest layer first; each uses only those above it (a test,
+//! `tests/layers.rs`, keeps it so):
+//! - [`clock`]: a millisecond clock that works natively and in wasm.
 //! - [`geometry`]: closest points, planar hulls, small linear algebra.
-//! - [`mesh`]: `TetMesh`, surface classification, shapes, refinement, erosion.
-//! - [`dynamics`]: rigid-body state, mass properties, the Moreau stepper.
+//! - [`settings`]: the settings schema (ids, ranges, defaults, flags, URL keys).
+//! - [`mesh`]: `TetMesh`, surface classification, shapes, refinement,
+//!   erosion, mass properties.
+//! - [`scene`]: the scene types, the file parser, perturbation, oracles.
+//! - [`contact`]: contacts, the broad phase, the method registry and the
+//!   methods, the exact contact regions and the reference contacts.
+//! - [`dynamics`]: rigid-body state and the Moreau stepper.
 //! - [`solver`]: the proximal Gauss-Seidel contact solver.
-//! - [`measures`]: the paper's quality measures and tables.
+//! - [`measures`]: the paper's quality measures of one step.
 //! - [`sim`]: `Simulation`, the one API the CLI and the page share.
-//! - [`scene`]: the scene file format, validation, perturbation, oracles.
-//! - [`contact`]: contacts, the broad phase, the eight methods, the exact
-//!   contact regions and the reference contacts built on them.
-//! - `web` (wasm32 only): the thin wasm-bindgen facade used by the page.
+//! - [`report`]: the paper's tables and numbers, beside ours.
+//! - `web` (wasm32 only) and the `contactlab` binary: translation only.
 
 pub mod clock;
 pub mod contact;
@@ -28,7 +33,9 @@ pub mod dynamics;
 pub mod geometry;
 pub mod measures;
 pub mod mesh;
+pub mod report;
 pub mod scene;
+pub mod settings;
 pub mod sim;
 pub mod solver;
 

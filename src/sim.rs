@@ -4,58 +4,240 @@
 //! number on the page and in the CLI is the same number.
 
 use crate::clock::now_ms;
-use crate::contact::reference::{ReferenceContacts, REFERENCE_ID};
+use crate::contact::reference::ReferenceContacts;
 use crate::contact::{
-    find_contacts, method_by_id, methods::method_ids, BodyAtPose, Contact, ContactMethod,
-    MethodParams,
+    find_contacts, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact,
+    ContactMethod, MethodInfo, MethodParams,
 };
-use crate::dynamics::stepper::{advance_rotation, gyroscopic_update, half_step};
+use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
-use crate::measures::{step_measures, ContactQuality, StepMeasures, DEFAULT_ANGLE_TOLERANCE_DEG};
-use crate::scene::{load_scene, LoadOptions, Oracle, Scene};
+use crate::measures::{step_measures, ContactQuality, StepMeasures};
+use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};
+use crate::settings::{self, SettingError, SettingValue, SETTINGS};
 use crate::solver::{solve, SolverSettings};
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Everything that decides a run besides the scene file.
+/// Everything that decides a run besides the scene file. Each field is a
+/// setting of [`crate::settings::SETTINGS`] under the same id, where its
+/// range, default, flag and URL key are declared; `get` and `set` map ids
+/// to fields, and a test checks that they cover the schema exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SimSettings {
-    /// A method id (`contactlab methods`) or `reference`.
+    /// A method id of the registry (`contactlab methods`).
     pub method: String,
-    /// Time step in seconds; `None` takes the scene's.
-    pub dt: Option<f64>,
     pub perturb: f64,
     pub seed: u64,
     pub refine: u8,
     /// Erosion ε of the Closest points method.
     pub epsilon: f64,
     /// Angle tolerance for a correct normal, degrees.
-    pub angle_tolerance_deg: f64,
-    pub solver: SolverSettings,
+    pub tol_deg: f64,
+    /// Time step in seconds; `None` takes the scene's.
+    pub dt: Option<f64>,
+    pub iterations: u32,
+    /// Coulomb friction coefficient; `None` takes the scene's.
+    pub mu: Option<f64>,
+    pub warm_start: bool,
+    pub tolerance: f64,
+    pub baumgarte: f64,
+    pub gyroscopic: bool,
 }
 
 impl Default for SimSettings {
+    /// The schema's defaults (the paper's settings).
     fn default() -> Self {
-        SimSettings {
-            method: "opposing".to_string(),
-            dt: None,
+        let mut s = SimSettings {
+            method: String::new(),
             perturb: 0.0,
-            seed: 1,
+            seed: 0,
             refine: 0,
-            epsilon: MethodParams::DEFAULT_EPSILON,
-            angle_tolerance_deg: DEFAULT_ANGLE_TOLERANCE_DEG,
-            solver: SolverSettings::default(),
+            epsilon: 0.0,
+            tol_deg: 0.0,
+            dt: None,
+            iterations: 0,
+            mu: None,
+            warm_start: false,
+            tolerance: 0.0,
+            baumgarte: 0.0,
+            gyroscopic: false,
+        };
+        for spec in SETTINGS {
+            s.set(spec.id, spec.default_value())
+                .expect("every schema default fits its field");
         }
+        s
+    }
+}
+
+impl SimSettings {
+    /// The value of the setting `id`.
+    pub fn get(&self, id: &str) -> Option<SettingValue> {
+        let number = SettingValue::Number;
+        let or_scene = |x: Option<f64>| x.map_or(SettingValue::Scene, SettingValue::Number);
+        Some(match id {
+            "method" => SettingValue::Text(self.method.clone()),
+            "perturb" => number(self.perturb),
+            "seed" => number(self.seed as f64),
+            "refine" => number(f64::from(self.refine)),
+            "epsilon" => number(self.epsilon),
+            "tol_deg" => number(self.tol_deg),
+            "dt" => or_scene(self.dt),
+            "iterations" => number(f64::from(self.iterations)),
+            "mu" => or_scene(self.mu),
+            "warm_start" => SettingValue::Bool(self.warm_start),
+            "tolerance" => number(self.tolerance),
+            "baumgarte" => number(self.baumgarte),
+            "gyroscopic" => SettingValue::Bool(self.gyroscopic),
+            _ => return None,
+        })
+    }
+
+    /// Sets the setting `id` after checking it against the schema (and a
+    /// method id against the registry). On error nothing changes.
+    pub fn set(&mut self, id: &str, value: SettingValue) -> Result<(), SettingError> {
+        let spec = settings::spec(id).ok_or_else(|| SettingError {
+            id: "setting",
+            message: format!("there is no setting called \"{id}\""),
+        })?;
+        let number = |v: &SettingValue| match v {
+            SettingValue::Number(x) => spec.check_number(*x),
+            SettingValue::Text(t) => match spec.parse(t)? {
+                SettingValue::Number(x) => Ok(x),
+                _ => Err(spec.refuse(&format!("\"{t}\""))),
+            },
+            other => Err(spec.refuse(&format!("{other:?}"))),
+        };
+        let or_scene = |v: &SettingValue| match v {
+            SettingValue::Scene => Ok(None),
+            other => number(other).map(Some),
+        };
+        let flag = |v: &SettingValue| match v {
+            SettingValue::Bool(b) => Ok(*b),
+            SettingValue::Text(t) => match spec.parse(t)? {
+                SettingValue::Bool(b) => Ok(b),
+                _ => Err(spec.refuse(&format!("\"{t}\""))),
+            },
+            other => Err(spec.refuse(&format!("{other:?}"))),
+        };
+        // Integers are whole and in range once `number` accepted them.
+        match id {
+            "method" => {
+                let id = match &value {
+                    SettingValue::Text(t) => t.trim().to_string(),
+                    _ => String::new(),
+                };
+                if method_by_id(&id).is_none() {
+                    return Err(settings::unknown_method(&id, &method_ids()));
+                }
+                self.method = id;
+            }
+            "perturb" => self.perturb = number(&value)?,
+            "seed" => self.seed = number(&value)? as u64,
+            "refine" => self.refine = number(&value)? as u8,
+            "epsilon" => self.epsilon = number(&value)?,
+            "tol_deg" => self.tol_deg = number(&value)?,
+            "dt" => self.dt = or_scene(&value)?,
+            "iterations" => self.iterations = number(&value)? as u32,
+            "mu" => self.mu = or_scene(&value)?,
+            "warm_start" => self.warm_start = flag(&value)?,
+            "tolerance" => self.tolerance = number(&value)?,
+            "baumgarte" => self.baumgarte = number(&value)?,
+            "gyroscopic" => self.gyroscopic = flag(&value)?,
+            _ => unreachable!("the schema declares \"{id}\" but SimSettings has no field for it"),
+        }
+        Ok(())
+    }
+
+    /// Parses and sets `id` from text typed by a person.
+    pub fn set_text(&mut self, id: &str, text: &str) -> Result<(), SettingError> {
+        let spec = settings::spec(id).ok_or_else(|| SettingError {
+            id: "setting",
+            message: format!("there is no setting called \"{id}\""),
+        })?;
+        let value = spec.parse(text)?;
+        self.set(id, value)
+    }
+
+    /// Settings from a link's `key=value` pairs (keys are the schema's URL
+    /// keys; others are not settings and are skipped): the defaults with
+    /// every valid pair applied, and one problem text per refused pair,
+    /// worded as the CLI words it after its own prefix.
+    pub fn from_url_pairs(pairs: &[(String, String)]) -> (SimSettings, Vec<String>) {
+        let mut out = SimSettings::default();
+        let mut problems = Vec::new();
+        for (key, text) in pairs {
+            let Some(spec) = settings::spec_by_url_key(key) else {
+                continue;
+            };
+            if let Err(e) = out.set_text(spec.id, text) {
+                problems.push(format!("{key}: {e}; using the default"));
+            }
+        }
+        (out, problems)
+    }
+
+    /// The settings as a link's `key=value` pairs: the method always, the
+    /// others where they differ from the default, in schema order.
+    pub fn to_url_pairs(&self) -> Vec<(&'static str, String)> {
+        let defaults = SimSettings::default();
+        SETTINGS
+            .iter()
+            .filter_map(|spec| {
+                let value = self.get(spec.id)?;
+                (spec.id == "method" || defaults.get(spec.id).as_ref() != Some(&value))
+                    .then(|| (spec.url_key, settings::SettingSpec::format(&value)))
+            })
+            .collect()
+    }
+
+    /// Checks every setting against the schema (settings built in code or
+    /// read through serde bypass `set`).
+    pub fn validate(&self) -> Result<(), SettingError> {
+        let mut copy = self.clone();
+        for spec in SETTINGS {
+            let value = self.get(spec.id).expect("every schema id has a field");
+            copy.set(spec.id, value)?;
+        }
+        Ok(())
+    }
+
+    /// The registry entry of the chosen method (valid after `validate`).
+    pub fn method_info(&self) -> Result<&'static MethodInfo, SettingError> {
+        method_by_id(&self.method)
+            .ok_or_else(|| settings::unknown_method(&self.method, &method_ids()))
+    }
+
+    /// The tolerances the method reads.
+    pub fn method_params(&self, scene: &Scene) -> MethodParams {
+        MethodParams {
+            epsilon: self.epsilon,
+            ..MethodParams::for_scene(scene)
+        }
+    }
+
+    /// The settings that change the bodies as loaded.
+    pub fn load_options(&self) -> Result<LoadOptions, SettingError> {
+        let probe = MethodParams {
+            epsilon: self.epsilon,
+            ..MethodParams::default()
+        };
+        Ok(LoadOptions {
+            refine: self.refine,
+            erosion: self.method_info()?.erosion(&probe),
+            perturb: self.perturb,
+            seed: self.seed,
+        })
     }
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SimError {
-    /// A setting is out of range; the message names it.
-    Setting(String),
+    /// A setting is refused by the schema or the registry.
+    Setting(SettingError),
     /// The scene failed to load.
     Scene(String),
     /// The state became non-finite during this step.
@@ -65,13 +247,20 @@ pub enum SimError {
 impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SimError::Setting(m) | SimError::Scene(m) => f.write_str(m),
+            SimError::Setting(e) => write!(f, "{}: {}", e.id, e.message),
+            SimError::Scene(m) => f.write_str(m),
             SimError::BlewUp { step, body } => write!(f, "the simulation blew up at step {step}: body \"{body}\" has a non-finite position or velocity (try a smaller time step or more iterations)"),
         }
     }
 }
 
 impl std::error::Error for SimError {}
+
+impl From<SettingError> for SimError {
+    fn from(e: SettingError) -> Self {
+        SimError::Setting(e)
+    }
+}
 
 /// What one step produced (design `measures.md`, "Per step"). Keys are the
 /// CLI's JSON keys and the page's `data-readout` names.
@@ -102,6 +291,8 @@ pub struct StepRecord {
     pub measures: StepMeasures,
 }
 
+/// The method of a run: a local algorithm, or the reference with the
+/// exact contacts it carries.
 enum ActiveMethod {
     Local(&'static dyn ContactMethod),
     Reference(ReferenceContacts),
@@ -142,77 +333,16 @@ fn warm_keys(contacts: &[Contact]) -> Vec<WarmKey> {
         .collect()
 }
 
-/// All method ids a simulation accepts.
-pub fn simulation_method_ids() -> Vec<&'static str> {
-    let mut ids = method_ids();
-    ids.push(REFERENCE_ID);
-    ids
-}
-
-fn check_settings(s: &SimSettings) -> Result<(), SimError> {
-    let bad = |m: String| Err(SimError::Setting(m));
-    if !simulation_method_ids().contains(&s.method.as_str()) {
-        return bad(format!(
-            "method: unknown method \"{}\" (expected one of: {})",
-            s.method,
-            simulation_method_ids().join(", ")
-        ));
-    }
-    if let Some(dt) = s.dt {
-        if !(dt > 0.0 && dt <= 1.0) {
-            return bad(format!(
-                "dt: the time step must be in (0, 1] seconds, got {dt}"
-            ));
-        }
-    }
-    if !(s.perturb >= 0.0 && s.perturb <= 1.0) {
-        return bad(format!(
-            "perturb: must be from 0 to 1 metre, got {}",
-            s.perturb
-        ));
-    }
-    if s.refine > 2 {
-        return bad(format!("refine: must be 0, 1 or 2, got {}", s.refine));
-    }
-    if !(s.epsilon > 0.0 && s.epsilon <= 1.0) {
-        return bad(format!(
-            "epsilon: must be in (0, 1] metres, got {}",
-            s.epsilon
-        ));
-    }
-    if !(s.angle_tolerance_deg > 0.0 && s.angle_tolerance_deg < 90.0) {
-        return bad(format!(
-            "angle tolerance: must be between 0 and 90 degrees, got {}",
-            s.angle_tolerance_deg
-        ));
-    }
-    let solver = &s.solver;
-    if solver.iterations == 0 || solver.iterations > 100_000 {
-        return bad(format!(
-            "iterations: must be from 1 to 100000, got {}",
-            solver.iterations
-        ));
-    }
-    if !(solver.tolerance >= 0.0 && solver.tolerance.is_finite()) {
-        return bad(format!(
-            "tolerance: must be zero or positive, got {}",
-            solver.tolerance
-        ));
-    }
-    if let Some(mu) = solver.friction {
-        if !(mu >= 0.0 && mu.is_finite()) {
-            return bad(format!(
-                "mu: the friction coefficient must be zero or positive, got {mu}"
-            ));
-        }
-    }
-    if !(solver.baumgarte >= 0.0 && solver.baumgarte <= 1.0) {
-        return bad(format!(
-            "baumgarte: must be from 0 to 1, got {}",
-            solver.baumgarte
-        ));
-    }
-    Ok(())
+/// A scene body as the dynamics sees it: its pose, velocities and mass
+/// properties.
+fn rigid_body(body: &SceneBody) -> RigidBody {
+    RigidBody::new(
+        (body.position, body.rotation),
+        (body.velocity, body.angular_velocity),
+        body.mass.mass,
+        body.mass.inertia,
+        body.fixed,
+    )
 }
 
 impl Simulation {
@@ -223,41 +353,29 @@ impl Simulation {
         scene_text: &str,
         settings: SimSettings,
     ) -> Result<Simulation, SimError> {
-        check_settings(&settings)?;
-        let local = method_by_id(&settings.method);
-        let probe = MethodParams {
-            epsilon: settings.epsilon,
-            ..MethodParams::default()
-        };
-        let erosion = local.and_then(|m| m.erosion(&probe));
-        let options = LoadOptions {
-            refine: settings.refine,
-            erosion,
-            perturb: settings.perturb,
-            seed: settings.seed,
-        };
-        let scene =
-            load_scene(source, scene_text, &options).map_err(|e| SimError::Scene(e.to_string()))?;
-        Ok(Simulation::from_scene(scene, settings))
+        settings.validate()?;
+        let scene = load_scene(source, scene_text, &settings.load_options()?)
+            .map_err(|e| SimError::Scene(e.to_string()))?;
+        Simulation::from_scene(scene, settings)
     }
 
     /// Prepares a run of an already loaded scene (tests transform scenes
     /// before running them). The scene must have been loaded with the
     /// erosion the method needs.
-    pub fn from_scene(scene: Scene, settings: SimSettings) -> Simulation {
-        let method = match method_by_id(&settings.method) {
-            Some(m) => ActiveMethod::Local(m),
-            None => ActiveMethod::Reference(ReferenceContacts::from_scene(&scene)),
+    pub fn from_scene(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
+        settings.validate()?;
+        let method = match settings.method_info()?.algorithm {
+            Algorithm::TetPair(m) => ActiveMethod::Local(m),
+            Algorithm::ExactReference => {
+                ActiveMethod::Reference(ReferenceContacts::from_scene(&scene))
+            }
         };
-        let params = MethodParams {
-            epsilon: settings.epsilon,
-            ..MethodParams::for_scene(&scene)
-        };
-        let bodies: Vec<RigidBody> = scene.bodies.iter().map(RigidBody::from_scene).collect();
+        let params = settings.method_params(&scene);
+        let bodies: Vec<RigidBody> = scene.bodies.iter().map(rigid_body).collect();
         let start = bodies.iter().map(|b| b.position).collect();
         let dt = settings.dt.unwrap_or(scene.settings.dt);
-        let mu = settings.solver.friction.unwrap_or(scene.settings.friction);
-        Simulation {
+        let mu = settings.mu.unwrap_or(scene.settings.friction);
+        Ok(Simulation {
             scene,
             settings,
             method,
@@ -270,63 +388,11 @@ impl Simulation {
             contacts: Vec::new(),
             qualities: Vec::new(),
             warm: BTreeMap::new(),
-        }
+        })
     }
 
     pub fn scene(&self) -> &Scene {
         &self.scene
-    }
-
-    /// Whether going from `old` to `new` settings changes the bodies'
-    /// geometry or start (perturbation, refinement, the erosion of Closest
-    /// points), so that the scene must be loaded again (design
-    /// `playground.md`: such settings reset the scene, the others apply from
-    /// the next step).
-    pub fn needs_rebuild(old: &SimSettings, new: &SimSettings) -> bool {
-        let probe = |s: &SimSettings| {
-            let params = MethodParams {
-                epsilon: s.epsilon,
-                ..MethodParams::default()
-            };
-            method_by_id(&s.method).and_then(|m| m.erosion(&params))
-        };
-        old.perturb != new.perturb
-            || old.seed != new.seed
-            || old.refine != new.refine
-            || probe(old) != probe(new)
-    }
-
-    /// Applies settings that need no rebuild from the next step on (time
-    /// step, solver, friction, angle tolerance, a method with the same
-    /// erosion). Fails, changing nothing, on a bad setting or one that needs
-    /// a rebuild.
-    pub fn apply_settings(&mut self, settings: SimSettings) -> Result<(), SimError> {
-        check_settings(&settings)?;
-        if Self::needs_rebuild(&self.settings, &settings) {
-            return Err(SimError::Setting(
-                "this change needs the scene to be loaded again".to_string(),
-            ));
-        }
-        if settings.method != self.settings.method {
-            self.method = match method_by_id(&settings.method) {
-                Some(m) => ActiveMethod::Local(m),
-                // The reference is the exact contacts of the initial pose,
-                // carried with the bodies from the scene as loaded.
-                None => ActiveMethod::Reference(ReferenceContacts::from_scene(&self.scene)),
-            };
-            self.warm.clear();
-        }
-        self.params = MethodParams {
-            epsilon: settings.epsilon,
-            ..MethodParams::for_scene(&self.scene)
-        };
-        self.dt = settings.dt.unwrap_or(self.scene.settings.dt);
-        self.mu = settings
-            .solver
-            .friction
-            .unwrap_or(self.scene.settings.friction);
-        self.settings = settings;
-        Ok(())
     }
 
     pub fn settings(&self) -> &SimSettings {
@@ -346,6 +412,11 @@ impl Simulation {
         self.dt
     }
 
+    /// The friction coefficient in use (the setting or the scene's).
+    pub fn mu(&self) -> f64 {
+        self.mu
+    }
+
     /// The contacts of the last step (at its midpoint poses) and their q.
     pub fn contacts(&self) -> &[Contact] {
         &self.contacts
@@ -355,7 +426,7 @@ impl Simulation {
         &self.qualities
     }
 
-    fn detect(&self, poses: &[(DVec3, DQuat)]) -> (Vec<Contact>, f64, f64) {
+    fn detect(&self, poses: &[Pose]) -> (Vec<Contact>, f64, f64) {
         let at: Vec<BodyAtPose> = self
             .scene
             .bodies
@@ -381,74 +452,48 @@ impl Simulation {
         }
     }
 
-    /// One Moreau midpoint step: contacts at the midpoint, solve, advance.
+    /// One Moreau midpoint step (`dynamics::stepper::moreau_step`): contacts
+    /// at the midpoint, then the proximal Gauss-Seidel solve.
     pub fn step(&mut self) -> Result<StepRecord, SimError> {
         let h = self.dt;
-        // 1. Half-step positions.
-        let poses: Vec<(DVec3, DQuat)> = self
-            .bodies
-            .iter()
-            .map(|b| {
-                if b.fixed {
-                    (b.position, b.rotation)
-                } else {
-                    half_step(b, h)
-                }
-            })
-            .collect();
-        // 2. Contacts at the midpoint.
-        let (contacts, ms_broad, ms_method) = self.detect(&poses);
-        let solver_start = now_ms();
-        // 3. Free velocities.
-        let gravity = self.scene.gravity;
-        for (body, pose) in self.bodies.iter_mut().zip(&poses) {
-            if body.fixed {
-                continue;
-            }
-            body.velocity += gravity * h;
-            if self.settings.solver.gyroscopic {
-                body.angular_velocity = gyroscopic_update(
-                    body.angular_velocity,
-                    pose.1,
-                    body.inertia_body,
-                    body.inverse_inertia_body,
-                    h,
-                );
-            }
-        }
-        // 4. Contact impulses. A tetrahedron pair can give several contacts of
-        // one feature kind (Opposing gives all its intersection points), so
-        // the warm-start key also counts them in their (deterministic) order.
-        let keys: Vec<WarmKey> = if self.settings.solver.warm_start {
-            warm_keys(&contacts)
-        } else {
-            Vec::new()
+        let solver = SolverSettings {
+            iterations: self.settings.iterations,
+            tolerance: self.settings.tolerance,
+            baumgarte: self.settings.baumgarte,
         };
-        let initial: Vec<DVec3> = keys
-            .iter()
-            .map(|k| self.warm.get(k).copied().unwrap_or(DVec3::ZERO))
-            .collect();
-        let (impulses, stats) = solve(
-            &mut self.bodies,
-            &poses,
-            &contacts,
-            self.mu,
-            &self.settings.solver,
+        let (mu, warm_start) = (self.mu, self.settings.warm_start);
+        let mut bodies = std::mem::take(&mut self.bodies);
+        let mut warm = std::mem::take(&mut self.warm);
+        let (poses, (contacts, ms_broad, ms_method), (stats, ms_solver)) = moreau_step(
+            &mut bodies,
+            self.scene.gravity,
             h,
-            &initial,
+            self.settings.gyroscopic,
+            |poses| self.detect(poses),
+            |(contacts, _, _), poses, bodies| {
+                let solver_start = now_ms();
+                // A tetrahedron pair can give several contacts of one feature
+                // kind (Opposing gives all its intersection points), so the
+                // warm-start key also counts them in their (deterministic)
+                // order.
+                let keys: Vec<WarmKey> = if warm_start {
+                    warm_keys(contacts)
+                } else {
+                    Vec::new()
+                };
+                let initial: Vec<DVec3> = keys
+                    .iter()
+                    .map(|k| warm.get(k).copied().unwrap_or(DVec3::ZERO))
+                    .collect();
+                let (impulses, stats) = solve(bodies, poses, contacts, mu, &solver, h, &initial);
+                if warm_start {
+                    warm = keys.into_iter().zip(impulses.iter().copied()).collect();
+                }
+                (stats, now_ms() - solver_start)
+            },
         );
-        if self.settings.solver.warm_start {
-            self.warm = keys.into_iter().zip(impulses.iter().copied()).collect();
-        }
-        // 5. Second half-step with the new velocities.
-        for (body, pose) in self.bodies.iter_mut().zip(&poses) {
-            if body.fixed {
-                continue;
-            }
-            body.position = pose.0 + body.velocity * (0.5 * h);
-            body.rotation = advance_rotation(pose.1, body.angular_velocity, 0.5 * h);
-        }
-        let ms_solver = now_ms() - solver_start;
+        self.bodies = bodies;
+        self.warm = warm;
         self.step += 1;
         if let Some(body) = self
             .bodies
@@ -465,12 +510,8 @@ impl Simulation {
         // Measures of the step's contacts, with the arch oracle's centres at
         // the midpoint, where the contacts were found.
         let centres: Vec<DVec3> = poses.iter().map(|p| p.0).collect();
-        let (qualities, measures) = step_measures(
-            &self.scene,
-            &contacts,
-            &centres,
-            self.settings.angle_tolerance_deg,
-        );
+        let (qualities, measures) =
+            step_measures(&self.scene, &contacts, &centres, self.settings.tol_deg);
         let min_depth = contacts.iter().map(|c| c.depth).reduce(f64::min);
         let max_displacement = self
             .bodies
@@ -505,6 +546,16 @@ impl Simulation {
         self.contacts = contacts;
         self.qualities = qualities;
         Ok(record)
+    }
+
+    /// Steps until `steps` steps have been taken in all (at least one) and
+    /// returns the last record: one row of a comparison.
+    pub fn run_to(&mut self, steps: u64) -> Result<StepRecord, SimError> {
+        let mut last = self.step()?;
+        while self.step < steps {
+            last = self.step()?;
+        }
+        Ok(last)
     }
 }
 

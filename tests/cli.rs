@@ -86,7 +86,7 @@ fn bad_input_gives_a_clear_error_and_exit_code_2() {
         (vec!["exact", "no-such-scene"], "neither a built-in scene"),
         (
             vec!["exact", "pillar", "--refine", "5"],
-            "--refine must be 0, 1 or 2",
+            "--refine: the refinement level must be a whole number from 0 to 2, got 5",
         ),
         (vec!["exact", "pillar", "--perturb", "-1"], "--perturb"),
         (vec!["exact", "pillar", "--seed"], "needs a value"),
@@ -94,7 +94,12 @@ fn bad_input_gives_a_clear_error_and_exit_code_2() {
             vec!["exact", "pillar", "--bogus", "1"],
             "unknown option '--bogus'",
         ),
-        (vec!["frobnicate"], "unknown command"),
+        (
+            vec!["frobnicate"],
+            "unknown command 'frobnicate' (expected one of: scenes, exact, methods, contacts, run, table;",
+        ),
+        (vec!["exact", "pillar", "--dt", "0.01"], "unknown option '--dt'"),
+        (vec!["table", "pillar", "--steps", "0"], "--steps: the number of steps must be a whole number from 1"),
         (vec!["scenes", "extra"], "takes no argument"),
     ] {
         let (code, out, err) = contactlab(&args);
@@ -123,15 +128,18 @@ fn a_malformed_scene_file_names_the_file() {
 }
 
 #[test]
-fn methods_lists_the_eight_methods_of_the_paper() {
+fn methods_lists_the_registry_in_its_order() {
     let (code, out, _) = contactlab(&["methods"]);
     assert_eq!(code, 0);
     let ids: Vec<&str> = out
         .lines()
         .map(|l| l.split_whitespace().next().unwrap_or(""))
         .collect();
+    let registry: Vec<&str> = contactlab::contact::REGISTRY.iter().map(|m| m.id).collect();
+    assert_eq!(ids, registry);
+    // The paper's eight come first, in the order of its tables.
     assert_eq!(
-        ids,
+        ids[..8],
         [
             "closest-points",
             "intersection",
@@ -143,6 +151,15 @@ fn methods_lists_the_eight_methods_of_the_paper() {
             "growth"
         ]
     );
+    let (_, json, _) = contactlab(&["methods", "--json"]);
+    let list: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let json_ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(json_ids, registry);
 }
 
 #[test]
@@ -200,7 +217,7 @@ fn contacts_refuses_bad_method_and_settings() {
         (vec!["contacts", "pillar"], "--method is required"),
         (
             vec!["contacts", "pillar", "--method", "magic"],
-            "unknown method 'magic'",
+            "--method: the contact method must be one of closest-points,",
         ),
         (
             vec!["contacts", "pillar", "--method", "growth", "--epsilon", "0"],
@@ -347,7 +364,10 @@ fn run_text_and_the_reference_method() {
 #[test]
 fn run_refuses_bad_settings() {
     for (args, words) in [
-        (vec!["run", "pillar", "--method", "nope"], "unknown method"),
+        (
+            vec!["run", "pillar", "--method", "nope"],
+            "--method: the contact method must be one of",
+        ),
         (vec!["run", "pillar", "--dt", "0"], "--dt"),
         (vec!["run", "pillar", "--iterations", "0"], "iterations"),
         (vec!["run", "pillar", "--mu", "-2"], "mu"),
@@ -367,4 +387,81 @@ fn table_pillar_as_csv_has_a_row_per_method() {
     assert_eq!(lines.len(), 9);
     assert!(lines[0].starts_with("method,quality %,contacts,excess,paper quality %"));
     assert!(lines[7].starts_with("Opposing,") && err.contains("table pillar: done"));
+}
+
+#[test]
+fn every_command_answers_help() {
+    for command in ["scenes", "exact", "methods", "contacts", "run", "table"] {
+        let (code, out, err) = contactlab(&[command, "--help"]);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(
+            out.starts_with(&format!("Usage: contactlab {command}")),
+            "{command}: {out}"
+        );
+    }
+    let (_, run_help, _) = contactlab(&["run", "--help"]);
+    for spec in contactlab::settings::SETTINGS {
+        assert!(
+            run_help.contains(spec.cli_flag),
+            "run --help lacks {}",
+            spec.cli_flag
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contactlab"))
+        // Hundreds of lines, each flushed as its step ends: the writes after
+        // the hang-up below must fail with a broken pipe.
+        .args([
+            "run",
+            "pillar",
+            "--steps",
+            "300",
+            "--iterations",
+            "1",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one byte, then hang up, as `| head -c 1` does.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 1];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn two_runs_without_timings_print_identical_json() {
+    let args = ["run", "pillar", "--steps", "2", "--json", "--no-timings"];
+    let (code, first, err) = contactlab(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(!first.contains("ms_"), "{first}");
+    let (_, second, _) = contactlab(&args);
+    assert_eq!(first, second);
+}
+
+#[test]
+fn scene_files_with_a_byte_order_mark_load_and_non_utf8_files_are_named() {
+    let dir = std::env::temp_dir().join(format!("contactlab-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = contactlab::scene::builtin::builtin_text("spikes").unwrap();
+    let bom = dir.join("bom.json");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let (code, _, err) = contactlab(&["exact", bom.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let latin1 = dir.join("latin1.json");
+    std::fs::write(&latin1, b"{ \"title\": \"caf\xe9\" }").unwrap();
+    let (code, _, err) = contactlab(&["exact", latin1.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("latin1.json: not UTF-8 text"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

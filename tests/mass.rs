@@ -2,9 +2,9 @@
 //! forms for a box, a square pyramid, a wedge and a hexagonal frustum, to
 //! 1e-12 relative, also after refinement (which must not change them).
 
-use contactlab::dynamics::MassProperties;
 use contactlab::mesh::refine::refine;
 use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::MassProperties;
 use glam::{DMat3, DVec3};
 
 const RHO: f64 = 2000.0;

@@ -149,8 +149,11 @@ fn detect_posed(
     position: DVec3,
     rotation: DQuat,
 ) -> ContactSet {
-    let method = method_by_id(id).unwrap_or_else(|| panic!("no method {id}"));
-    assert_eq!(method.id(), id);
+    let info = method_by_id(id).unwrap_or_else(|| panic!("no method {id}"));
+    assert_eq!(info.id, id);
+    let method = info
+        .tet_pair()
+        .unwrap_or_else(|| panic!("{id} is not a local method"));
     let bodies = [
         BodyAtPose {
             mesh: a,

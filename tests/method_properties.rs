@@ -5,7 +5,7 @@
 //! panic or hang on degenerate tetrahedra.
 
 use contactlab::contact::{
-    find_contacts, BodyAtPose, Contact, ContactMethod, MethodParams, METHODS,
+    find_contacts, methods_under_test, BodyAtPose, Contact, ContactMethod, MethodParams,
 };
 use contactlab::measures::{step_measures, StepMeasures};
 use contactlab::mesh::TetMesh;
@@ -13,6 +13,13 @@ use contactlab::scene::builtin::{builtin_ids, load_builtin};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{LoadOptions, Scene};
 use glam::{DQuat, DVec3};
+
+/// Every local method of the registry with its id.
+fn local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
+    methods_under_test()
+        .map(|m| (m.id, m.tet_pair().expect("methods under test are local")))
+        .collect()
+}
 
 fn load(id: &str, method: &dyn ContactMethod, epsilon: f64) -> Scene {
     let erosion = method.erosion(&MethodParams {
@@ -57,9 +64,9 @@ fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) {
 
 #[test]
 fn every_method_is_invariant_under_rigid_transforms_and_scaling() {
-    let epsilon = MethodParams::DEFAULT_EPSILON;
+    let epsilon = MethodParams::default().epsilon;
     for id in builtin_ids() {
-        for &method in METHODS.iter() {
+        for (method_id, method) in local_methods() {
             let base = load(id, method, epsilon);
             let (_, reference) = run(&base, method, epsilon);
             for seed in [11_u64, 12] {
@@ -68,7 +75,7 @@ fn every_method_is_invariant_under_rigid_transforms_and_scaling() {
                 scene.transform_rigid(rng.rotation(), rng.in_cube(20.0));
                 let (_, moved) = run(&scene, method, epsilon);
                 same_measures(
-                    &format!("{id} / {} rotated (seed {seed})", method.id()),
+                    &format!("{id} / {} rotated (seed {seed})", method_id),
                     &reference,
                     &moved,
                 );
@@ -78,7 +85,7 @@ fn every_method_is_invariant_under_rigid_transforms_and_scaling() {
                 scene.scale(factor);
                 let (_, scaled) = run(&scene, method, epsilon * factor);
                 same_measures(
-                    &format!("{id} / {} scaled by {factor}", method.id()),
+                    &format!("{id} / {} scaled by {factor}", method_id),
                     &reference,
                     &scaled,
                 );
@@ -89,9 +96,9 @@ fn every_method_is_invariant_under_rigid_transforms_and_scaling() {
 
 #[test]
 fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
-    let epsilon = MethodParams::DEFAULT_EPSILON;
+    let epsilon = MethodParams::default().epsilon;
     for id in builtin_ids().filter(|id| *id != "wall") {
-        for &method in METHODS.iter() {
+        for (method_id, method) in local_methods() {
             let scene = load(id, method, epsilon);
             let params = MethodParams {
                 epsilon,
@@ -102,7 +109,7 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
             let reversed: Vec<BodyAtPose> = poses.iter().rev().copied().collect();
             let n = poses.len();
             let swapped = find_contacts(&reversed, method, &params).contacts;
-            let label = format!("{id} / {}", method.id());
+            let label = format!("{id} / {}", method_id);
             assert_eq!(original.len(), swapped.len(), "{label}: count");
             let size = scene.size();
             for c in &original {
@@ -122,18 +129,18 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
 
 #[test]
 fn a_rerun_gives_bit_identical_contacts() {
-    let epsilon = MethodParams::DEFAULT_EPSILON;
-    for &method in METHODS.iter() {
+    let epsilon = MethodParams::default().epsilon;
+    for (method_id, method) in local_methods() {
         let scene = load("pillar", method, epsilon);
         let (first, _) = run(&scene, method, epsilon);
         let (second, _) = run(&scene, method, epsilon);
-        assert_eq!(first, second, "{}", method.id());
+        assert_eq!(first, second, "{}", method_id);
     }
 }
 
 #[test]
 fn contacts_follow_the_conventions() {
-    let epsilon = MethodParams::DEFAULT_EPSILON;
+    let epsilon = MethodParams::default().epsilon;
     for id in [
         "pillar",
         "arch",
@@ -141,7 +148,7 @@ fn contacts_follow_the_conventions() {
         "internal-edges",
         "cliff-edges",
     ] {
-        for &method in METHODS.iter() {
+        for (method_id, method) in local_methods() {
             let scene = load(id, method, epsilon);
             let (contacts, _) = run(&scene, method, epsilon);
             let tol = 1e-6 * scene.size();
@@ -149,7 +156,7 @@ fn contacts_follow_the_conventions() {
                 assert!(
                     (c.normal.length() - 1.0).abs() < 1e-12,
                     "{id}/{}: normal {}",
-                    method.id(),
+                    method_id,
                     c.normal
                 );
                 assert!(c.position.is_finite() && c.depth.is_finite());
@@ -159,7 +166,7 @@ fn contacts_follow_the_conventions() {
                 assert!(
                     c.depth <= 10.0 * tol,
                     "{id}/{}: depth {}",
-                    method.id(),
+                    method_id,
                     c.depth
                 );
                 // Methods whose depth is the penetration along the true
@@ -169,13 +176,13 @@ fn contacts_follow_the_conventions() {
                 // and Growth's points along their normal are larger by
                 // definition.)
                 if matches!(
-                    method.id(),
+                    method_id,
                     "vertex-only" | "consistent-vertex" | "volume-sat"
                 ) {
                     assert!(
                         c.depth >= -10.0 * tol,
                         "{id}/{}: depth {}",
-                        method.id(),
+                        method_id,
                         c.depth
                     );
                 }
@@ -213,7 +220,7 @@ fn degenerate_tetrahedra_neither_panic_nor_hang() {
     let solid = raw_body(unit);
     for (name, corners) in cases {
         let odd = raw_body(corners);
-        for &method in METHODS.iter() {
+        for (method_id, method) in local_methods() {
             for (first, second) in [(&solid, &odd), (&odd, &solid), (&odd, &odd)] {
                 let bodies = [
                     BodyAtPose {
@@ -238,7 +245,7 @@ fn degenerate_tetrahedra_neither_panic_nor_hang() {
                     assert!(
                         c.normal.is_finite() && c.position.is_finite() && c.depth.is_finite(),
                         "{name}/{}: {c:?}",
-                        method.id()
+                        method_id
                     );
                 }
             }

@@ -3,12 +3,11 @@
 //! ideal Pillar standing, determinism, the sliding cases decelerating at μg,
 //! and inputs that must neither panic nor hang.
 
-use contactlab::contact::METHODS;
+use contactlab::contact::{methods_under_test, REGISTRY};
 use contactlab::scene::builtin::{builtin_text, load_builtin};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::LoadOptions;
 use contactlab::sim::{SimError, SimSettings, Simulation, StepRecord};
-use contactlab::solver::SolverSettings;
 use glam::DVec3;
 
 const GROUND: &str = r#"{ "name": "ground", "fixed": true, "shape": { "type": "box", "size": [4, 0.3, 4] }, "position": [0, -0.15, 0] }"#;
@@ -20,10 +19,9 @@ fn scene(gravity: DVec3, bodies: &str) -> String {
     )
 }
 
-fn settings(method: &str, solver: SolverSettings) -> SimSettings {
+fn settings(method: &str) -> SimSettings {
     SimSettings {
         method: method.to_string(),
-        solver,
         ..SimSettings::default()
     }
 }
@@ -41,11 +39,15 @@ fn free_flight_conserves_momentum_and_with_the_gyroscopic_term_energy() {
                      "velocity": [0.4, -0.2, 0.1], "angular_velocity": [0.5, 2.0, -1.0] }"#;
     let text = scene(DVec3::ZERO, brick);
     for gyroscopic in [false, true] {
-        let solver = SolverSettings {
-            gyroscopic,
-            ..SolverSettings::default()
-        };
-        let mut sim = Simulation::new("test", &text, settings("opposing", solver)).unwrap();
+        let mut sim = Simulation::new(
+            "test",
+            &text,
+            SimSettings {
+                gyroscopic,
+                ..settings("opposing")
+            },
+        )
+        .unwrap();
         let (p0, e0) = (
             sim.bodies()[0].linear_momentum(),
             sim.bodies()[0].kinetic_energy(),
@@ -74,12 +76,7 @@ fn free_flight_conserves_momentum_and_with_the_gyroscopic_term_energy() {
     // A cube has isotropic inertia: ω is constant and so is L, to round-off,
     // with the default (no gyroscopic term).
     let cube = r#"{ "name": "cube", "shape": { "type": "box", "size": [0.5, 0.5, 0.5] }, "angular_velocity": [0.5, 2.0, -1.0], "velocity": [1, 0, 0] }"#;
-    let mut sim = Simulation::new(
-        "test",
-        &scene(DVec3::ZERO, cube),
-        settings("opposing", SolverSettings::default()),
-    )
-    .unwrap();
+    let mut sim = Simulation::new("test", &scene(DVec3::ZERO, cube), settings("opposing")).unwrap();
     let l0 = sim.bodies()[0].angular_momentum()
         - sim.bodies()[0]
             .position
@@ -105,7 +102,7 @@ fn a_box_resting_on_the_ground_stays() {
             r#"{GROUND}, {{ "name": "box", "shape": {{ "type": "box", "size": [0.5, 0.21, 0.5] }}, "position": [0, 0.105, 0] }}"#
         ),
     );
-    let (_, records) = run(&text, settings("reference", SolverSettings::default()), 500);
+    let (_, records) = run(&text, settings("reference"), 500);
     assert!(
         records.last().unwrap().max_displacement < 1e-3,
         "{:?}",
@@ -138,12 +135,7 @@ fn a_sliding_box_decelerates_at_mu_g() {
             r#"{GROUND}, {{ "name": "box", "shape": {{ "type": "box", "size": [0.5, 0.21, 0.5] }}, "position": [-1, 0.105, 0], "velocity": [2, 0, 0] }}"#
         ),
     );
-    let mut sim = Simulation::new(
-        "test",
-        &text,
-        settings("reference", SolverSettings::default()),
-    )
-    .unwrap();
+    let mut sim = Simulation::new("test", &text, settings("reference")).unwrap();
     let rates = decelerations(&mut sim, 30, DVec3::X);
     assert!(rates.len() >= 20);
     for a in rates {
@@ -162,12 +154,7 @@ fn a_box_on_an_incline_sticks_below_the_friction_angle_and_slides_above_it() {
         let theta = degrees.to_radians();
         let gravity = DVec3::new(theta.sin(), -theta.cos(), 0.0) * 9.81;
         let text = scene(gravity, &format!("{GROUND}, {body}"));
-        let mut sim = Simulation::new(
-            "test",
-            &text,
-            settings("reference", SolverSettings::default()),
-        )
-        .unwrap();
+        let mut sim = Simulation::new("test", &text, settings("reference")).unwrap();
         for _ in 0..50 {
             sim.step().unwrap();
         }
@@ -204,22 +191,19 @@ fn the_pillar_with_ideal_contacts_stands_for_500_steps() {
     // Ideal contacts leave only vertical normals and friction to hold the
     // tall stones; cold-started, 1000 sweeps a step do not converge on this
     // 8-body stack (docs/results.md), so the solver is warm-started here.
-    let solver = SolverSettings {
+    let warm = SimSettings {
         warm_start: true,
-        ..SolverSettings::default()
+        ..settings("reference")
     };
     let text = builtin_text("pillar").unwrap();
     pillar_stands(
-        Simulation::new("builtin:pillar", text, settings("reference", solver)).unwrap(),
+        Simulation::new("builtin:pillar", text, warm.clone()).unwrap(),
         "upright",
     );
     let mut rng = SeededRng::new(5);
     let mut scene = load_builtin("pillar", &LoadOptions::default()).unwrap();
     scene.transform_rigid(rng.rotation(), rng.in_cube(10.0));
-    pillar_stands(
-        Simulation::from_scene(scene, settings("reference", solver)),
-        "rotated",
-    );
+    pillar_stands(Simulation::from_scene(scene, warm).unwrap(), "rotated");
 }
 
 /// FNV-1a over the numbers of a run that do not depend on the clock.
@@ -252,9 +236,9 @@ fn hash_records(records: &[StepRecord]) -> u64 {
 fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
     let text = builtin_text("pillar").unwrap();
     let mut all = Vec::new();
-    for method in METHODS.iter().map(|m| m.id()).chain(["reference"]) {
-        let (_, records) = run(text, settings(method, SolverSettings::default()), 50);
-        let again = run(text, settings(method, SolverSettings::default()), 50).1;
+    for method in REGISTRY.iter().map(|m| m.id) {
+        let (_, records) = run(text, settings(method), 50);
+        let again = run(text, settings(method), 50).1;
         assert_eq!(
             hash_records(&records),
             hash_records(&again),
@@ -285,14 +269,13 @@ fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {
     let mut tested = 0;
     for case in ["sliding-spike", "sliding-wedge"] {
         let text = builtin_text(case).unwrap();
-        for method in METHODS.iter().map(|m| m.id()) {
-            let (_, records) = run(text, settings(method, SolverSettings::default()), 40);
+        for method in methods_under_test().map(|m| m.id) {
+            let (_, records) = run(text, settings(method), 40);
             let with_contacts: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
             if with_contacts.is_empty() || with_contacts.iter().any(|r| r.quality != Some(100.0)) {
                 continue;
             }
-            let mut sim =
-                Simulation::new(case, text, settings(method, SolverSettings::default())).unwrap();
+            let mut sim = Simulation::new(case, text, settings(method)).unwrap();
             let (along, up) = (sim.bodies()[1].velocity.normalize(), DVec3::Y);
             let h = sim.dt();
             let mut checked = 0;
@@ -346,20 +329,14 @@ fn extreme_settings_run_without_panic_or_hang() {
         (
             "1 iteration",
             SimSettings {
-                solver: SolverSettings {
-                    iterations: 1,
-                    ..SolverSettings::default()
-                },
+                iterations: 1,
                 ..SimSettings::default()
             },
         ),
         (
             "mu 0",
             SimSettings {
-                solver: SolverSettings {
-                    friction: Some(0.0),
-                    ..SolverSettings::default()
-                },
+                mu: Some(0.0),
                 ..SimSettings::default()
             },
         ),
@@ -375,10 +352,7 @@ fn extreme_settings_run_without_panic_or_hang() {
             "refine 2",
             SimSettings {
                 refine: 2,
-                solver: SolverSettings {
-                    iterations: 50,
-                    ..SolverSettings::default()
-                },
+                iterations: 50,
                 ..SimSettings::default()
             },
         ),
@@ -413,12 +387,7 @@ fn a_run_that_blows_up_names_the_step() {
             r#"{GROUND}, {{ "name": "rocket", "shape": {{ "type": "box", "size": [0.5, 0.5, 0.5] }}, "position": [0, 3, 0], "velocity": [1e200, 0, 0] }}"#
         ),
     );
-    let mut sim = Simulation::new(
-        "test",
-        &text,
-        settings("opposing", SolverSettings::default()),
-    )
-    .unwrap();
+    let mut sim = Simulation::new("test", &text, settings("opposing")).unwrap();
     let err = (0..10)
         .find_map(|_| sim.step().err())
         .expect("the state overflows");
@@ -457,20 +426,14 @@ fn bad_settings_are_refused_with_the_setting_named() {
         ),
         (
             SimSettings {
-                solver: SolverSettings {
-                    iterations: 0,
-                    ..SolverSettings::default()
-                },
+                iterations: 0,
                 ..SimSettings::default()
             },
             "iterations",
         ),
         (
             SimSettings {
-                solver: SolverSettings {
-                    friction: Some(-1.0),
-                    ..SolverSettings::default()
-                },
+                mu: Some(-1.0),
                 ..SimSettings::default()
             },
             "mu",

@@ -1,5 +1,5 @@
-//! Contacts between bodies: the contact data, the broad phase, the eight
-//! local contact point methods of the paper (one file each in `methods/`),
+//! Contacts between bodies: the contact data, the broad phase, the contact
+//! point methods and their registry (one file each in `methods/`),
 //! the post-filter, and the exact contact regions used as the reference.
 //!
 //! Convention (design `README.md`): a contact between bodies `a` and `b`
@@ -20,7 +20,10 @@ pub mod world_mesh;
 
 pub use exact_regions::{exact_contacts, ExactContacts, ExactPair, Region};
 pub use features::{FeatureKind, FeaturePair};
-pub use methods::{method_by_id, ContactMethod, MethodParams, RawContact, METHODS};
+pub use methods::{
+    method_by_id, methods_under_test, Algorithm, ContactMethod, MethodInfo, MethodParams,
+    RawContact, REGISTRY,
+};
 
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};

@@ -11,11 +11,22 @@
 
 use super::exact_regions::{default_touch_tol, exact_contacts};
 use super::features::FeatureKind;
+use super::methods::{Algorithm, MethodInfo};
 use super::{BodyAtPose, Contact};
 use crate::scene::{Oracle, Scene};
 use glam::DVec3;
 
-pub const REFERENCE_ID: &str = "reference";
+/// The registry entry: listed with the methods so that it can be picked
+/// and compared like one, but marked as the reference.
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "reference",
+    name: "Reference (exact)",
+    source: "Erleben 2018, section 5 (figure 6, the ideal contact analysis)",
+    summary: "The exact contact regions of the initial pose carried with the bodies: what an ideal method would give a resting scene.",
+    help: "Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison. Point and line regions take the scene oracle's normals, so it is the answer, not a method under test.",
+    reads: &[],
+    algorithm: Algorithm::ExactReference,
+};
 
 #[derive(Clone, Debug)]
 struct Carried {

@@ -4,7 +4,6 @@
 //! mass and inverse inertia and never move.
 
 use crate::geometry::symmetric3::symmetric_pseudo_inverse;
-use crate::scene::SceneBody;
 use glam::{DMat3, DQuat, DVec3};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -22,24 +21,29 @@ pub struct RigidBody {
 }
 
 impl RigidBody {
-    pub fn from_scene(body: &SceneBody) -> RigidBody {
-        let fixed = body.fixed;
+    /// A body at pose (`position`, `rotation`) with the given velocities,
+    /// mass and body-frame inertia about its centre of mass. A fixed body
+    /// gets zero velocities and zero inverse mass and inertia, so the solver
+    /// never moves it.
+    pub fn new(
+        (position, rotation): (DVec3, DQuat),
+        (velocity, angular_velocity): (DVec3, DVec3),
+        mass: f64,
+        inertia_body: DMat3,
+        fixed: bool,
+    ) -> RigidBody {
         RigidBody {
-            position: body.position,
-            rotation: body.rotation,
-            velocity: if fixed { DVec3::ZERO } else { body.velocity },
-            angular_velocity: if fixed {
-                DVec3::ZERO
-            } else {
-                body.angular_velocity
-            },
-            mass: body.mass.mass,
-            inverse_mass: if fixed { 0.0 } else { 1.0 / body.mass.mass },
-            inertia_body: body.mass.inertia,
+            position,
+            rotation,
+            velocity: if fixed { DVec3::ZERO } else { velocity },
+            angular_velocity: if fixed { DVec3::ZERO } else { angular_velocity },
+            mass,
+            inverse_mass: if fixed { 0.0 } else { 1.0 / mass },
+            inertia_body,
             inverse_inertia_body: if fixed {
                 DMat3::ZERO
             } else {
-                symmetric_pseudo_inverse(body.mass.inertia, 1e-14)
+                symmetric_pseudo_inverse(inertia_body, 1e-14)
             },
             fixed,
         }

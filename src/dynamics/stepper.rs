@@ -55,3 +55,62 @@ pub fn gyroscopic_update(
     }
     rotation * (inverse_inertia_body * l1)
 }
+
+/// A body's pose: centre of mass and orientation.
+pub type Pose = (DVec3, DQuat);
+
+/// One Moreau midpoint step of `bodies` under `gravity` over `h`, steps 1–5
+/// of the module comment. Steps 1, 3 and 5 are here; the caller supplies
+/// step 2 (`detect`: contacts at the midpoint poses) and step 4 (`solve`:
+/// given what `detect` found, the midpoint poses and the bodies with their
+/// free velocities, apply the contact impulses to the velocities). Returns
+/// the midpoint poses and what the two closures returned.
+pub fn moreau_step<D, S>(
+    bodies: &mut [RigidBody],
+    gravity: DVec3,
+    h: f64,
+    gyroscopic: bool,
+    detect: impl FnOnce(&[Pose]) -> D,
+    solve: impl FnOnce(&D, &[Pose], &mut [RigidBody]) -> S,
+) -> (Vec<Pose>, D, S) {
+    // 1. Half-step positions (fixed bodies never move).
+    let midpoint: Vec<Pose> = bodies
+        .iter()
+        .map(|b| {
+            if b.fixed {
+                (b.position, b.rotation)
+            } else {
+                half_step(b, h)
+            }
+        })
+        .collect();
+    // 2. Contacts at the midpoint.
+    let detected = detect(&midpoint);
+    // 3. Free velocities.
+    for (body, pose) in bodies.iter_mut().zip(&midpoint) {
+        if body.fixed {
+            continue;
+        }
+        body.velocity += gravity * h;
+        if gyroscopic {
+            body.angular_velocity = gyroscopic_update(
+                body.angular_velocity,
+                pose.1,
+                body.inertia_body,
+                body.inverse_inertia_body,
+                h,
+            );
+        }
+    }
+    // 4. Contact impulses.
+    let solved = solve(&detected, &midpoint, bodies);
+    // 5. Second half-step with the new velocities.
+    for (body, pose) in bodies.iter_mut().zip(&midpoint) {
+        if body.fixed {
+            continue;
+        }
+        body.position = pose.0 + body.velocity * (0.5 * h);
+        body.rotation = advance_rotation(pose.1, body.angular_velocity, 0.5 * h);
+    }
+    (midpoint, detected, solved)
+}

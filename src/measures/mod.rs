@@ -3,17 +3,12 @@
 //! against the scene's oracle, and per step the quality %, coverage %, area
 //! coverage P, excess, the sorted quality curve and its histogram.
 
-pub mod paper;
-pub mod tables;
-
 use crate::contact::Contact;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::scene::{Oracle, Scene};
 use glam::DVec3;
 use serde::Serialize;
 
-/// Default angle tolerance θ for "correct": 1 degree.
-pub const DEFAULT_ANGLE_TOLERANCE_DEG: f64 = 1.0;
 /// Bins of the quality histogram over [0, 1].
 pub const HISTOGRAM_BINS: usize = 20;
 
@@ -209,5 +204,23 @@ fn pair_hull_areas(oracle: &Oracle, contacts: &[Contact], centres: &[DVec3], tol
         });
     }
     areas.sort_by(f64::total_cmp);
+    areas
+}
+
+/// The distinct areas of the exact contact regions at the scene's current
+/// pose, for the wall and arch oracles: the plateaus the sorted region areas
+/// of a good method should show (the paper's figures 25 and 28). Empty for
+/// other oracles.
+pub fn expected_region_areas(scene: &Scene) -> Vec<f64> {
+    if !matches!(scene.oracle, Oracle::Wall { .. } | Oracle::Arch { .. }) {
+        return Vec::new();
+    }
+    let exact = crate::contact::exact_contacts(
+        scene,
+        crate::contact::exact_regions::default_touch_tol(scene),
+    );
+    let mut areas: Vec<f64> = exact.pairs.iter().map(|p| p.area()).collect();
+    areas.sort_by(f64::total_cmp);
+    areas.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * b.abs().max(1e-12));
     areas
 }

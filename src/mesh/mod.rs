@@ -7,11 +7,14 @@
 //!   coning their surface to a kernel point.
 //! - [`refine`]: 1 → 8 refinement by edge midpoints.
 //! - [`erode`]: the inward offset used by the Closest points method.
+//! - [`mass`]: exact mass, centre and inertia of a constant-density mesh.
 
 pub mod erode;
+pub mod mass;
 pub mod refine;
 pub mod shapes;
 pub mod tetmesh;
 pub mod triangulate;
 
+pub use mass::MassProperties;
 pub use tetmesh::{EdgeKind, MeshError, SurfaceEdge, SurfaceFace, TetMesh};

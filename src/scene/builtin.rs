@@ -1,7 +1,8 @@
 //! The scenes shipped in `scenes/`, compiled in so that the CLI, the tests
 //! and the page (through wasm) read the very same bytes.
 
-use super::file::{load_scene, LoadOptions, Scene, SceneError};
+use super::parse::load_scene;
+use super::types::{LoadOptions, Scene, SceneError};
 
 /// (id, file text), in the order the page's picker shows them.
 pub const BUILTIN_SCENES: &[(&str, &str)] = &[

@@ -6,11 +6,12 @@
 //! load the same files from `scenes/`.
 
 pub mod builtin;
-pub mod file;
 pub mod oracle;
+pub mod parse;
 pub mod perturb;
-mod reader;
 pub mod transform;
+pub mod types;
 
-pub use file::{load_scene, LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
 pub use oracle::{Oracle, OraclePair};
+pub use parse::load_scene;
+pub use types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};

@@ -3,7 +3,7 @@
 //! (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 //! OOPSLA 2014) is small, fast and statistically sound for this use.
 
-use super::file::Scene;
+use super::types::Scene;
 use glam::{DQuat, DVec3};
 
 #[derive(Clone, Debug)]

@@ -3,9 +3,9 @@
 //! transform or a uniform scaling of a scene (bodies, gravity and oracle
 //! together) must give the same measurements.
 
-use super::file::Scene;
 use super::oracle::Oracle;
-use crate::dynamics::MassProperties;
+use super::types::Scene;
+use crate::mesh::MassProperties;
 use glam::{DQuat, DVec3};
 
 impl Scene {

@@ -39,23 +39,16 @@ use crate::dynamics::RigidBody;
 use crate::geometry::orthonormal_basis;
 use glam::{DMat3, DQuat, DVec3};
 
-/// Solver settings (design `solver.md`); the defaults are the paper's.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// What the solve needs of the run's settings (declared, with their ranges,
+/// in `crate::settings`); the defaults are the paper's.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolverSettings {
     /// Sweep budget per step (the paper forces 1000).
     pub iterations: u32,
     /// Stop early when the residual falls below this (0: run every sweep).
     pub tolerance: f64,
-    /// Coulomb friction coefficient μ; `None` takes the scene's.
-    pub friction: Option<f64>,
-    /// Start from the previous step's impulses, matched by source tetrahedra
-    /// and feature pair.
-    pub warm_start: bool,
     /// Baumgarte factor β (0: no stabilisation, the paper's setting).
     pub baumgarte: f64,
-    /// Integrate the gyroscopic term ω × I ω.
-    pub gyroscopic: bool,
 }
 
 impl Default for SolverSettings {
@@ -63,10 +56,7 @@ impl Default for SolverSettings {
         SolverSettings {
             iterations: 1000,
             tolerance: 0.0,
-            friction: None,
-            warm_start: false,
             baumgarte: 0.0,
-            gyroscopic: false,
         }
     }
 }

@@ -4,12 +4,11 @@
 //! JavaScript gets plain objects (serde-wasm-bindgen) and flat `Float32Array`
 //! buffers.
 
-use crate::contact::methods::METHODS;
-use crate::contact::reference::REFERENCE_ID;
-use crate::contact::FeatureKind;
-use crate::measures::tables::{build_table, Table, TABLE_KINDS};
+use crate::contact::{FeatureKind, REGISTRY};
+use crate::measures::expected_region_areas;
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use crate::scene::{load_scene, LoadOptions, Scene};
+use crate::settings::{self, SettingSpec, SETTINGS};
 use crate::sim::{SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 use serde::Serialize;
@@ -25,11 +24,106 @@ struct SceneEntry {
     min_contacts: Option<u64>,
 }
 
+/// A method's registry entry as the page reads it.
 #[derive(Serialize)]
 struct MethodEntry {
     id: &'static str,
     name: &'static str,
-    description: &'static str,
+    source: &'static str,
+    summary: &'static str,
+    help: &'static str,
+    reads: &'static [&'static str],
+    /// Variants of the method (none yet; the `@paper-code` ones of issue 14).
+    variants: [(); 0],
+    reference: bool,
+}
+
+/// A setting of the schema as the page reads it.
+#[derive(Serialize)]
+struct SettingEntry {
+    id: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    kind: settings::SettingKind,
+    /// The valid range (null for on/off and method settings).
+    min: Option<f64>,
+    max: Option<f64>,
+    /// Null: the scene's own value.
+    default: serde_json::Value,
+    log: bool,
+    nullable: bool,
+    rebuild: bool,
+    cli_flag: &'static str,
+    url_key: &'static str,
+    help: &'static str,
+}
+
+impl SettingEntry {
+    fn of(spec: &'static SettingSpec) -> SettingEntry {
+        let ranged = matches!(
+            spec.kind,
+            settings::SettingKind::Number | settings::SettingKind::Integer
+        );
+        SettingEntry {
+            id: spec.id,
+            label: spec.label,
+            unit: spec.unit,
+            kind: spec.kind,
+            min: ranged.then_some(spec.min),
+            max: ranged.then_some(spec.max),
+            default: setting_json(&spec.default_value()),
+            log: spec.log,
+            nullable: spec.default == settings::Default::Scene,
+            rebuild: spec.rebuild,
+            cli_flag: spec.cli_flag,
+            url_key: spec.url_key,
+            help: spec.help,
+        }
+    }
+}
+
+fn setting_json(value: &settings::SettingValue) -> serde_json::Value {
+    match value {
+        settings::SettingValue::Number(x) => serde_json::json!(x),
+        settings::SettingValue::Bool(b) => serde_json::json!(b),
+        settings::SettingValue::Text(t) => serde_json::json!(t),
+        settings::SettingValue::Scene => serde_json::Value::Null,
+    }
+}
+
+/// Where each field of a contact sits in `contactBuffer()`'s floats: the
+/// one statement of the layout, which the page reads through
+/// `contactLayout()`.
+#[derive(Serialize)]
+struct ContactLayout {
+    stride: usize,
+    position: usize,
+    normal: usize,
+    q: usize,
+    correct: usize,
+    depth: usize,
+    feature: usize,
+    a: usize,
+    b: usize,
+}
+
+const CONTACT_LAYOUT: ContactLayout = ContactLayout {
+    stride: 12,
+    position: 0,
+    normal: 3,
+    q: 6,
+    correct: 7,
+    depth: 8,
+    feature: 9,
+    a: 10,
+    b: 11,
+};
+
+/// The answer of `settingsFromPairs`.
+#[derive(Serialize)]
+struct ParsedSettings {
+    settings: SimSettings,
+    problems: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -140,24 +234,69 @@ impl Playground {
         to_js(&entries)
     }
 
-    /// The contact methods (the paper's eight, then `reference`).
+    /// The method registry, in picker order (the reference last).
     pub fn methods() -> Result<JsValue, JsError> {
-        let mut entries: Vec<MethodEntry> = METHODS
+        let entries: Vec<MethodEntry> = REGISTRY
             .iter()
             .map(|m| MethodEntry {
-                id: m.id(),
-                name: m.name(),
-                description: m.description(),
+                id: m.id,
+                name: m.name,
+                source: m.source,
+                summary: m.summary,
+                help: m.help,
+                reads: m.reads,
+                variants: [],
+                reference: m.is_reference(),
             })
             .collect();
-        entries.push(MethodEntry { id: REFERENCE_ID, name: "Reference (exact)", description: "The exact contact regions of the initial pose carried with the bodies: what an ideal method would give a resting scene." });
         to_js(&entries)
     }
 
-    /// The default settings (the paper's), as the object `load` takes.
+    /// The settings schema, in panel order.
+    #[wasm_bindgen(js_name = settingsSchema)]
+    pub fn settings_schema() -> Result<JsValue, JsError> {
+        to_js(&SETTINGS.iter().map(SettingEntry::of).collect::<Vec<_>>())
+    }
+
+    /// The default settings (the paper's), as the flat object `load` takes.
     #[wasm_bindgen(js_name = defaultSettings)]
     pub fn default_settings() -> Result<JsValue, JsError> {
         to_js(&SimSettings::default())
+    }
+
+    /// Settings from a link's `[key, text]` pairs: `{ settings, problems }`.
+    #[wasm_bindgen(js_name = settingsFromPairs)]
+    pub fn settings_from_pairs(pairs: JsValue) -> Result<JsValue, JsError> {
+        let pairs: Vec<(String, String)> = serde_wasm_bindgen::from_value(pairs)
+            .map_err(|e| JsError::new(&format!("settings pairs: {e}")))?;
+        let (settings, problems) = SimSettings::from_url_pairs(&pairs);
+        to_js(&ParsedSettings { settings, problems })
+    }
+
+    /// A settings object as a link's `[key, text]` pairs.
+    #[wasm_bindgen(js_name = settingsToPairs)]
+    pub fn settings_to_pairs(settings: JsValue) -> Result<JsValue, JsError> {
+        to_js(&parse_settings(settings)?.to_url_pairs())
+    }
+
+    /// One typed value of setting `id`: the value, or an error worded as
+    /// everywhere else.
+    #[wasm_bindgen(js_name = checkSetting)]
+    pub fn check_setting(id: &str, text: &str) -> Result<JsValue, JsError> {
+        let mut settings = SimSettings::default();
+        settings
+            .set_text(id, text)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let value = settings
+            .get(id)
+            .ok_or_else(|| JsError::new(&format!("there is no setting called \"{id}\"")))?;
+        to_js(&setting_json(&value))
+    }
+
+    /// The layout of `contactBuffer()`: the stride and each field's offset.
+    #[wasm_bindgen(js_name = contactLayout)]
+    pub fn contact_layout() -> Result<JsValue, JsError> {
+        to_js(&CONTACT_LAYOUT)
     }
 
     /// Loads a built-in scene with `settings` (an object like
@@ -184,28 +323,6 @@ impl Playground {
         self.sim = Some(sim);
         self.last = None;
         Ok(())
-    }
-
-    /// Applies new settings: from the next step when they allow it, else by
-    /// loading the scene again. Returns true when the scene was reset.
-    #[wasm_bindgen(js_name = setSettings)]
-    pub fn set_settings(&mut self, settings: JsValue) -> Result<bool, JsError> {
-        let settings = parse_settings(settings)?;
-        let sim = self
-            .sim
-            .as_mut()
-            .ok_or_else(|| JsError::new("no scene is loaded"))?;
-        if Simulation::needs_rebuild(sim.settings(), &settings) {
-            let (source, text) = (self.source.clone(), self.text.clone());
-            let sim = Simulation::new(&source, &text, settings)
-                .map_err(|e| JsError::new(&e.to_string()))?;
-            self.sim = Some(sim);
-            self.last = None;
-            return Ok(true);
-        }
-        sim.apply_settings(settings)
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(false)
     }
 
     /// Back to step 0 with the current settings.
@@ -374,14 +491,19 @@ impl Playground {
         Ok(out)
     }
 
-    /// The last step's contacts for drawing, 12 floats each: position (3),
-    /// normal A→B (3), q (NaN without an oracle), correct (1, 0, or NaN),
-    /// depth, feature kind (index into `featureKinds()`), body a, body b.
+    /// The last step's contacts for drawing, `contactLayout()` floats each:
+    /// position (3), normal A→B (3), q (NaN without an oracle), correct (1,
+    /// 0, or NaN), depth, feature kind (index into `featureKinds()`), body a,
+    /// body b.
     #[wasm_bindgen(js_name = contactBuffer)]
     pub fn contact_buffer(&self) -> Result<Vec<f32>, JsError> {
         let sim = self.sim()?;
-        let mut out = Vec::with_capacity(sim.contacts().len() * 12);
+        let layout = &CONTACT_LAYOUT;
+        let mut out = Vec::with_capacity(sim.contacts().len() * layout.stride);
         for (c, q) in sim.contacts().iter().zip(sim.contact_qualities()) {
+            // Written in the layout's field order; the debug assertion below
+            // keeps the two in step.
+            let first = out.len();
             push3(&mut out, c.position);
             push3(&mut out, c.normal);
             out.push(q.q.map_or(f32::NAN, |x| x as f32));
@@ -395,6 +517,8 @@ impl Playground {
             );
             out.push(c.a as f32);
             out.push(c.b as f32);
+            debug_assert_eq!(out.len() - first, layout.stride);
+            debug_assert_eq!(out[first + layout.b], c.b as f32);
         }
         Ok(out)
     }
@@ -437,64 +561,32 @@ impl Playground {
     /// current scene and settings for `steps` steps; the last record.
     #[wasm_bindgen(js_name = compareRow)]
     pub fn compare_row(&self, method: &str, steps: u32) -> Result<JsValue, JsError> {
-        let settings = SimSettings {
-            method: method.to_string(),
-            ..self.sim()?.settings().clone()
-        };
-        let mut sim = Simulation::new(&self.source, &self.text, settings)
+        let mut settings = self.sim()?.settings().clone();
+        settings
+            .set_text("method", method)
             .map_err(|e| JsError::new(&e.to_string()))?;
-        let mut last = None;
-        for _ in 0..steps.max(1) {
-            last = Some(sim.step().map_err(|e| JsError::new(&e.to_string()))?);
-        }
-        match last {
-            Some(r) => to_js(&RecordOut {
-                record: &r,
-                sorted_quality: &r.measures.sorted_quality,
-                histogram: &r.measures.histogram,
-                region_areas: &r.measures.region_areas,
-            }),
-            None => Ok(JsValue::NULL),
-        }
+        let record = Simulation::new(&self.source, &self.text, settings)
+            .and_then(|mut sim| sim.run_to(u64::from(steps)))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&RecordOut {
+            record: &record,
+            sorted_quality: &record.measures.sorted_quality,
+            histogram: &record.measures.histogram,
+            region_areas: &record.measures.region_areas,
+        })
     }
-
-    /// The CLI's table kinds.
-    #[wasm_bindgen(js_name = tableKinds)]
-    pub fn table_kinds() -> Vec<JsValue> {
-        TABLE_KINDS.iter().map(|k| JsValue::from_str(k)).collect()
-    }
-
-    /// A CLI table (`contactlab table <kind>`) as Markdown, for the page.
-    #[wasm_bindgen(js_name = tableMarkdown)]
-    pub fn table_markdown(kind: &str) -> Result<String, JsError> {
-        let table: Table =
-            build_table(kind, None, &mut |_, _, _| {}).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(table.to_markdown())
-    }
-}
-
-fn expected_region_areas(scene: &Scene) -> Vec<f64> {
-    if !matches!(
-        scene.oracle,
-        crate::scene::Oracle::Wall { .. } | crate::scene::Oracle::Arch { .. }
-    ) {
-        return Vec::new();
-    }
-    let exact = crate::contact::exact_contacts(
-        scene,
-        crate::contact::exact_regions::default_touch_tol(scene),
-    );
-    let mut areas: Vec<f64> = exact.pairs.iter().map(|p| p.area()).collect();
-    areas.sort_by(f64::total_cmp);
-    areas.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * b.abs().max(1e-12));
-    areas
 }
 
 fn parse_settings(value: JsValue) -> Result<SimSettings, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(SimSettings::default());
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("settings: {e}")))
+    let settings: SimSettings = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| JsError::new(&format!("settings: {e}")))?;
+    settings
+        .validate()
+        .map_err(|e| JsError::new(&format!("{}: {e}", e.id)))?;
+    Ok(settings)
 }
 
 impl Default for Playground {

@@ -14,16 +14,6 @@ use std::process::Command;
 /// (scene, measured steps): fewer for the Wall, whose steps are slow.
 const WORKLOADS: [(&str, usize); 3] = [("pillar", 20), ("wall", 3), ("arch", 10)];
 const WARM_UP: usize = 2;
-const METHODS: [&str; 8] = [
-    "closest-points",
-    "intersection",
-    "vertex-only",
-    "consistent-vertex",
-    "volume-sat",
-    "surface-sat",
-    "opposing",
-    "growth",
-];
 
 /// (scene, method, timing) of one browser workload.
 type BrowserTiming = (String, String, Timing);
@@ -40,6 +30,42 @@ impl Timing {
     fn total(&self) -> f64 {
         self.broad + self.method + self.solver
     }
+}
+
+/// The ids of the registry's methods under test (not the reference), from
+/// the release CLI's `methods --json`: the registry is the one list.
+fn methods_under_test(root: &Path) -> Result<Vec<String>> {
+    let binary = root.join("target/release/contactlab");
+    let mut command = Command::new(&binary);
+    command.args(["methods", "--json"]);
+    let text = cmd::output(&mut command)
+        .ok_or_else(|| Error::new(format!("`{} methods --json` failed", binary.display())))?;
+    let ids = registry_ids(&text);
+    if ids.is_empty() {
+        return Err(Error::new("`contactlab methods --json` listed no methods"));
+    }
+    Ok(ids)
+}
+
+/// The `id` of every object in the registry's JSON whose `reference` is
+/// false. The objects are flat apart from the `reads` array of ids, and
+/// serde_json writes them with sorted keys, so each `"id":` is followed by
+/// its own `"reference":` before the next object's.
+fn registry_ids(json: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut rest = json;
+    while let Some(at) = rest.find("\"id\":\"") {
+        rest = &rest[at + 6..];
+        let Some(end) = rest.find('"') else { break };
+        let id = rest[..end].to_string();
+        let reference = rest
+            .find("\"reference\":")
+            .is_some_and(|r| rest[r + 12..].starts_with("true"));
+        if !reference {
+            ids.push(id);
+        }
+    }
+    ids
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -100,7 +126,7 @@ fn native(root: &Path, scene: &str, method: &str, steps: usize) -> Result<Timing
 
 /// Runs the page's `#bench` mode for every workload through
 /// xtask/bench.mjs; returns (scene, method) → timing, and the first frame.
-fn browser(root: &Path) -> Result<(Vec<BrowserTiming>, f64)> {
+fn browser(root: &Path, methods: &[String]) -> Result<(Vec<BrowserTiming>, f64)> {
     setup::npm_packages(root)?;
     let chromium = setup::chromium()?;
     let server = server::bind(&root.join("www"), 0, false)?;
@@ -108,7 +134,7 @@ fn browser(root: &Path) -> Result<(Vec<BrowserTiming>, f64)> {
     server.spawn();
     let mut jobs = Vec::new();
     for (scene, steps) in WORKLOADS {
-        for method in METHODS {
+        for method in methods {
             jobs.push(format!("{scene}:{method}:{steps}"));
         }
     }
@@ -182,17 +208,18 @@ pub fn run(root: &Path) -> Result<()> {
             .args(["build", "--release", "--bin", "contactlab"]),
     )?;
     wasm::build(root)?;
+    let methods = methods_under_test(root)?;
     cmd::heading("native runs");
     let mut native_results = Vec::new();
     for (scene, steps) in WORKLOADS {
-        for method in METHODS {
+        for method in &methods {
             eprint!("\rnative {scene} {method:<20}");
-            native_results.push((scene, method, native(root, scene, method, steps)?));
+            native_results.push((scene, method.as_str(), native(root, scene, method, steps)?));
         }
     }
     eprintln!("\rnative done{:30}", "");
     cmd::heading("headless Chromium runs (#bench mode)");
-    let (browser_results, first_frame) = browser(root)?;
+    let (browser_results, first_frame) = browser(root, &methods)?;
     let wasm_bytes = std::fs::metadata(root.join("www/pkg/contactlab_bg.wasm"))
         .map(|m| m.len())
         .unwrap_or(0);
@@ -213,7 +240,8 @@ pub fn run(root: &Path) -> Result<()> {
             "| method | broad | method | solver | native total | wasm total | wasm / native |"
         );
         let _ = writeln!(report, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-        for method in METHODS {
+        for method in &methods {
+            let method = method.as_str();
             let n = native_results
                 .iter()
                 .find(|(s, m, _)| *s == scene && *m == method)
@@ -296,6 +324,12 @@ mod tests {
         let page = r#"{"scene":"pillar","method":"opposing","ms_solver":[3,1, 2],"ms_broad":[]}"#;
         assert_eq!(json_numbers(page, "ms_solver"), Some(vec![3.0, 1.0, 2.0]));
         assert_eq!(json_numbers(page, "ms_broad"), Some(vec![]));
+    }
+
+    #[test]
+    fn registry_ids_skip_the_reference() {
+        let json = r#"[{"help":"a","id":"opposing","name":"O","reads":[],"reference":false},{"help":"b","id":"closest-points","name":"C","reads":["epsilon"],"reference":false},{"help":"c","id":"reference","name":"R","reads":[],"reference":true}]"#;
+        assert_eq!(registry_ids(json), ["opposing", "closest-points"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! at their midpoint, with the unit separation vector as normal and depth =
 //! distance − 2ε (0 when the un-eroded shapes touch).
 
-use super::{ContactMethod, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
@@ -13,16 +13,18 @@ use glam::DVec3;
 
 pub struct ClosestPoints;
 
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "closest-points",
+    name: "Closest points",
+    source: "Erleben 2018, section 6 and section 7.2",
+    summary: "Bodies shrunk by ε; closest points of vertex–face and edge–edge pairs within 2ε give the normal.",
+    help: "Every body is first shrunk (\"eroded\") by ε, so bodies that touch are 2ε apart. For each vertex–triangle and edge–edge pair closer than 2ε, the contact sits halfway between the closest points and the normal is the direction from one to the other. It works well while the gap is clean, but how to choose ε is not obvious, and at corners the closest-point direction can point sideways.",
+    reads: &["epsilon"],
+    algorithm: Algorithm::TetPair(&ClosestPoints),
+};
+
 impl ContactMethod for ClosestPoints {
-    fn id(&self) -> &'static str {
-        "closest-points"
-    }
-    fn name(&self) -> &'static str {
-        "Closest points"
-    }
-    fn description(&self) -> &'static str {
-        "Bodies shrunk by ε; closest points of vertex–face and edge–edge pairs within 2ε give the normal."
-    }
     fn margin(&self, params: &MethodParams) -> f64 {
         2.0 * params.epsilon
     }

@@ -12,13 +12,24 @@
 //! face, as in Vertex only.
 
 use super::vertex_only::{nearest_surface_face, surface_corners_inside};
-use super::{ContactMethod, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::TetShape;
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
 pub struct ConsistentVertex;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "consistent-vertex",
+    name: "Consistent vertex",
+    source: "Erleben 2018, section 6 and section 7.3",
+    summary: "Vertices inside the other body take the normal of the face their edges cross first.",
+    help: "Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule. On meshes where every tetrahedron has a single surface face (our coned shapes) the two methods must pick the same face and coincide.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&ConsistentVertex),
+};
 
 /// The surface face of `outer` first crossed on the way out along the
 /// surface edges of `inner`'s body that leave corner `c`.
@@ -80,16 +91,6 @@ fn emit(inner: &Tet, outer: &Tet, tol: f64, mut push: impl FnMut(DVec3, usize, f
 }
 
 impl ContactMethod for ConsistentVertex {
-    fn id(&self) -> &'static str {
-        "consistent-vertex"
-    }
-    fn name(&self) -> &'static str {
-        "Consistent vertex"
-    }
-    fn description(&self) -> &'static str {
-        "Vertices inside the other body take the normal of the face their edges cross first."
-    }
-
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         emit(a, b, params.touch_tol, |p, f, d| {
             out.push(RawContact {

@@ -23,13 +23,24 @@
 //! 0.9²⁰⁰ ≈ 7e−10): a pair that does not converge in time keeps the last
 //! separation direction.
 
-use super::{features_from_dimensions, ContactMethod, MethodParams, RawContact};
+use super::{features_from_dimensions, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::tet_geometry::{closest_points, intersection_points, overlaps, TetShape};
 use crate::contact::world_mesh::Tet;
 use crate::mesh::tetmesh::TET_FACES;
 use glam::DVec3;
 
 pub struct Growth;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "growth",
+    name: "Growth",
+    source: "Erleben 2018, section 6, section 7.5 and appendix B (algorithm 2)",
+    summary: "Shrinks the tetrahedra apart, grows them back until nearly touching, and takes the normal of the nearest feature.",
+    help: "Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&Growth),
+};
 
 /// The paper's damping factor β for both the shrinking and the growing.
 const BETA: f64 = 0.9;
@@ -80,16 +91,6 @@ fn best_normal(tet: &Tet, shape: &TetShape, direction: DVec3, tol: f64) -> (u8, 
 }
 
 impl ContactMethod for Growth {
-    fn id(&self) -> &'static str {
-        "growth"
-    }
-    fn name(&self) -> &'static str {
-        "Growth"
-    }
-    fn description(&self) -> &'static str {
-        "Shrinks the tetrahedra apart, grows them back until nearly touching, and takes the normal of the nearest feature."
-    }
-
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
         if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {

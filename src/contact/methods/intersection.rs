@@ -8,13 +8,24 @@
 //! midpoint with the cross product as normal and −overlap as depth. Only
 //! triangle pairs that touch or intersect are tested.
 
-use super::{ContactMethod, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{orient_overlap, TetShape};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
 pub struct Intersection;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "intersection",
+    name: "Intersection",
+    source: "Erleben 2018, section 6 and section 7.1",
+    summary: "Touching vertex–face pairs take the face normal; crossing edge pairs take the edges' cross product.",
+    help: "Looks at the surface triangles only. A vertex lying on a face gives that face's normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&Intersection),
+};
 
 /// Whether `p` lies inside the edge planes of triangle `t` (normal `n`),
 /// allowing `tol` outside.
@@ -75,16 +86,6 @@ fn triangles_touch(
 }
 
 impl ContactMethod for Intersection {
-    fn id(&self) -> &'static str {
-        "intersection"
-    }
-    fn name(&self) -> &'static str {
-        "Intersection"
-    }
-    fn description(&self) -> &'static str {
-        "Touching vertex–face pairs take the face normal; crossing edge pairs take the edges' cross product."
-    }
-
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let tol = params.touch_tol;
         let triangles = |t: &Tet| -> Vec<([DVec3; 3], DVec3)> {

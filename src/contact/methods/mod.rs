@@ -1,25 +1,18 @@
-//! The eight local contact point methods of the paper (seed 000, section 6
-//! and appendices A and B), one file each, behind one trait. A method sees
-//! one pair of tetrahedra at a time; the dispatcher in `contact` runs the
-//! broad phase, applies the surface-only rule and the post-filter.
-
-mod closest_points;
-mod consistent_vertex;
-mod growth;
-mod intersection;
-mod opposing;
-mod surface_sat;
-mod vertex_only;
-mod volume_sat;
-
-pub use closest_points::ClosestPoints;
-pub use consistent_vertex::ConsistentVertex;
-pub use growth::Growth;
-pub use intersection::Intersection;
-pub use opposing::Opposing;
-pub use surface_sat::SurfaceSat;
-pub use vertex_only::VertexOnly;
-pub use volume_sat::VolumeSat;
+//! The contact point methods, one file each, and their registry.
+//!
+//! The registry is the one list of methods: the CLI (`contactlab methods`,
+//! option checks, `--help`), the page (picker, help, compare table, through
+//! the wasm facade), the tables, the benchmarks and the tests all iterate
+//! [`REGISTRY`]. Adding a method is its file, which defines the algorithm
+//! and a `pub static METHOD: MethodInfo`, plus its module name in the
+//! `registry!` line below; nothing else.
+//!
+//! The paper's eight methods (seed 000, section 6 and appendices A and B)
+//! are local: each sees one pair of tetrahedra at a time
+//! ([`Algorithm::TetPair`]), and the dispatcher in `contact` runs the broad
+//! phase, applies the surface-only rule and the post-filter. A method sees
+//! geometry, velocities, its settings and its own history; never the
+//! oracle, a scene id or a body name.
 
 use super::features::FeatureKind;
 use super::world_mesh::Tet;
@@ -34,7 +27,7 @@ pub struct MethodParams {
     pub touch_tol: f64,
     /// Sine of the angle below which directions count as parallel.
     pub parallel_sin: f64,
-    /// Erosion ε of the Closest points method (default 0.01 m); contacts
+    /// Erosion ε of the Closest points method (the `epsilon` setting); contacts
     /// are found up to 2ε apart.
     pub epsilon: f64,
     /// Cap on Growth's ray-marching loop (appendix B, lines 8–13).
@@ -47,15 +40,13 @@ impl Default for MethodParams {
         MethodParams {
             touch_tol: 1e-6,
             parallel_sin: 1e-6,
-            epsilon: Self::DEFAULT_EPSILON,
+            epsilon: crate::settings::default_number("epsilon"),
             growth_iterations: 50,
         }
     }
 }
 
 impl MethodParams {
-    pub const DEFAULT_EPSILON: f64 = 0.01;
-
     /// Defaults for a scene: the touching tolerance scales with its size.
     pub fn for_scene(scene: &crate::scene::Scene) -> MethodParams {
         MethodParams {
@@ -63,6 +54,92 @@ impl MethodParams {
             ..MethodParams::default()
         }
     }
+}
+
+/// How a method computes its contacts.
+pub enum Algorithm {
+    /// A local method: one pair of tetrahedra at a time, no state.
+    TetPair(&'static dyn ContactMethod),
+    /// Not a method under test but the answer: the exact contact regions of
+    /// the initial pose carried with the bodies (`contact::reference`).
+    ExactReference,
+}
+
+/// A method's registry entry: everything the front ends show about it.
+pub struct MethodInfo {
+    /// Stable id, used by the CLI, URLs and tables.
+    pub id: &'static str,
+    /// The name its source uses.
+    pub name: &'static str,
+    /// The paper or seed document and section it follows.
+    pub source: &'static str,
+    /// One line for pickers and `contactlab methods`.
+    pub summary: &'static str,
+    /// One paragraph for a student: how it works and where it fails.
+    pub help: &'static str,
+    /// Ids of the settings (`crate::settings`) that only this method reads.
+    pub reads: &'static [&'static str],
+    pub algorithm: Algorithm,
+}
+
+impl MethodInfo {
+    /// Whether this entry is the exact reference rather than a method.
+    pub fn is_reference(&self) -> bool {
+        matches!(self.algorithm, Algorithm::ExactReference)
+    }
+
+    /// The local algorithm, unless this is the reference.
+    pub fn tet_pair(&self) -> Option<&'static dyn ContactMethod> {
+        match self.algorithm {
+            Algorithm::TetPair(m) => Some(m),
+            Algorithm::ExactReference => None,
+        }
+    }
+
+    /// Erosion the bodies need at load for this method, if any.
+    pub fn erosion(&self, params: &MethodParams) -> Option<f64> {
+        match self.algorithm {
+            Algorithm::TetPair(m) => m.erosion(params),
+            Algorithm::ExactReference => None,
+        }
+    }
+}
+
+/// Declares the method modules and lists them, in that order, in the
+/// registry, followed by the exact reference.
+macro_rules! registry {
+    ($($module:ident),* $(,)?) => {
+        $(mod $module;)*
+        /// Every method: the paper's in the order of its tables, then
+        /// the exact reference.
+        pub static REGISTRY: &[&MethodInfo] = &[$(&$module::METHOD,)* &super::reference::METHOD];
+    };
+}
+
+registry!(
+    closest_points,
+    intersection,
+    vertex_only,
+    consistent_vertex,
+    volume_sat,
+    surface_sat,
+    opposing,
+    growth,
+);
+
+/// The registry entry with this id.
+pub fn method_by_id(id: &str) -> Option<&'static MethodInfo> {
+    REGISTRY.iter().copied().find(|m| m.id == id)
+}
+
+/// The methods under test: the registry without the reference.
+pub fn methods_under_test() -> impl Iterator<Item = &'static MethodInfo> {
+    REGISTRY.iter().copied().filter(|m| !m.is_reference())
+}
+
+/// Every id the registry knows, for messages.
+pub fn method_ids() -> Vec<&'static str> {
+    REGISTRY.iter().map(|m| m.id).collect()
 }
 
 /// A contact as a method emits it; the dispatcher adds bodies and tets.
@@ -75,13 +152,8 @@ pub struct RawContact {
     pub features: FeatureKind,
 }
 
+/// A local method's algorithm: the contacts of one pair of tetrahedra.
 pub trait ContactMethod: Sync {
-    /// Stable id, used by the CLI, URLs and tables.
-    fn id(&self) -> &'static str;
-    /// The paper's name.
-    fn name(&self) -> &'static str;
-    /// One line for pickers and `contactlab methods`.
-    fn description(&self) -> &'static str;
     /// How far apart two tetrahedra may be and still produce contacts.
     fn margin(&self, params: &MethodParams) -> f64 {
         params.touch_tol
@@ -93,26 +165,6 @@ pub trait ContactMethod: Sync {
     /// Appends the contacts of tetrahedron `a` (of body A) and `b` (of body
     /// B), normals pointing from A to B.
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>);
-}
-
-/// The paper's eight methods, in the order of its tables.
-pub static METHODS: [&dyn ContactMethod; 8] = [
-    &ClosestPoints,
-    &Intersection,
-    &VertexOnly,
-    &ConsistentVertex,
-    &VolumeSat,
-    &SurfaceSat,
-    &Opposing,
-    &Growth,
-];
-
-pub fn method_by_id(id: &str) -> Option<&'static dyn ContactMethod> {
-    METHODS.iter().copied().find(|m| m.id() == id)
-}
-
-pub fn method_ids() -> Vec<&'static str> {
-    METHODS.iter().map(|m| m.id()).collect()
 }
 
 /// Emits one contact per point, each projected onto the plane through

@@ -10,7 +10,7 @@
 //! (`tet_geometry::separating_axis_test`), by alignment with the line
 //! between the centroids.
 
-use super::{contacts_on_plane, ContactMethod, MethodParams, RawContact};
+use super::{contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{intersection_points, overlaps, TetShape};
 use crate::contact::world_mesh::Tet;
@@ -18,17 +18,18 @@ use glam::DVec3;
 
 pub struct Opposing;
 
-impl ContactMethod for Opposing {
-    fn id(&self) -> &'static str {
-        "opposing"
-    }
-    fn name(&self) -> &'static str {
-        "Opposing"
-    }
-    fn description(&self) -> &'static str {
-        "The most opposing pair of surface faces gives the normal for all intersection points."
-    }
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "opposing",
+    name: "Opposing",
+    source: "Erleben 2018, section 6, section 7.5 and appendix A (algorithm 1)",
+    summary: "The most opposing pair of surface faces gives the normal for all intersection points.",
+    help: "Among the surface triangles of the two tetrahedra, take the pair that faces each other most directly (the most opposing normals, checked with a \"sandwich\" test) and use the difference of their normals. Flat faces pressed together get exactly their common normal, which is why Opposing does well on the Pillar.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&Opposing),
+};
 
+impl ContactMethod for Opposing {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
         if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {

@@ -5,12 +5,23 @@
 //! two tetrahedra, not a choice of normal.
 
 use super::volume_sat::sat_contacts;
-use super::{ContactMethod, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::tet_geometry::{separating_axis_test, AxisSource, TetShape};
 use crate::contact::world_mesh::Tet;
 use crate::mesh::tetmesh::TET_EDGES;
 
 pub struct SurfaceSat;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "surface-sat",
+    name: "Surface-SAT",
+    source: "Erleben 2018, section 6 and section 7.4",
+    summary: "Like Volume-SAT, but only surface faces and surface edges may give the normal.",
+    help: "Volume-SAT with only the real surface allowed to give the axis: faces on the surface and edges of surface faces. This removes the interior axes, but cliff edges can still give sloped normals.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&SurfaceSat),
+};
 
 /// Which of the tetrahedron's six edges (in `TET_EDGES` order) belong to one
 /// of its surface faces.
@@ -20,16 +31,6 @@ fn surface_edge_mask(t: &Tet) -> [bool; 6] {
 }
 
 impl ContactMethod for SurfaceSat {
-    fn id(&self) -> &'static str {
-        "surface-sat"
-    }
-    fn name(&self) -> &'static str {
-        "Surface-SAT"
-    }
-    fn description(&self) -> &'static str {
-        "Like Volume-SAT, but only surface faces and surface edges may give the normal."
-    }
-
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
         let (edges_a, edges_b) = (surface_edge_mask(a), surface_edge_mask(b));

@@ -6,13 +6,24 @@
 //! depth minus the distance to that face's plane. The normal a signed
 //! distance field would give.
 
-use super::{ContactMethod, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::TetShape;
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
 pub struct VertexOnly;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "vertex-only",
+    name: "Vertex only",
+    source: "Erleben 2018, section 6 and section 7.3",
+    summary: "Vertices inside the other body take the normal of the nearest surface face, like a distance field.",
+    help: "Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&VertexOnly),
+};
 
 /// Local corners of `inner` that are surface vertices of its body and lie
 /// inside `outer` (within `tol`).
@@ -49,16 +60,6 @@ pub(super) fn nearest_surface_face(
 }
 
 impl ContactMethod for VertexOnly {
-    fn id(&self) -> &'static str {
-        "vertex-only"
-    }
-    fn name(&self) -> &'static str {
-        "Vertex only"
-    }
-    fn description(&self) -> &'static str {
-        "Vertices inside the other body take the normal of the nearest surface face, like a distance field."
-    }
-
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
         for c in surface_corners_inside(a, &shape_b, params.touch_tol) {

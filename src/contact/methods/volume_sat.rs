@@ -6,7 +6,7 @@
 //! points defines the contact plane, and every intersection point projected
 //! onto it is a contact.
 
-use super::{contacts_on_plane, ContactMethod, MethodParams, RawContact};
+use super::{contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{
     intersection_points, separating_axis_test, AxisSource, SatResult, TetShape,
@@ -15,6 +15,17 @@ use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
 pub struct VolumeSat;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "volume-sat",
+    name: "Volume-SAT",
+    source: "Erleben 2018, section 6 and section 7.4",
+    summary: "The tetrahedra's axis of minimum overlap (faces and edge pairs) is the normal for all their intersection points.",
+    help: "For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&VolumeSat),
+};
 
 pub(super) fn axis_features(source: AxisSource) -> FeatureKind {
     match source {
@@ -49,16 +60,6 @@ pub(super) fn sat_contacts(
 }
 
 impl ContactMethod for VolumeSat {
-    fn id(&self) -> &'static str {
-        "volume-sat"
-    }
-    fn name(&self) -> &'static str {
-        "Volume-SAT"
-    }
-    fn description(&self) -> &'static str {
-        "The tetrahedra's axis of minimum overlap (faces and edge pairs) is the normal for all their intersection points."
-    }
-
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
         if let Some(sat) =

@@ -1,13 +1,14 @@
-//! Comparison tables: one row per method, in the shape of the paper's tables
-//! 6, 7 and 8 and of its studies in sections 8.2–8.7 (design `measures.md`,
-//! "Summary tables"). Shared by the CLI (`contactlab table`) and the page's
-//! compare mode; the numbers come from [`crate::sim::Simulation`] runs.
+//! Comparison tables: one row per method of the registry, in the shape of
+//! the paper's tables 6, 7 and 8 and of its studies in sections 8.2–8.7
+//! (design `measures.md`, "Summary tables"), for `contactlab table` and
+//! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
 use super::paper;
-use super::{step_measures, StepMeasures};
-use crate::contact::{find_contacts, ContactMethod, MethodParams, METHODS};
+use crate::contact::{find_contacts, methods_under_test, MethodInfo, MethodParams};
+use crate::measures::{step_measures, StepMeasures};
 use crate::scene::builtin::{builtin_text, load_builtin};
 use crate::scene::{LoadOptions, SceneError};
+use crate::settings::SettingError;
 use crate::sim::{SimError, SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 
@@ -22,7 +23,7 @@ pub struct InitialPoseRow {
 /// measures the method's contacts at the initial pose.
 pub fn initial_pose_row(
     scene_id: &str,
-    method: &dyn ContactMethod,
+    method: &MethodInfo,
     epsilon: f64,
     angle_tolerance_deg: f64,
 ) -> Result<InitialPoseRow, SceneError> {
@@ -41,11 +42,17 @@ pub fn initial_pose_row(
         epsilon,
         ..MethodParams::for_scene(&scene)
     };
-    let set = find_contacts(&scene.poses(), method, &params);
+    let Some(local) = method.tet_pair() else {
+        return Err(SceneError {
+            source: scene_id.to_string(),
+            message: format!("\"{}\" is not a local method", method.id),
+        });
+    };
+    let set = find_contacts(&scene.poses(), local, &params);
     let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
     let (_, measures) = step_measures(&scene, &set.contacts, &centres, angle_tolerance_deg);
     Ok(InitialPoseRow {
-        method: method.id(),
+        method: method.id,
         measures,
     })
 }
@@ -106,6 +113,21 @@ pub const TABLE_KINDS: [&str; 8] = [
 /// A progress report: (what is running, runs done, runs in all).
 pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
 
+/// The methods the tables compare: the registry without the reference.
+fn methods() -> Vec<&'static MethodInfo> {
+    methods_under_test().collect()
+}
+
+/// A cell of the paper's table 8: "(*)" where it found no contacts, "—"
+/// where the paper does not have the method.
+fn paper_number(x: Option<f64>) -> String {
+    match x {
+        None => "—".to_string(),
+        Some(x) if x.is_nan() => "(*)".to_string(),
+        Some(x) => format!("{x:.1}"),
+    }
+}
+
 fn number(x: Option<f64>, digits: usize) -> String {
     x.map_or("—".to_string(), |v| format!("{v:.digits$}"))
 }
@@ -141,18 +163,21 @@ pub fn build_table(kind: &str, steps: Option<u64>, progress: Progress) -> Result
         "perturb" => perturb_table(progress),
         "timestep" => timestep_table(progress),
         "refine" => refine_table(progress),
-        other => Err(SimError::Setting(format!(
-            "unknown table \"{other}\" (expected one of: {})",
-            TABLE_KINDS.join(", ")
-        ))),
+        other => Err(SimError::Setting(SettingError {
+            id: "table",
+            message: format!(
+                "unknown table \"{other}\" (expected one of: {})",
+                TABLE_KINDS.join(", ")
+            ),
+        })),
     }
 }
 
 fn counts_table(steps: u64, progress: Progress) -> Result<Table, SimError> {
     let mut rows = Vec::new();
-    for (i, m) in METHODS.iter().enumerate() {
-        progress(m.id(), i, METHODS.len());
-        let records = run_builtin("pillar", method_settings(m.id()), steps)?;
+    for (i, m) in methods().iter().enumerate() {
+        progress(m.id, i, methods().len());
+        let records = run_builtin("pillar", method_settings(m.id), steps)?;
         let counts: Vec<f64> = records.iter().map(|r| r.count as f64).collect();
         let n = counts.len().max(1) as f64;
         let mean = counts.iter().sum::<f64>() / n;
@@ -164,22 +189,29 @@ fn counts_table(steps: u64, progress: Progress) -> Result<Table, SimError> {
             });
         let last = records.last().map_or(0.0, |r| r.max_displacement);
         let standing = records.last().and_then(|r| r.standing).unwrap_or(true);
-        let (_, pm, pmin, pmax, pstd) = paper::TABLE_6[i];
-        rows.push(vec![
-            m.name().to_string(),
+        let paper_row = paper::row(&paper::TABLE_6, m.id);
+        let paper_cells =
+            paper_row.map_or(vec![String::from("—"); 4], |&(pm, pmin, pmax, pstd)| {
+                vec![
+                    format!("{pm:.2}"),
+                    format!("{pmin}"),
+                    format!("{pmax}"),
+                    format!("{pstd:.2}"),
+                ]
+            });
+        let mut row = vec![
+            m.name.to_string(),
             format!("{mean:.2}"),
             format!("{min:.0}"),
             format!("{max:.0}"),
             format!("{std:.2}"),
             format!("{last:.4}"),
             (if standing { "stands" } else { "falls" }).to_string(),
-            format!("{pm:.2}"),
-            format!("{pmin}"),
-            format!("{pmax}"),
-            format!("{pstd:.2}"),
-        ]);
+        ];
+        row.extend(paper_cells);
+        rows.push(row);
     }
-    progress("", METHODS.len(), METHODS.len());
+    progress("", methods().len(), methods().len());
     Ok(Table {
         title: format!("Pillar contact counts over the first {steps} steps (table 6)"),
         notes: vec![format!("Mean, min, max and standard deviation of the count per step; the largest displacement of a stone at step {steps}, and whether every stone stayed within 0.2 % of the scene's size, 1.1 cm (\"stands\"). The paper's columns are its table 6.")],
@@ -190,29 +222,31 @@ fn counts_table(steps: u64, progress: Progress) -> Result<Table, SimError> {
 
 fn step_table(scene: &str, step: u64, progress: Progress) -> Result<Table, SimError> {
     let mut rows = Vec::new();
-    for (i, m) in METHODS.iter().enumerate() {
-        progress(m.id(), i, METHODS.len());
-        let records = run_builtin(scene, method_settings(m.id()), step)?;
+    for (i, m) in methods().iter().enumerate() {
+        progress(m.id, i, methods().len());
+        let records = run_builtin(scene, method_settings(m.id), step)?;
         let r = records.last().cloned();
         let (quality, count, excess, p) = r.map_or((None, 0, None, None), |r| {
             (r.quality, r.count, r.excess, r.area_coverage)
         });
         let mut row = vec![
-            m.name().to_string(),
+            m.name.to_string(),
             number(quality, 1),
             count.to_string(),
             number(excess, 1),
         ];
         match scene {
             "pillar" => {
-                let (_, pq, pc, pe) = paper::TABLE_7[i];
-                row.extend([format!("{pq:.1}"), pc.to_string(), format!("{pe:.1}")]);
+                row.extend(paper::row(&paper::TABLE_7, m.id).map_or(
+                    [const { String::new() }; 3].map(|_| "—".to_string()),
+                    |&(pq, pc, pe)| [format!("{pq:.1}"), pc.to_string(), format!("{pe:.1}")],
+                ));
             }
             _ => row.push(number(p, 3)),
         }
         rows.push(row);
     }
-    progress("", METHODS.len(), METHODS.len());
+    progress("", methods().len(), methods().len());
     let (title, headers, notes) = match scene {
         "pillar" => (
             "Pillar at simulation step 3 (table 7)".to_string(),
@@ -240,7 +274,7 @@ fn step_table(scene: &str, step: u64, progress: Progress) -> Result<Table, SimEr
 
 fn cases_table(steps: Option<u64>, progress: Progress) -> Result<Table, SimError> {
     let cases = paper::TABLE_8_CASES;
-    let total = cases.len() * METHODS.len();
+    let total = cases.len() * methods().len();
     let mut rows = Vec::new();
     for (c, case) in cases.iter().enumerate() {
         let case_steps = steps.unwrap_or_else(|| {
@@ -248,30 +282,24 @@ fn cases_table(steps: Option<u64>, progress: Progress) -> Result<Table, SimError
                 .map(|s| s.settings.steps)
                 .unwrap_or(200)
         });
-        for (i, m) in METHODS.iter().enumerate() {
+        for (i, m) in methods().iter().enumerate() {
             progress(
-                &format!("{case} / {}", m.id()),
-                c * METHODS.len() + i,
+                &format!("{case} / {}", m.id),
+                c * methods().len() + i,
                 total,
             );
-            let records = run_builtin(case, method_settings(m.id()), case_steps)?;
+            let records = run_builtin(case, method_settings(m.id), case_steps)?;
             let touching: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
             let mean = |pick: fn(&StepRecord) -> Option<f64>| {
                 let values: Vec<f64> = touching.iter().filter_map(|r| pick(r)).collect();
                 (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
             };
             let first = touching.first();
-            let paper_cell = |grid: &[[f64; 10]; 8]| {
-                let x = grid[i][c];
-                if x.is_nan() {
-                    "(*)".to_string()
-                } else {
-                    format!("{x:.1}")
-                }
-            };
+            let paper_cell =
+                |grid: &[(&str, [f64; 10])]| paper_number(paper::row(grid, m.id).map(|r| r[c]));
             rows.push(vec![
                 case.to_string(),
-                m.name().to_string(),
+                m.name.to_string(),
                 touching.len().to_string(),
                 number(mean(|r| r.coverage), 1),
                 number(mean(|r| r.quality), 1),
@@ -304,18 +332,18 @@ fn pillar_sweep(
     show_count: bool,
     progress: Progress,
 ) -> Result<Table, SimError> {
-    let total = variants.len() * METHODS.len();
+    let total = variants.len() * methods().len();
     let mut rows = Vec::new();
-    for (i, m) in METHODS.iter().enumerate() {
-        let mut row = vec![m.name().to_string()];
+    for (i, m) in methods().iter().enumerate() {
+        let mut row = vec![m.name.to_string()];
         for (v, (label, base)) in variants.iter().enumerate() {
             progress(
-                &format!("{} / {label}", m.id()),
+                &format!("{} / {label}", m.id),
                 i * variants.len() + v,
                 total,
             );
             let settings = SimSettings {
-                method: m.id().to_string(),
+                method: m.id.to_string(),
                 ..base.clone()
             };
             let r = run_builtin("pillar", settings, step)?.pop();
@@ -347,18 +375,18 @@ pub const PERTURB_SEEDS: [u64; 5] = [1, 2, 3, 4, 5];
 
 fn perturb_table(progress: Progress) -> Result<Table, SimError> {
     let magnitudes = [0.0, 0.01, 0.02, 0.03];
-    let total = magnitudes.len() * PERTURB_SEEDS.len() * METHODS.len();
+    let total = magnitudes.len() * PERTURB_SEEDS.len() * methods().len();
     let mut rows = Vec::new();
     let mut done = 0;
-    for m in METHODS.iter() {
-        let mut row = vec![m.name().to_string()];
+    for m in methods() {
+        let mut row = vec![m.name.to_string()];
         for &p in &magnitudes {
             let mut qualities = Vec::new();
             for &seed in &PERTURB_SEEDS {
-                progress(&format!("{} / p = {p} / seed {seed}", m.id()), done, total);
+                progress(&format!("{} / p = {p} / seed {seed}", m.id), done, total);
                 done += 1;
                 let settings = SimSettings {
-                    method: m.id().to_string(),
+                    method: m.id.to_string(),
                     perturb: p,
                     seed,
                     ..SimSettings::default()

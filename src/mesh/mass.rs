@@ -7,7 +7,7 @@
 //! ∫ x xᵀ dV = V/20 · (Σᵢ vᵢ vᵢᵀ + s sᵀ) with s = Σᵢ vᵢ. The inertia about a
 //! point is I = tr(C) 𝟙 − C for the covariance C about that point.
 
-use crate::mesh::TetMesh;
+use super::TetMesh;
 use glam::{DMat3, DVec3};
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,0 +1,505 @@
+//! `contactlab`: the command line of ContactLab. It runs the same core as the
+//! browser playground, for tables, sweeps and tests. This binary parses
+//! arguments and formats results; every number comes from the library.
+
+mod args;
+mod output;
+
+use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
+use contactlab::contact::exact_regions::{default_touch_tol, exact_contacts};
+use contactlab::contact::{find_contacts, methods::method_ids, FeatureKind, REGISTRY};
+use contactlab::measures::step_measures;
+use contactlab::report::initial::initial_tables;
+use contactlab::report::tables::{build_table, TABLE_KINDS};
+use contactlab::scene::builtin::BUILTIN_SCENES;
+use contactlab::scene::{load_scene, LoadOptions, Scene};
+use contactlab::settings::Stage;
+use contactlab::sim::{Simulation, StepRecord};
+use output::{outln, progress, CliError, CliResult, Out};
+use serde_json::json;
+use std::process::ExitCode;
+
+const ALL_STAGES: &[Stage] = &[
+    Stage::Geometry,
+    Stage::Detection,
+    Stage::Measure,
+    Stage::Dynamics,
+];
+
+/// Every command, in the order `--help` lists them.
+const COMMANDS: &[Command] = &[
+    Command {
+        name: "scenes",
+        arguments: "",
+        summary: "One line per built-in scene: id, group, bodies, the oracle's minimal contact count.",
+        stages: &[],
+        options: &[],
+    },
+    Command {
+        name: "exact",
+        arguments: "<scene>",
+        summary: "Exact contact regions of the scene at its initial pose: per touching body pair the regions, convex hull vertices, area and touching feature pairs by type, then the totals.",
+        stages: &[Stage::Geometry],
+        options: &[JSON],
+    },
+    Command {
+        name: "methods",
+        arguments: "",
+        summary: "The contact point methods of the registry: id and what each does (with --json: every field of the registry).",
+        stages: &[],
+        options: &[JSON],
+    },
+    Command {
+        name: "contacts",
+        arguments: "<scene> --method M",
+        summary: "The contacts method M finds at the scene's initial pose, and their quality measures (count, quality %, coverage %, area coverage P, excess).",
+        stages: &[Stage::Geometry, Stage::Detection, Stage::Measure],
+        options: &[JSON, NO_TIMINGS],
+    },
+    Command {
+        name: "run",
+        arguments: "<scene>",
+        summary: "Simulates the scene (Moreau midpoint steps, proximal Gauss-Seidel) and prints one line per step; with --json one JSON object per line. The method may also be `reference`, the exact contacts of the initial pose.",
+        stages: ALL_STAGES,
+        options: &[
+            CommandOption { flag: "--steps", value: Some("N"), help: "steps to run (default: the scene's, e.g. 500 for the Pillar)" },
+            JSON,
+            NO_TIMINGS,
+        ],
+    },
+    Command {
+        name: "table",
+        arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine>",
+        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses. Markdown by default; progress on stderr.",
+        stages: &[],
+        options: &[
+            CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
+            CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
+        ],
+    },
+];
+
+fn usage() -> String {
+    let mut text = String::from(
+        "contactlab — assess mesh-based contact point methods (Erleben 2018)\n\nUsage:\n",
+    );
+    for c in COMMANDS {
+        text.push_str(&format!(
+            "  contactlab {} {}\n      {}\n",
+            c.name, c.arguments, c.summary
+        ));
+    }
+    text.push_str("\nA <scene> is a built-in scene id (see `contactlab scenes`) or the path of a\ncontactlab-scene/1 JSON file. `contactlab <command> --help` lists a command's\noptions, with their ranges and defaults.\n");
+    text
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut out = Out::new();
+    let result = run(&args, &mut out).and_then(|()| out.flush().map_err(CliError::Output));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): what it wanted, it has.
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Output(e)) => {
+            eprintln!("contactlab: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+        Err(CliError::Message(message)) => {
+            eprintln!("contactlab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String], out: &mut Out) -> CliResult {
+    let Some(name) = args.first() else {
+        out.write(&usage())?;
+        return Ok(());
+    };
+    if matches!(name.as_str(), "-h" | "--help" | "help") {
+        match args
+            .get(1)
+            .and_then(|n| COMMANDS.iter().find(|c| c.name == n))
+        {
+            Some(command) => out.write(&command.help())?,
+            None => out.write(&usage())?,
+        }
+        return Ok(());
+    }
+    let command = COMMANDS.iter().find(|c| c.name == name).ok_or_else(|| {
+        let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        format!(
+            "unknown command '{name}' (expected one of: {}; see contactlab --help)",
+            names.join(", ")
+        )
+    })?;
+    let parsed = Args::parse(command, &args[1..])?;
+    if parsed.help {
+        out.write(&command.help())?;
+        return Ok(());
+    }
+    match command.name {
+        "scenes" => {
+            parsed.no_positional("scenes")?;
+            list_scenes(out)
+        }
+        "exact" => exact(&parsed, out),
+        "methods" => {
+            parsed.no_positional("methods")?;
+            methods(&parsed, out)
+        }
+        "contacts" => contacts(&parsed, out),
+        "run" => run_scene(&parsed, out),
+        "table" => table(&parsed, out),
+        other => unreachable!("command '{other}' is listed but not dispatched"),
+    }
+}
+
+fn methods(args: &Args, out: &mut Out) -> CliResult {
+    if args.flag("--json") {
+        let list: Vec<_> = REGISTRY
+            .iter()
+            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference() }))
+            .collect();
+        outln!(out, "{}", serde_json::Value::Array(list))?;
+        return Ok(());
+    }
+    for m in REGISTRY {
+        outln!(out, "{:<18} {}", m.id, m.summary)?;
+    }
+    Ok(())
+}
+
+/// The scene argument loaded as the settings say (eroded for a method that
+/// needs it).
+fn load(args: &Args, command: &str) -> Result<Scene, String> {
+    let (source, text) = args.scene_text(command)?;
+    let options: LoadOptions = args.settings.load_options().map_err(|e| e.to_string())?;
+    load_scene(&source, &text, &options).map_err(|e| e.to_string())
+}
+
+fn list_scenes(out: &mut Out) -> CliResult {
+    outln!(
+        out,
+        "{:<16} {:<16} {:>6} {:>12}",
+        "id",
+        "group",
+        "bodies",
+        "min contacts"
+    )?;
+    for (id, text) in BUILTIN_SCENES {
+        let scene = load_scene(&format!("builtin:{id}"), text, &LoadOptions::default())
+            .map_err(|e| e.to_string())?;
+        let min = scene
+            .oracle
+            .min_contacts()
+            .map_or("-".to_string(), |m| m.to_string());
+        outln!(
+            out,
+            "{:<16} {:<16} {:>6} {:>12}",
+            scene.id,
+            scene.group,
+            scene.bodies.len(),
+            min
+        )?;
+    }
+    Ok(())
+}
+
+const REPORTED_KINDS: [FeatureKind; 6] = [
+    FeatureKind::VertexVertex,
+    FeatureKind::VertexEdge,
+    FeatureKind::EdgeVertex,
+    FeatureKind::VertexFace,
+    FeatureKind::FaceVertex,
+    FeatureKind::EdgeEdge,
+];
+
+fn exact(options: &Args, out: &mut Out) -> CliResult {
+    let scene = load(options, "exact")?;
+    let exact = exact_contacts(&scene, default_touch_tol(&scene));
+    let name = |i: usize| scene.bodies[i].name.as_str();
+    if options.flag("--json") {
+        let pairs: Vec<_> = exact
+            .pairs
+            .iter()
+            .map(|p| {
+                let features: serde_json::Map<String, serde_json::Value> = REPORTED_KINDS.iter().map(|&k| (serde_json::to_value(k).unwrap_or_default().as_str().unwrap_or("?").to_string(), json!(p.count_features(k)))).collect();
+                json!({ "a": name(p.a), "b": name(p.b), "regions": p.regions.len(), "hull_vertices": p.hull_vertices(), "area": p.area(), "feature_pairs": features })
+            })
+            .collect();
+        let report = json!({
+            "scene": scene.id,
+            "touch_tol": exact.touch_tol,
+            "regions": exact.region_count(),
+            "min_contacts": exact.min_contacts(),
+            "max_feature_contacts": exact.max_feature_contacts(),
+            "total_area": exact.total_area(),
+            "oracle_min_contacts": scene.oracle.min_contacts(),
+            "pairs": pairs,
+        });
+        outln!(out, "{report}")?;
+        return Ok(());
+    }
+    outln!(
+        out,
+        "{} ({}): exact contact regions at the initial pose, touching tolerance {:.3e} m",
+        scene.title,
+        scene.source,
+        exact.touch_tol
+    )?;
+    let header: Vec<&str> = REPORTED_KINDS.iter().map(|k| k.label()).collect();
+    outln!(
+        out,
+        "{:<32} {:>7} {:>5} {:>10}  {}",
+        "pair (a — b)",
+        "regions",
+        "hull",
+        "area m²",
+        header.join(" ")
+    )?;
+    for p in &exact.pairs {
+        let counts: Vec<String> = REPORTED_KINDS
+            .iter()
+            .map(|&k| format!("{:>5}", p.count_features(k)))
+            .collect();
+        outln!(
+            out,
+            "{:<32} {:>7} {:>5} {:>10.6}  {}",
+            format!("{} — {}", name(p.a), name(p.b)),
+            p.regions.len(),
+            p.hull_vertices(),
+            p.area(),
+            counts.join(" ")
+        )?;
+    }
+    outln!(out, "total: {} touching pairs, {} regions, {} hull vertices (minimal contacts; the oracle says {}), {} unique touching-feature contacts, area {:.6} m²",
+        exact.pairs.len(),
+        exact.region_count(),
+        exact.min_contacts(),
+        scene.oracle.min_contacts().map_or("nothing".to_string(), |m| m.to_string()),
+        exact.max_feature_contacts(),
+        exact.total_area()
+    )?;
+    Ok(())
+}
+
+fn contacts(options: &Args, out: &mut Out) -> CliResult {
+    if !options.given("method") {
+        return Err(format!("--method is required (one of: {})", method_ids().join(", ")).into());
+    }
+    let settings = &options.settings;
+    let info = settings
+        .method_info()
+        .map_err(|e| format!("--method: {e}"))?;
+    let method = info.tet_pair().ok_or_else(|| {
+        format!(
+            "'{}' carries the contacts of a simulation's first step; use 'contactlab run' with it",
+            info.id
+        )
+    })?;
+    let tol_deg = settings.tol_deg;
+    let scene = load(options, "contacts")?;
+    let params = settings.method_params(&scene);
+    let set = find_contacts(&scene.poses(), method, &params);
+    let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
+    let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
+    let name = |i: usize| scene.bodies[i].name.as_str();
+    if options.flag("--json") {
+        let contacts: Vec<_> = set
+            .contacts
+            .iter()
+            .zip(&qualities)
+            .map(|(c, q)| {
+                json!({
+                    "a": name(c.a), "b": name(c.b),
+                    "position": c.position.to_array(), "normal": c.normal.to_array(), "depth": c.depth,
+                    "features": c.features, "tet_a": c.tet_a, "tet_b": c.tet_b,
+                    "q": q.q, "correct": q.correct,
+                })
+            })
+            .collect();
+        let mut report = json!({
+            "scene": scene.id,
+            "method": info.id,
+            "contacts": contacts,
+            "measures": {
+                "count": measures.count,
+                "quality": measures.quality,
+                "coverage": measures.coverage,
+                "area_coverage": measures.area_coverage,
+                "excess": measures.excess,
+                "candidate_pairs": set.candidate_pairs,
+                "unfiltered": set.unfiltered,
+                "ms_broad": set.ms_broad,
+                "ms_method": set.ms_method,
+                "histogram": measures.histogram,
+            },
+        });
+        if options.flag("--no-timings") {
+            if let Some(m) = report["measures"].as_object_mut() {
+                m.retain(|key, _| !key.starts_with("ms_"));
+            }
+        }
+        outln!(out, "{report}")?;
+        return Ok(());
+    }
+    let show = |x: Option<f64>, unit: &str| x.map_or("-".to_string(), |v| format!("{v:.1}{unit}"));
+    outln!(
+        out,
+        "{} with {} ({}): contacts at the initial pose",
+        scene.title,
+        info.name,
+        scene.source
+    )?;
+    outln!(
+        out,
+        "{:<32} {:>8} {:>8}",
+        "pair (a — b)",
+        "contacts",
+        "correct"
+    )?;
+    let mut i = 0;
+    while i < set.contacts.len() {
+        let key = (set.contacts[i].a, set.contacts[i].b);
+        let mut j = i;
+        while j < set.contacts.len() && (set.contacts[j].a, set.contacts[j].b) == key {
+            j += 1;
+        }
+        let correct = qualities[i..j]
+            .iter()
+            .filter(|q| q.correct == Some(true))
+            .count();
+        outln!(
+            out,
+            "{:<32} {:>8} {:>8}",
+            format!("{} — {}", name(key.0), name(key.1)),
+            j - i,
+            correct
+        )?;
+        i = j;
+    }
+    outln!(out, "count {} (minimal {}), quality {}, coverage {}, area coverage P {}, excess {}; broad phase {:.2} ms ({} tetrahedron pairs), method {:.2} ms",
+        measures.count,
+        scene.oracle.min_contacts().map_or("-".to_string(), |m| m.to_string()),
+        show(measures.quality, " %"),
+        show(measures.coverage, " %"),
+        measures.area_coverage.map_or("-".to_string(), |p| format!("{p:.3}")),
+        measures.excess.map_or("-".to_string(), |e| format!("{e:.1}")),
+        set.ms_broad,
+        set.candidate_pairs,
+        set.ms_method
+    )?;
+    Ok(())
+}
+
+fn table(options: &Args, out: &mut Out) -> CliResult {
+    let kind = options.one_positional(
+        "table",
+        &format!("a table name (one of: initial, {})", TABLE_KINDS.join(", ")),
+    )?;
+    if kind != "initial" && !TABLE_KINDS.contains(&kind) {
+        return Err(format!(
+            "unknown table '{kind}' (expected one of: initial, {})",
+            TABLE_KINDS.join(", ")
+        )
+        .into());
+    }
+    let steps = options.steps("--steps")?;
+    let mut report = |what: &str, done: usize, total: usize| {
+        if done < total {
+            progress(&format!("\rtable {kind}: {done}/{total} {what:<40}"));
+        } else {
+            progress(&format!("\rtable {kind}: done{:60}\n", ""));
+        }
+    };
+    if kind == "initial" {
+        let text = initial_tables(&mut report).map_err(|e| e.to_string())?;
+        out.write(&text)?;
+        return Ok(());
+    }
+    let table = build_table(kind, steps, &mut report).map_err(|e| e.to_string())?;
+    if options.flag("--csv") {
+        out.write(&table.to_csv())?;
+    } else {
+        out.write(&table.to_markdown())?;
+    }
+    Ok(())
+}
+
+/// One `run --json` line: the step record's keys (the page's readout
+/// names), without the `ms_*` timings when `timings` is off.
+fn record_json(r: &StepRecord, timings: bool) -> serde_json::Value {
+    let mut value = serde_json::to_value(r).unwrap_or_default();
+    if let (false, Some(fields)) = (timings, value.as_object_mut()) {
+        fields.retain(|key, _| !key.starts_with("ms_"));
+    }
+    value
+}
+
+fn run_scene(options: &Args, out: &mut Out) -> CliResult {
+    let (source, text) = options.scene_text("run")?;
+    let mut sim =
+        Simulation::new(&source, &text, options.settings.clone()).map_err(|e| e.to_string())?;
+    let steps = options
+        .steps("--steps")?
+        .unwrap_or(sim.scene().settings.steps);
+    let timings = !options.flag("--no-timings");
+    let json = options.flag("--json");
+    let show =
+        |x: Option<f64>, digits: usize| x.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    if !json {
+        outln!(
+            out,
+            "{} with {}, dt {} s, {} iterations: {} steps",
+            sim.scene().title,
+            sim.settings().method,
+            sim.dt(),
+            sim.settings().iterations,
+            steps
+        )?;
+        outln!(
+            out,
+            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10} {:>6} {:>10} {:>8}",
+            "step",
+            "time",
+            "count",
+            "quality",
+            "coverage",
+            "P",
+            "excess",
+            "min depth",
+            "kinetic",
+            "max disp",
+            "iters",
+            "residual",
+            "ms"
+        )?;
+    }
+    for _ in 0..steps {
+        let r = sim.step().map_err(|e| e.to_string())?;
+        if json {
+            outln!(out, "{}", record_json(&r, timings))?;
+        } else {
+            outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
+                r.step,
+                r.time,
+                r.count,
+                show(r.quality, 1),
+                show(r.coverage, 1),
+                show(r.area_coverage, 3),
+                show(r.excess, 2),
+                r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),
+                r.kinetic_energy,
+                r.max_displacement,
+                r.iterations,
+                r.residual,
+                r.ms_broad + r.ms_method + r.ms_solver
+            )?;
+        }
+        // Each step's line as it ends: a long run shows its progress.
+        out.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,9 @@
+//! The paper's tables and published numbers, built on [`crate::sim`]:
+//! what `contactlab table` prints and `docs/results.md` records.
+//!
+//! - [`paper`]: the numbers the paper prints, keyed by method id.
+//! - [`tables`]: our runs in the shape of the paper's tables, beside them.
+
+pub mod initial;
+pub mod paper;
+pub mod tables;

@@ -1,0 +1,169 @@
+//! The loaded scene (design `scenes.md`): bodies as tetrahedral meshes in
+//! their centre-of-mass frames with their poses, velocities and mass
+//! properties, the scene's settings and its oracle. Parsing the file lives
+//! apart, in [`super::parse`]; these types know nothing of JSON.
+
+use super::oracle::Oracle;
+use crate::mesh::{MassProperties, TetMesh};
+use glam::{DQuat, DVec3};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneError {
+    /// The file name, or `builtin:<id>`.
+    pub source: String,
+    pub message: String,
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.message)
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+/// Settings that change the geometry, so they are applied when loading.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadOptions {
+    /// 1 → 8 refinements of every body (0, 1 or 2).
+    pub refine: u8,
+    /// Erode every body by ε (the Closest points method's envelope).
+    pub erosion: Option<f64>,
+    /// Horizontal displacement magnitude of every free body, metres.
+    pub perturb: f64,
+    pub seed: u64,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            refine: 0,
+            erosion: None,
+            perturb: 0.0,
+            seed: 1,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneSettings {
+    pub dt: f64,
+    pub steps: u64,
+    pub measure_step: u64,
+    pub friction: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct SceneBody {
+    pub name: String,
+    pub fixed: bool,
+    pub density: f64,
+    /// The mesh in the body frame: origin at the centre of mass.
+    pub mesh: TetMesh,
+    /// Mass and inertia about the centre of mass, body frame.
+    pub mass: MassProperties,
+    /// World position of the centre of mass and orientation of the body frame.
+    pub position: DVec3,
+    pub rotation: DQuat,
+    pub velocity: DVec3,
+    pub angular_velocity: DVec3,
+}
+
+impl SceneBody {
+    pub fn world_point(&self, body_point: DVec3) -> DVec3 {
+        self.position + self.rotation * body_point
+    }
+
+    pub fn world_vertices(&self) -> Vec<DVec3> {
+        self.mesh
+            .vertices
+            .iter()
+            .map(|&v| self.world_point(v))
+            .collect()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Scene {
+    /// Where the scene came from: a file name or `builtin:<id>`.
+    pub source: String,
+    pub id: String,
+    pub title: String,
+    pub group: String,
+    pub description: String,
+    pub gravity: DVec3,
+    /// The scene's up direction: against gravity, or the file's +y when the
+    /// scene has no gravity. Transforms of the scene carry it along.
+    pub up: DVec3,
+    /// A unit vector orthogonal to `up` (the file's +x when y is up), the
+    /// first axis of the perturbation plane.
+    pub horizontal: DVec3,
+    pub settings: SceneSettings,
+    pub bodies: Vec<SceneBody>,
+    pub oracle: Oracle,
+}
+
+impl Scene {
+    pub fn body_index(&self, name: &str) -> Option<usize> {
+        self.bodies.iter().position(|b| b.name == name)
+    }
+
+    /// Corners of the world-space bounding box of all bodies.
+    pub fn bounds(&self) -> (DVec3, DVec3) {
+        let all: Vec<DVec3> = self
+            .bodies
+            .iter()
+            .flat_map(|b| b.world_vertices())
+            .collect();
+        crate::mesh::tetmesh::bounds(&all)
+    }
+
+    /// The region worth looking at: the free bodies, plus every fixed body
+    /// that is not much larger than them, and of the larger fixed bodies (a
+    /// 10 m ground under a 5 m wall) only the part near the free bodies.
+    pub fn focus_bounds(&self) -> (DVec3, DVec3) {
+        let body_bounds = |b: &SceneBody| crate::mesh::tetmesh::bounds(&b.world_vertices());
+        let free: Vec<(DVec3, DVec3)> = self
+            .bodies
+            .iter()
+            .filter(|b| !b.fixed)
+            .map(body_bounds)
+            .collect();
+        let Some(&first) = free.first() else {
+            return self.bounds();
+        };
+        let (lo, hi) = free
+            .iter()
+            .fold(first, |(lo, hi), (l, h)| (lo.min(*l), hi.max(*h)));
+        let size = (hi - lo).length();
+        let (near_lo, near_hi) = (lo - (hi - lo) * 0.25, hi + (hi - lo) * 0.25);
+        let (mut focus_lo, mut focus_hi) = (lo, hi);
+        for (l, h) in self.bodies.iter().filter(|b| b.fixed).map(body_bounds) {
+            let (l, h) = if (h - l).length() <= 2.0 * size {
+                (l, h)
+            } else {
+                (l.max(near_lo), h.min(near_hi))
+            };
+            if l.cmple(h).all() {
+                focus_lo = focus_lo.min(l);
+                focus_hi = focus_hi.max(h);
+            }
+        }
+        (focus_lo, focus_hi)
+    }
+
+    /// How far a free body may move from its start before a scene meant to
+    /// rest (the Pillar, the Wall, the Arch) counts as collapsed: 0.2 % of
+    /// the scene's size (1.1 cm for the Pillar).
+    pub fn standing_tolerance(&self) -> f64 {
+        0.002 * self.size()
+    }
+
+    /// The diagonal of the scene's bounding box: the length that tolerances
+    /// scale with, so that a scaled scene behaves the same.
+    pub fn size(&self) -> f64 {
+        let (lo, hi) = self.bounds();
+        (hi - lo).length()
+    }
+}
