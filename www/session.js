@@ -126,7 +126,8 @@ export class Session {
    * @returns {Promise<{value: any} | {problem: string}>}
    */
   checkSetting(id, text) {
-    return this.call('checkSetting', { id, text });
+    // `id` names the request itself, so the setting travels as `setting`.
+    return this.call('checkSetting', { setting: id, text });
   }
 
   /**

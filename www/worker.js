@@ -9,7 +9,7 @@
  *   catalogue                         → { scenes, methods, defaults, schema, featureKinds, contactLayout }
  *   settingsFromPairs { pairs }       → { settings, problems }   (a link's settings)
  *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
- *   checkSetting { id, text }         → { value } or { problem }  (typed entry)
+ *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
  *   load { scene: {id}|{text}, settings } → { info, bodies, frame }   (step 0)
  *   reset                             → { frame }
  *   step { count, budgetMs }          → { frame, history: [[step, count], …] }
@@ -92,7 +92,7 @@ function handle(request) {
       return { ...none, result: plain(Playground.settingsToPairs(request.settings)) };
     case 'checkSetting':
       try {
-        return { ...none, result: { value: plain(Playground.checkSetting(String(request.id), String(request.text))) } };
+        return { ...none, result: { value: plain(Playground.checkSetting(String(request.setting), String(request.text))) } };
       } catch (error) {
         // A refusal is an answer here; a trap is not.
         if (error instanceof WebAssembly.RuntimeError) throw error;
