@@ -73,7 +73,23 @@ export async function openPage(browser, hash = '', viewport = { width: 1400, hei
  * @param {{scene?: string, method?: string, step?: number}} expected
  */
 export async function waitReady(page, expected = {}) {
-  await page.waitForFunction(
+  await waitReadyOrExplain(page, expected);
+  await assertNoErrorBanner(page);
+}
+
+/** waitReady's wait; a timeout names what was expected and what the page showed. */
+async function waitReadyOrExplain(page, expected) {
+  try {
+    await waitReadyFunction(page, expected);
+  } catch (error) {
+    const shown = await page.evaluate(() => ({ ...document.body.dataset, hash: window.location.hash })).catch(() => ({}));
+    throw new Error(`${error.message}\nexpected ${JSON.stringify(expected)}, the page shows ${JSON.stringify(shown)}`);
+  }
+}
+
+/** @param {import('playwright-core').Page} page @param {{scene?: string, method?: string, step?: number}} expected */
+function waitReadyFunction(page, expected) {
+  return page.waitForFunction(
     ({ scene, method, step }) => {
       const body = document.body.dataset;
       if (!document.getElementById('error-banner').hidden) return true;
@@ -88,7 +104,6 @@ export async function waitReady(page, expected = {}) {
     expected,
     { timeout: READY_TIMEOUT_MS },
   );
-  await assertNoErrorBanner(page);
 }
 
 export async function assertNoErrorBanner(page) {

@@ -66,7 +66,7 @@ export class Slider {
     const min = Number(entry.min);
     const max = Number(entry.max);
     const step = integer ? 1 : sliderStep(min, max);
-    if (integer && max - min > MAX_SLIDER_POSITIONS) {
+    if (integer && !entry.log && max - min > MAX_SLIDER_POSITIONS) {
       this.range.hidden = true;
       this.root.classList.add('field-only');
     }
