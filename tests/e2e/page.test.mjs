@@ -205,6 +205,29 @@ test('a perturbation change replays to the same step and shows what the CLI prin
   }
 });
 
+test('cancelling a replay stays at the step reached, and the link says that step', { timeout: 300_000 }, async () => {
+  const { page, context, problems } = await openPage('#scene=wall&method=opposing&step=12');
+  try {
+    await waitReady(page, { scene: 'wall', method: 'opposing', step: 12 });
+    await page.selectOption('#method-picker', 'volume-sat');
+    await page.waitForFunction(() => Number(/** @type {HTMLProgressElement} */ (document.getElementById('replay-progress')).value) >= 2, null, { timeout: READY_TIMEOUT_MS });
+    // Meanwhile the old frame stays, labelled as such, and the link names the new method.
+    assert.equal(await page.evaluate(() => document.body.dataset.run), 'replaying');
+    assert.equal(await page.evaluate(() => document.body.dataset.method), 'opposing');
+    assert.match(await page.locator('#shown-caption').textContent(), /Still showing Wall · Opposing, step 12/);
+    assert.match(await page.evaluate(() => window.location.hash), /method=volume-sat&step=12/);
+    await page.click('#replay-cancel');
+    await waitReady(page, { scene: 'wall', method: 'volume-sat' });
+    const step = Number(await page.evaluate(() => document.body.dataset.step));
+    assert.ok(step >= 2 && step < 12, `cancelled at step ${step}`);
+    assert.equal((await readout(page)).step, String(step));
+    assert.match(await page.evaluate(() => window.location.hash), new RegExp(`method=volume-sat&step=${step}(&|$)`));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('every setting changes the hash and the readout, and the link reproduces the readout bit for bit', { timeout: 900_000 }, async () => {
   const { page, context, problems } = await openPage('#scene=pillar&method=closest-points&step=3');
   try {
