@@ -13,8 +13,8 @@ const WARMUP_STEPS = 2;
 
 /**
  * @param {{session: import('./session.js').Session,
- *   state: import('./ui/hash.js').PageState,
- *   bench: import('./ui/hash.js').BenchRequest,
+ *   state: import('./state/page-state.js').PageState,
+ *   bench: import('./state/page-state.js').BenchRequest,
  *   firstFrame: Promise<void>}} options
  */
 export async function runBench({ session, state, bench, firstFrame }) {

@@ -1,15 +1,21 @@
 /**
- * @file Entry point of the page. It keeps the page state (scene, settings,
- * step, view; the same state the URL hash holds), asks the simulation worker
- * (session.js) to load and step, and shows what comes back: the 3D view, the
- * readout and the plots. The main thread never runs the core, so the page
- * stays responsive whatever the core is doing; every number shown comes
- * from the core.
+ * @file Entry point of the page: DOM wiring only. The run controller
+ * (state/run-controller.js) decides what the simulation worker does and
+ * what is shown; the link's state is read and written by
+ * state/page-state.js, with the settings read and written by the core. This
+ * file puts controls, the 3D view, the readout and the plots on screen, and
+ * turns clicks into requests to the controller.
  *
- * For the browser tests: `document.body.dataset.ready` is "true" while
- * nothing is pending and the current frame is drawn; `data-scene` and
- * `data-step` name what is shown; `data-first-frame-ms` is the time of the
- * first drawn frame.
+ * The page's promise: what the readout, the view and the plots show is the
+ * state the link names (scene, every setting, step), simulated from step 0.
+ * A change of any setting replays from step 0 to the current step, with the
+ * old frame dimmed and labelled meanwhile.
+ *
+ * For the browser tests, on <body>: `data-run` is "replaying", "playing"
+ * or "idle"; `data-ready` is "true" while idle with the frame drawn and the
+ * link written; `data-scene`, `data-method` and `data-step` name what is
+ * shown; `data-first-frame-ms` is the time of the first drawn frame;
+ * `data-compare` follows a comparison.
  */
 
 import { runBench } from './bench.js';
@@ -18,38 +24,35 @@ import { drawHistogram } from './plots/histogram.js';
 import { drawRegionAreas } from './plots/region-areas.js';
 import { drawSortedQuality } from './plots/sorted-quality.js';
 import { OrbitCamera } from './render/camera.js';
-import { contactInstances } from './render/contacts.js';
+import { contactCount, contactInstances } from './render/contacts.js';
 import { attachOrbitControls } from './render/controls.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from './render/explode.js';
 import { nearestInstance, pickBody } from './render/picking.js';
 import { Renderer } from './render/renderer.js';
 import { CoreError, Session } from './session.js';
+import { DEFAULT_SCENE, formatHash, parseHash } from './state/page-state.js';
+import { RunController } from './state/run-controller.js';
 import { clearError, clearNotice, showError, showNotice, wireDismissButtons } from './ui/banner.js';
 import { ComparePanel } from './ui/compare.js';
 import { contactsCsv, contactsJson, copyText, downloadCanvas, downloadText } from './ui/export.js';
-import { DEFAULT_SCENE, formatHash, parseHash, replaceHash } from './ui/hash.js';
 import { openHelp } from './ui/help.js';
 import { showLegend } from './ui/legend.js';
-import { cloneSettings } from './ui/parameters.js';
 import { buildReadout, showReadout } from './ui/readout.js';
 import { LONG_LINK, packSceneText, sceneTitle, unpackSceneText, wireSceneFileInputs } from './ui/scene-file.js';
 import { fillScenePicker } from './ui/scene-picker.js';
 import { SettingsPanel } from './ui/settings-panel.js';
 import { hideTooltip, showContactTooltip } from './ui/tooltip.js';
 
-/** `loadScene`'s `runTo` for "the scene's measure step" (3 for the Pillar:
- * a visitor sees contacts and numbers at once, where the paper measures). */
-const MEASURE_STEP = 'measure';
-
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** Picker value of a visitor's own scene file. */
 const FILE_OPTION = '__file__';
-/** A "run to step" slice: long enough to amortise messages, short enough to stop promptly. */
-const RUN_SLICE_MS = 100;
+/** Browsers throttle replaceState; while playing the link is written at most this often. */
+const HASH_INTERVAL_MS = 250;
 
 const canvas = /** @type {HTMLCanvasElement} */ ($('view'));
 const status = $('status');
 wireDismissButtons();
+document.body.dataset.run = 'idle';
 
 // preserveDrawingBuffer keeps the last frame readable, for the tests'
 // pixel checks and for exporting the view as PNG.
@@ -68,6 +71,16 @@ function fail(message) {
   document.body.dataset.ready = 'true';
 }
 
+/**
+ * What the page simulates: the controller's configuration, with what the
+ * link needs to name it.
+ * @typedef {object} PageConfig
+ * @property {{id: string} | {text: string}} scene what the worker loads
+ * @property {Record<string, any>} settings
+ * @property {string} sceneId the built-in scene (the last one picked, when a file is open)
+ * @property {{packed: string, title: string, name: string} | null} file the visitor's scene file
+ */
+
 /** @param {WebGL2RenderingContext} gl */
 async function start(gl) {
   const renderer = new Renderer(canvas, gl);
@@ -75,42 +88,68 @@ async function start(gl) {
   const session = new Session(new URL('./worker.js', import.meta.url));
   const catalogue = await session.catalogue();
   const sceneIds = catalogue.scenes.map((s) => s.id);
-  const methodIds = catalogue.methods.map((m) => m.id);
+  const layout = catalogue.contactLayout;
+  const schema = catalogue.schema;
+  const methodSetting = schema.find((entry) => entry.kind === 'method')?.id ?? 'method';
+  // The tolerance that makes a contact "correct" is drawn in the sorted
+  // quality plot; its URL key is part of every shared link, so it is stable.
+  const toleranceSetting = schema.find((entry) => entry.url_key === 'tol')?.id ?? null;
 
-  /** Everything the page shows, and what the hash holds. */
-  const app = {
-    /** @type {import('./ui/hash.js').PageState} */
-    state: parseHash('', { defaults: catalogue.defaults, sceneIds, methodIds }).state,
-    /** The visitor's scene file: its text, title and file name. */
-    file: /** @type {{text: string, title: string, name: string} | null} */ (null),
-    /** The state of the last scene that loaded, to return to when a load fails. */
-    loaded: /** @type {{state: any, file: any} | null} */ (null),
+  /** The view's part of the link; it never changes what is simulated. */
+  const view = {
+    /** @type {number[] | null} */
+    cam: null,
+    /** @type {'solid' | 'wireframe' | 'tetrahedra'} */
+    view: 'solid',
+    explode: 0,
+    onlyWrong: false,
+    featureColours: false,
+  };
+  /** Render data of the shown scene. */
+  const scene = {
     info: /** @type {any} */ (null),
     bodyTriangles: /** @type {Float32Array[]} */ ([]),
     bodyRadii: /** @type {number[]} */ ([]),
-    frame: /** @type {{step: number, record: any, transforms: Float32Array, contacts: Float32Array} | null} */ (null),
-    /** [step, count] of every step since the scene was (re)built. */
-    history: /** @type {Array<[number, number]>} */ ([]),
-    playing: false,
-    /** "Run to step" target, or null. */
-    target: /** @type {number | null} */ (null),
-    inFlight: false,
-    loading: false,
-    /** The step at which a setting changed in the middle of a run, or null. */
-    changedAt: /** @type {number | null} */ (null),
     stack: false,
-    sceneCentre: /** @type {number[]} */ ([0, 0, 0]),
+    sceneCentre: [0, 0, 0],
+    /** Which scene the camera was framed for: it is framed again only for another. */
+    cameraKey: '',
     instances: new Float32Array(0),
     instanceContacts: /** @type {number[]} */ ([]),
-    firstFrameDrawn: false,
-    /** A #bench run: the page only loads the scene and reports timings. */
-    bench: false,
-    /** Resolves at the first drawn frame, for #bench. */
-    firstFrame: /** @type {Promise<void>} */ (null),
   };
+  /** A link's camera, applied when its scene is first shown. @type {number[] | null} */
+  let pendingCam = null;
+  /** The next scene shown is a fallback after a failed load: keep that error up. */
+  let keepError = false;
+  /** Link writes and typed-value checks waiting for the worker: the page is not ready meanwhile. */
+  let hashWrites = 0;
+  let pendingChecks = 0;
+  let bench = false;
+  let firstFrameDrawn = false;
   let resolveFirstFrame = () => {};
-  app.firstFrame = new Promise((resolve) => {
+  const firstFrame = new Promise((resolve) => {
     resolveFirstFrame = resolve;
+  });
+
+  const controller = new RunController({
+    worker: session,
+    // Playing shows every step: the next one waits for the display.
+    nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
+    listener: {
+      scene: (shown) => showScene(shown),
+      frame: (shown) => showFrame(shown),
+      run: (run) => {
+        document.body.dataset.run = run;
+        updateRunControls();
+        updateReady();
+      },
+      progress: (progress) => showProgress(progress),
+      error: (error, context) => reportError(error, context),
+      link: () => {
+        showControlsIfChanged();
+        writeHash();
+      },
+    },
   });
 
   // ---- drawing --------------------------------------------------------
@@ -119,25 +158,24 @@ async function start(gl) {
   function requestDraw() {
     if (frameRequested) return;
     frameRequested = true;
+    updateReady();
     requestAnimationFrame(() => {
       frameRequested = false;
       renderer.resize();
       renderer.draw(camera);
-      if (app.frame && !app.firstFrameDrawn) {
-        app.firstFrameDrawn = true;
+      if (controller.shown && !firstFrameDrawn) {
+        firstFrameDrawn = true;
         document.body.dataset.firstFrameMs = String(performance.now());
         resolveFirstFrame();
       }
-      if (isIdle()) document.body.dataset.ready = 'true';
+      updateReady();
     });
   }
 
-  function isIdle() {
-    return app.frame !== null && !app.loading && !app.inFlight && !app.playing && app.target === null;
-  }
-
-  function markBusy() {
-    document.body.dataset.ready = 'false';
+  /** Marks the page ready for the tests: idle, drawn, and the link written. */
+  function updateReady() {
+    const ready = controller.run === 'idle' && controller.shown !== null && !frameRequested && hashWrites === 0 && pendingChecks === 0;
+    document.body.dataset.ready = String(ready);
   }
 
   new ResizeObserver(() => {
@@ -157,15 +195,26 @@ async function start(gl) {
 
   const settingsPanel = new SettingsPanel({
     methods: catalogue.methods,
-    onChange: (edit) => changeSettings(edit),
+    schema,
+    check: async (id, text) => {
+      // Until the core has answered, the typed value is neither refused nor replayed.
+      pendingChecks++;
+      updateReady();
+      try {
+        return await session.checkSetting(id, text);
+      } finally {
+        pendingChecks--;
+        updateReady();
+      }
+    },
+    onChange: (id, value) => changeSetting(id, value),
     onInvalid: (message) => showNotice(message),
   });
 
   const compare = new ComparePanel({
     session,
     beforeRun: () => {
-      app.playing = false;
-      updateRunControls();
+      controller.pause();
       document.body.dataset.compare = 'running';
     },
     onDone: (cancelled) => {
@@ -176,11 +225,11 @@ async function start(gl) {
   scenePicker.addEventListener('change', () => {
     clearNotice();
     if (scenePicker.value === FILE_OPTION) return;
-    app.state.scene = scenePicker.value;
-    app.state.file = null;
-    app.state.step = 0;
-    app.state.cam = null;
-    loadScene({ runTo: MEASURE_STEP });
+    const current = controller.config;
+    if (!current) return;
+    view.cam = null;
+    pendingCam = null;
+    controller.open({ scene: { id: scenePicker.value }, settings: current.settings, sceneId: scenePicker.value, file: null }, 'measure');
   });
 
   wireSceneFileInputs({
@@ -192,26 +241,14 @@ async function start(gl) {
   });
 
   $('play').addEventListener('click', () => {
-    // While running to a step this button reads "Stop".
-    if (app.target !== null) {
-      app.target = null;
-      app.playing = false;
-    } else {
-      app.playing = !app.playing;
-    }
-    updateRunControls();
-    // Pausing with no step in hand: the pump is waiting for the next frame.
-    if (!app.playing && !app.inFlight) writeHash();
-    pump();
+    // While playing or running to a step this button reads "Pause" or "Stop".
+    if (controller.run === 'playing') controller.pause();
+    else controller.play();
   });
-  $('step-once').addEventListener('click', () => {
-    if (!app.frame) return;
-    app.playing = false;
-    app.target = app.frame.step + 1;
-    pump();
-  });
-  $('reset').addEventListener('click', () => resetScene());
-  $('run-to-form').addEventListener('submit', async (event) => {
+  $('step-once').addEventListener('click', () => controller.stepOnce());
+  $('reset').addEventListener('click', () => controller.reset());
+  $('replay-cancel').addEventListener('click', () => controller.cancel());
+  $('run-to-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const field = /** @type {HTMLInputElement} */ ($('run-to-step'));
     const step = Number(field.value);
@@ -219,38 +256,38 @@ async function start(gl) {
       showNotice(`Run to step: "${field.value}" is not a whole number from 0 to 100000.`);
       return;
     }
-    runTo(step);
+    controller.runTo(step);
   });
 
   for (const radio of document.querySelectorAll('input[name="view-mode"]')) {
     radio.addEventListener('change', (event) => {
-      app.state.view = /** @type {any} */ (event.target).value;
-      renderer.setViewMode(app.state.view);
+      view.view = /** @type {any} */ (event.target).value;
+      renderer.setViewMode(view.view);
       requestDraw();
       writeHash();
     });
   }
   $('explode').addEventListener('input', () => {
-    app.state.explode = Number($('explode').value);
-    $('explode-value').textContent = app.state.explode.toFixed(2);
+    view.explode = Number($('explode').value);
+    $('explode-value').textContent = view.explode.toFixed(2);
     // Until the visitor moves the camera, it keeps the spread scene in view.
-    if (!app.state.cam && app.info) frameCamera();
+    if (!view.cam && scene.info) frameCamera();
     updateView();
     writeHash();
   });
   $('only-wrong').addEventListener('change', () => {
-    app.state.onlyWrong = $('only-wrong').checked;
+    view.onlyWrong = $('only-wrong').checked;
     updateView();
     writeHash();
   });
   $('feature-colours').addEventListener('change', () => {
-    app.state.featureColours = $('feature-colours').checked;
+    view.featureColours = $('feature-colours').checked;
     updateView();
     writeHash();
   });
 
   $('copy-link').addEventListener('click', async () => {
-    writeHash();
+    await writeHash();
     const link = window.location.href;
     const copied = await copyText(link);
     const long = link.length > LONG_LINK ? ` It is ${link.length} characters long (your scene file is in it); some mail and chat programs cut links above ${LONG_LINK}.` : '';
@@ -269,7 +306,8 @@ async function start(gl) {
   );
   $('export-json').addEventListener('click', () =>
     exportContacts((contacts) => {
-      const context = { scene: app.info?.id ?? '', step: app.frame?.step ?? 0, settings: app.state.settings };
+      const shown = controller.shown;
+      const context = { scene: scene.info?.id ?? '', step: shown?.step ?? 0, settings: shown?.config.settings ?? {} };
       downloadText(`${exportName()}.json`, contactsJson(contacts, context), 'application/json');
     }),
   );
@@ -280,34 +318,36 @@ async function start(gl) {
     const button = /** @type {HTMLElement} */ (event.target).closest?.('[data-help]');
     if (!button) return;
     const topic = button.getAttribute('data-help');
-    openHelp(helpDialog, topic === 'method' ? `method:${app.state.settings.method}` : topic);
+    const method = controller.config?.settings[methodSetting] ?? '';
+    openHelp(helpDialog, topic === 'method' ? `method:${method}` : topic, catalogue.methods);
   });
-  $('open-help').addEventListener('click', () => openHelp(helpDialog, ''));
+  $('open-help').addEventListener('click', () => openHelp(helpDialog, '', catalogue.methods));
 
   // ---- camera, hover, focus --------------------------------------------
 
   attachOrbitControls(canvas, camera, () => {
-    app.state.cam = camera.getState();
+    view.cam = camera.getState();
     hideTooltip($('tooltip'));
     requestDraw();
     writeHash(true);
   });
 
   canvas.addEventListener('pointermove', (event) => {
-    if (event.buttons !== 0 || app.instances.length === 0) {
+    const shown = controller.shown;
+    if (event.buttons !== 0 || scene.instances.length === 0 || !shown) {
       hideTooltip($('tooltip'));
       return;
     }
     const rect = canvas.getBoundingClientRect();
     const x = event.clientX - rect.left;
     const y = event.clientY - rect.top;
-    const hit = nearestInstance(app.instances, renderer.viewProjection, renderer.contactLength, { x, y, width: rect.width, height: rect.height }, 6);
+    const hit = nearestInstance(scene.instances, renderer.viewProjection, renderer.contactLength, { x, y, width: rect.width, height: rect.height }, 6);
     if (hit < 0) {
       hideTooltip($('tooltip'));
       return;
     }
-    showContactTooltip($('tooltip'), app.frame.contacts, app.instanceContacts[hit], {
-      bodyNames: app.info.bodies.map((b) => b.name),
+    showContactTooltip($('tooltip'), shown.frame.contacts, layout, scene.instanceContacts[hit], {
+      bodyNames: scene.info.bodies.map((b) => b.name),
       featureKinds: catalogue.featureKinds,
       x,
       y,
@@ -316,326 +356,235 @@ async function start(gl) {
   canvas.addEventListener('pointerleave', () => hideTooltip($('tooltip')));
 
   canvas.addEventListener('dblclick', (event) => {
-    if (!app.frame) return;
+    if (!controller.shown) return;
     const rect = canvas.getBoundingClientRect();
     const ndcX = ((event.clientX - rect.left) / rect.width) * 2 - 1;
     const ndcY = 1 - ((event.clientY - rect.top) / rect.height) * 2;
     const transforms = renderer.transforms;
-    const body = pickBody(camera.ray(ndcX, ndcY, renderer.aspect()), app.bodyTriangles, transforms);
+    const body = pickBody(camera.ray(ndcX, ndcY, renderer.aspect()), scene.bodyTriangles, transforms);
     if (body < 0) {
       frameCamera();
     } else {
-      camera.focus([transforms[body * 16 + 12], transforms[body * 16 + 13], transforms[body * 16 + 14]], app.bodyRadii[body]);
+      camera.focus([transforms[body * 16 + 12], transforms[body * 16 + 13], transforms[body * 16 + 14]], scene.bodyRadii[body]);
     }
-    app.state.cam = camera.getState();
+    view.cam = camera.getState();
     requestDraw();
     writeHash();
   });
 
   window.addEventListener('hashchange', () => applyHash(window.location.hash));
 
-  // ---- the simulation ---------------------------------------------------
+  // ---- requests to the controller ---------------------------------------
 
-  session.onRestart = () => {
-    // The core trapped; the worker was replaced. Rebuild the last good
-    // state: load again and re-run to the step that was shown.
-    const step = app.frame?.step ?? 0;
-    app.inFlight = false;
-    app.playing = false;
-    loadScene({ runTo: step, keepCamera: true });
-  };
+  session.onRestart = () => controller.workerRestarted();
 
-  /** The scene reference the worker loads: a built-in id or the file's text. */
-  function sceneRef() {
-    return app.state.file && app.file ? { text: app.file.text } : { id: app.state.scene };
+  /**
+   * One setting edited: the same scene with the new settings, replayed to
+   * the current step.
+   * @param {string} id setting id
+   * @param {any} value
+   */
+  function changeSetting(id, value) {
+    const current = /** @type {PageConfig | null} */ (controller.config);
+    if (!current || current.settings[id] === value) return;
+    controller.change({ ...current, settings: { ...current.settings, [id]: value } });
   }
 
   /**
-   * Loads the scene of `app.state` with its settings, then runs to `runTo`.
-   * On failure the worker keeps the previous scene, and so does the page.
-   * @param {{runTo: number | "measure", keepCamera?: boolean, keepError?: boolean}} options
-   *   keepError: leave the error banner up (a fallback after a failed load)
-   * @returns {Promise<boolean>} whether the scene loaded
+   * @param {string} text
+   * @param {string} name
    */
-  async function loadScene({ runTo, keepCamera = false, keepError = false }) {
-    app.playing = false;
-    app.target = null;
-    app.loading = true;
-    markBusy();
-    updateRunControls();
-    const title = app.state.file ? app.file?.title : catalogue.scenes.find((s) => s.id === app.state.scene)?.title;
-    status.textContent = `Loading ${title ?? 'the scene'}…`;
-    status.hidden = false;
-    let result;
-    try {
-      result = await session.load(sceneRef(), app.state.settings);
-    } catch (error) {
-      app.loading = false;
-      status.hidden = true;
-      updateRunControls();
-      const message = error instanceof Error ? error.message : String(error);
-      showError(`Could not load ${app.state.file ? `"${app.file?.name}"` : `the scene "${app.state.scene}"`}: ${message}`);
-      if (app.loaded) {
-        // Back to what the worker still holds.
-        app.state = { ...app.state, ...cloneState(app.loaded.state), step: app.frame?.step ?? 0 };
-        app.file = app.loaded.file;
-        showControls();
-        writeHash();
-        pump();
-      } else if (app.state.file || app.state.scene !== DEFAULT_SCENE) {
-        app.state.file = null;
-        app.file = null;
-        app.state.scene = DEFAULT_SCENE;
-        await loadScene({ runTo: 0, keepError: true });
-      }
-      return false;
-    }
-    app.loading = false;
-    status.hidden = true;
-    if (!keepError) clearError();
-    app.loaded = { state: cloneState(app.state), file: app.file };
-    app.history = [];
-    app.changedAt = null;
-    showScene(result, keepCamera);
-    const target = runTo === MEASURE_STEP ? (app.info?.measure_step ?? 0) : runTo;
-    if (target > 0) app.target = target;
-    pump();
-    return true;
-  }
-
-  /**
-   * Runs from the current step to `step`.
-   * @param {number} step
-   */
-  function startRunTo(step) {
-    app.target = step;
-    pump();
-  }
-
-  /**
-   * Runs to `step`, from the start when it lies behind.
-   * @param {number} step
-   */
-  async function runTo(step) {
-    app.playing = false;
-    if (!app.loading && app.frame && step < app.frame.step) await resetScene();
-    startRunTo(step);
-  }
-
-  /** Back to step 0 with the current settings. A "run to" asked for meanwhile starts after. */
-  async function resetScene() {
-    app.playing = false;
-    app.target = null;
-    // Holds the pump until the worker has reset.
-    app.loading = true;
-    markBusy();
-    updateRunControls();
-    try {
-      const { frame } = await session.reset();
-      app.loading = false;
-      app.history = [];
-      app.changedAt = null;
-      applyFrame(frame);
-    } catch (error) {
-      app.loading = false;
-      reportStepError(error);
-    }
-    pump();
-  }
-
-  /**
-   * Applies a settings edit: the worker decides whether it needs a rebuild
-   * (perturbation, seed, refinement, erosion) or applies from the next step.
-   * @param {(settings: any) => void} edit
-   */
-  async function changeSettings(edit) {
-    const previous = app.state.settings;
-    const next = cloneSettings(previous);
-    edit(next);
-    app.state.settings = next;
-    markBusy();
-    let result;
-    try {
-      result = await session.setSettings(next);
-    } catch (error) {
-      app.state.settings = previous;
-      showControls();
-      if (!(error instanceof CoreError && error.panic)) showError(`That setting was not applied: ${error instanceof Error ? error.message : String(error)}`);
-      requestDraw();
-      return;
-    }
-    app.loaded = { state: cloneState(app.state), file: app.file };
-    document.body.dataset.method = next.method;
-    if (result.reset) {
-      app.history = [];
-      app.changedAt = null;
-      app.target = null;
-      showScene(result, true);
-    } else {
-      if (app.frame && app.frame.step > 0 && app.changedAt === null) app.changedAt = app.frame.step;
-      settingsPanel.show(app.state.settings, app.info?.dt ?? null, app.info?.friction ?? null);
-      writeHash();
-      requestDraw();
-    }
-    updateLinkNote();
-    pump();
-  }
-
-  /**
-   * Asks the worker for the next steps when playing or running to a target.
-   * One request at a time: the worker is never flooded, and a pause takes
-   * effect after the step in hand.
-   */
-  function pump() {
-    if (app.inFlight || app.loading || !app.frame) return;
-    const current = app.frame.step;
-    let count = 0;
-    let budget = 0;
-    if (app.target !== null && app.target > current) {
-      count = app.target - current;
-      budget = RUN_SLICE_MS;
-    } else if (app.playing) {
-      count = 1;
-    }
-    if (count === 0) {
-      app.target = null;
-      updateRunControls();
-      // Idle now: the hash may still hold a throttled, older step.
-      writeHash();
-      requestDraw();
-      return;
-    }
-    app.inFlight = true;
-    markBusy();
-    updateRunControls();
-    session.step(count, budget).then(
-      ({ frame, history }) => {
-        app.inFlight = false;
-        app.history.push(...history);
-        applyFrame(frame);
-        // Playing shows every step: the next one waits for the display.
-        if (app.playing && app.target === null) requestAnimationFrame(pump);
-        else pump();
+  async function openSceneFile(text, name) {
+    const current = /** @type {PageConfig | null} */ (controller.config);
+    const packed = await packSceneText(text);
+    view.cam = null;
+    pendingCam = null;
+    controller.open(
+      {
+        scene: { text },
+        settings: current?.settings ?? { ...catalogue.defaults },
+        sceneId: current?.sceneId ?? DEFAULT_SCENE,
+        file: { packed, title: sceneTitle(text, name), name },
       },
-      (error) => {
-        app.inFlight = false;
-        reportStepError(error);
-      },
+      'measure',
     );
   }
 
-  /** @param {unknown} error */
-  function reportStepError(error) {
-    app.playing = false;
-    app.target = null;
-    updateRunControls();
-    // A panic restarts the worker, which reports through onRestart.
+  /**
+   * @param {any} error
+   * @param {{during: 'load' | 'step', config: PageConfig}} context
+   */
+  function reportError(error, { during, config }) {
+    const message = error instanceof Error ? error.message : String(error);
+    // A panic restarts the worker, and the controller rebuilds the shown step.
     if (error instanceof CoreError && error.panic) {
-      showError(`The simulation core hit an internal error: ${error.message}. It was restarted at the last good step.`);
+      showError(`The simulation core hit an internal error: ${message}. It was restarted at the last good step.`);
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    showError(`${message}. The view shows the last good step; press Reset to start again.`);
-    requestDraw();
+    if (error instanceof CoreError && error.fatal) {
+      fail(message);
+      return;
+    }
+    if (during === 'load') {
+      showError(`Could not load ${config.file ? `"${config.file.name}"` : `the scene "${config.sceneId}"`}: ${message}`);
+      // Nothing on screen to go back to: show the default scene instead.
+      if (!controller.shown && (config.file || config.sceneId !== DEFAULT_SCENE)) {
+        keepError = true;
+        queueMicrotask(() => controller.open({ scene: { id: DEFAULT_SCENE }, settings: config.settings, sceneId: DEFAULT_SCENE, file: null }, 0));
+      }
+      return;
+    }
+    showError(`${message}. The view shows the last good step.`);
   }
 
-  // ---- showing what the worker sent -----------------------------------
+  // ---- showing what the controller says ---------------------------------
 
-  /**
-   * @param {{info: any, bodies: any[], frame: any}} result
-   * @param {boolean} keepCamera keep the view (a rebuild of the same scene)
-   */
-  function showScene({ info, bodies, frame }, keepCamera) {
-    app.info = info;
-    app.bodyTriangles = bodies.map((b) => b.triangles);
-    app.bodyRadii = bodies.map((b) => {
+  /** @param {import('./state/run-controller.js').Shown} shown */
+  function showScene(shown) {
+    const { info, bodies } = shown.scene;
+    const config = /** @type {PageConfig} */ (shown.config);
+    scene.info = info;
+    scene.bodyTriangles = bodies.map((b) => b.triangles);
+    scene.bodyRadii = bodies.map((b) => {
       let r = 0;
       for (let i = 0; i < b.triangles.length; i += 3) r = Math.max(r, Math.hypot(b.triangles[i], b.triangles[i + 1], b.triangles[i + 2]));
       return r;
     });
-    renderer.setScene(bodies, frame.transforms);
+    renderer.setScene(bodies, shown.frame.transforms);
     renderer.resize();
     const fixed = info.bodies.map((b) => b.fixed);
-    app.stack = isStack(bodyCentres(frame.transforms, bodies.length), fixed, info.up);
-    app.sceneCentre = info.focus_min.map((v, i) => (v + info.focus_max[i]) / 2);
+    scene.stack = isStack(bodyCentres(shown.frame.transforms, bodies.length), fixed, info.up);
+    scene.sceneCentre = info.focus_min.map((v, i) => (v + info.focus_max[i]) / 2);
     // Glyphs scale with the scene, but stay shorter than a typical free
     // body, or the wall's thousand contacts would hide its bricks.
     const size = Math.hypot(...info.focus_max.map((v, i) => v - info.focus_min[i]));
-    const freeRadii = app.bodyRadii.filter((_, i) => !fixed[i]).sort((a, b) => a - b);
+    const freeRadii = scene.bodyRadii.filter((_, i) => !fixed[i]).sort((a, b) => a - b);
     const typical = freeRadii.length > 0 ? freeRadii[Math.floor(freeRadii.length / 2)] : size;
     renderer.contactLength = Math.min(size * 0.05, typical * 0.6);
     renderer.contactRadius = renderer.contactLength * 0.12;
-    if (!keepCamera) frameCamera();
-    if (!keepCamera && app.state.cam) camera.setState(app.state.cam);
+    // The camera stays where it is for new settings of the same scene.
+    const cameraKey = config.file ? `file:${config.file.packed}` : `scene:${config.sceneId}`;
+    if (cameraKey !== scene.cameraKey) {
+      scene.cameraKey = cameraKey;
+      frameCamera();
+      if (pendingCam) camera.setState(pendingCam);
+      pendingCam = null;
+    }
     describeScene(info, bodies);
-    showControls();
     compare.setScene({ methods: catalogue.methods, oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
-    for (const id of ['export-csv', 'export-json']) $(id).disabled = false;
     $('plot-regions-figure').hidden = !(info.expected_region_areas?.length > 0);
-    document.body.dataset.scene = app.state.file ? FILE_OPTION : info.id;
-    applyFrame(frame);
+    status.hidden = true;
+    // A scene that loads ends the error of one that did not, unless it is
+    // the fallback shown because of that error.
+    if (!keepError) clearError();
+    keepError = false;
+    showFrame(shown);
+  }
+
+  /** @param {import('./state/run-controller.js').Shown} shown */
+  function showFrame(shown) {
+    const config = /** @type {PageConfig} */ (shown.config);
+    const body = document.body.dataset;
+    body.scene = config.file ? FILE_OPTION : scene.info.id;
+    body.method = String(config.settings[methodSetting]);
+    body.step = String(shown.step);
+    updateView();
+    showReadout($('readout'), shown.frame.record, shown.step, scene.info);
+    drawPlots();
+    updateCaption();
+    updateRunControls();
+  }
+
+  /** @param {{config: any, reached: number, goal: number | null}} progress */
+  function showProgress({ config, reached, goal }) {
+    const progress = /** @type {HTMLProgressElement} */ ($('replay-progress'));
+    progress.max = Math.max(1, goal ?? 1);
+    progress.value = reached;
+    const to = goal === null ? 'its measure step' : `step ${goal}`;
+    $('replay-status').textContent = `Replaying ${describeConfig(config)} from step 0 to ${to}: at step ${reached}`;
+    if (!controller.shown) {
+      status.textContent = `Loading ${sceneName(config)}…`;
+      status.hidden = false;
+    }
+    updateCaption();
+  }
+
+  /** Says what the readout shows, and during a replay that it is the old state. */
+  function updateCaption() {
+    const shown = controller.shown;
+    const caption = $('shown-caption');
+    if (!shown) {
+      caption.textContent = '';
+      return;
+    }
+    const what = `${describeConfig(shown.config)}, step ${shown.step}`;
+    caption.textContent = controller.run === 'replaying' ? `Still showing ${what} until the replay is done` : `Showing ${what}`;
+  }
+
+  /** @param {PageConfig} config @returns {string} scene and method, for captions */
+  function describeConfig(config) {
+    const method = catalogue.methods.find((m) => m.id === config.settings[methodSetting])?.name ?? String(config.settings[methodSetting]);
+    return `${sceneName(config)} · ${method}`;
+  }
+
+  /** @param {PageConfig} config */
+  function sceneName(config) {
+    return config.file ? config.file.title : (catalogue.scenes.find((s) => s.id === config.sceneId)?.title ?? config.sceneId);
   }
 
   /** Frames the scene's focus box, grown by the explode factor so spread bodies stay in view. */
   function frameCamera() {
-    const info = app.info;
-    const grow = 1 + app.state.explode;
-    const min = info.focus_min.map((v, i) => app.sceneCentre[i] + (v - app.sceneCentre[i]) * grow);
-    const max = info.focus_max.map((v, i) => app.sceneCentre[i] + (v - app.sceneCentre[i]) * grow);
+    const info = scene.info;
+    const grow = 1 + view.explode;
+    const min = info.focus_min.map((v, i) => scene.sceneCentre[i] + (v - scene.sceneCentre[i]) * grow);
+    const max = info.focus_max.map((v, i) => scene.sceneCentre[i] + (v - scene.sceneCentre[i]) * grow);
     renderer.resize();
     camera.frame(min, max, info.up, renderer.aspect());
   }
 
-  /** @param {{step: number, record: any, transforms: Float32Array, contacts: Float32Array}} frame */
-  function applyFrame(frame) {
-    app.frame = frame;
-    app.state.step = frame.step;
-    document.body.dataset.step = String(frame.step);
-    document.body.dataset.method = app.state.settings.method;
-    updateView();
-    showReadout($('readout'), frame.record, frame.step, app.info);
-    drawPlots();
-    updateRunControls();
-    updateLinkNote();
-    writeHash();
-  }
-
-  /** Body poses, explode offsets and contact glyphs from the current frame. */
+  /** Body poses, explode offsets and contact glyphs from the shown frame. */
   function updateView() {
-    if (!app.frame || !app.info) return;
-    const { transforms, contacts } = app.frame;
-    const centres = bodyCentres(transforms, app.info.bodies.length);
-    const offsets = explodeOffsets(centres, app.sceneCentre, app.info.up, app.stack, app.state.explode);
+    const shown = controller.shown;
+    if (!shown || !scene.info) return;
+    const { transforms, contacts } = shown.frame;
+    const centres = bodyCentres(transforms, scene.info.bodies.length);
+    const offsets = explodeOffsets(centres, scene.sceneCentre, scene.info.up, scene.stack, view.explode);
     renderer.setTransforms(offsetTransforms(transforms, offsets));
-    const { instances, indices } = contactInstances(contacts, offsets, app.state);
-    app.instances = instances;
-    app.instanceContacts = indices;
+    const { instances, indices } = contactInstances(contacts, layout, offsets, view);
+    scene.instances = instances;
+    scene.instanceContacts = indices;
     renderer.setContacts(instances);
     showLegend($('legend'), {
-      featureColours: app.state.featureColours,
+      featureColours: view.featureColours,
       featureKinds: catalogue.featureKinds,
-      hasOracle: app.info.oracle !== 'none',
-      count: contacts.length / 12,
+      hasOracle: scene.info.oracle !== 'none',
+      count: contactCount(contacts, layout),
       shown: indices.length,
     });
     requestDraw();
   }
 
   function drawPlots() {
-    const record = app.frame?.record;
-    const tolerance = (app.state.settings.angle_tolerance_deg * Math.PI) / 180;
-    drawSortedQuality($('plot-sorted'), record?.sorted_quality ?? [], Math.cos(tolerance));
+    const shown = controller.shown;
+    const record = shown?.frame.record;
+    const toleranceDeg = toleranceSetting && shown ? Number(shown.config.settings[toleranceSetting]) : NaN;
+    drawSortedQuality($('plot-sorted'), record?.sorted_quality ?? [], Number.isFinite(toleranceDeg) ? Math.cos((toleranceDeg * Math.PI) / 180) : NaN);
     drawHistogram($('plot-histogram'), record?.histogram ?? new Array(20).fill(0));
-    drawCountHistory($('plot-count'), app.history, app.info?.min_contacts ?? null);
+    drawCountHistory($('plot-count'), shown?.history ?? [], scene.info?.min_contacts ?? null);
     // The plateaus are the exact regions' areas, computed by the core.
-    const plateaus = app.info?.expected_region_areas ?? [];
+    const plateaus = scene.info?.expected_region_areas ?? [];
     if (plateaus.length > 0) drawRegionAreas($('plot-regions'), record?.region_areas ?? [], plateaus);
   }
 
-  /** Puts the state into every control. */
-  function showControls() {
-    const s = app.state;
-    if (s.file && app.file) {
+  /** The configuration the controls last showed. */
+  let controlsConfig = /** @type {PageConfig | null} */ (null);
+
+  /** Puts the latest configuration (what the link names) into the controls, when it changed. */
+  function showControlsIfChanged() {
+    const config = /** @type {PageConfig | null} */ (controller.config);
+    if (!config || config === controlsConfig) return;
+    controlsConfig = config;
+    if (config.file) {
       let group = scenePicker.querySelector('optgroup[data-file]');
       if (!group) {
         group = document.createElement('optgroup');
@@ -646,19 +595,36 @@ async function start(gl) {
       }
       const option = group.querySelector('option');
       option.value = FILE_OPTION;
-      option.textContent = app.file.title;
+      option.textContent = config.file.title;
       scenePicker.value = FILE_OPTION;
     } else {
       scenePicker.querySelector('optgroup[data-file]')?.remove();
-      scenePicker.value = s.scene;
+      scenePicker.value = config.sceneId;
     }
-    settingsPanel.show(s.settings, app.info?.dt ?? null, app.info?.friction ?? null);
-    for (const radio of document.querySelectorAll('input[name="view-mode"]')) radio.checked = radio.value === s.view;
-    renderer.setViewMode(s.view);
-    $('explode').value = String(s.explode);
-    $('explode-value').textContent = s.explode.toFixed(2);
-    $('only-wrong').checked = s.onlyWrong;
-    $('feature-colours').checked = s.featureColours;
+    settingsPanel.show(config.settings, sceneValue);
+  }
+
+  /**
+   * What null stands for in a nullable setting: the shown scene's own time
+   * step or friction (the schema marks them nullable; sceneInfo has the values).
+   * @param {{url_key: string}} entry
+   * @returns {number | null}
+   */
+  function sceneValue(entry) {
+    if (!scene.info) return null;
+    if (entry.url_key === 'dt') return scene.info.dt ?? null;
+    if (entry.url_key === 'mu') return scene.info.friction ?? null;
+    return null;
+  }
+
+  /** Puts the view part of the link into its controls. */
+  function showViewControls() {
+    for (const radio of document.querySelectorAll('input[name="view-mode"]')) radio.checked = radio.value === view.view;
+    renderer.setViewMode(view.view);
+    $('explode').value = String(view.explode);
+    $('explode-value').textContent = view.explode.toFixed(2);
+    $('only-wrong').checked = view.onlyWrong;
+    $('feature-colours').checked = view.featureColours;
   }
 
   /** @param {any} info @param {any[]} bodies */
@@ -672,138 +638,134 @@ async function start(gl) {
     if (Number.isFinite(info.min_contacts)) facts.push(`minimal contact count ${info.min_contacts}`);
     facts.push(`measured at step ${info.measure_step}`);
     $('scene-facts').textContent = facts.join(' · ');
+    // The nullable settings show the scene's values as placeholders.
+    controlsConfig = null;
+    showControlsIfChanged();
   }
 
   function updateRunControls() {
-    const ready = app.frame !== null && !app.loading;
-    $('play').disabled = !ready;
-    $('play').textContent = app.playing ? 'Pause' : 'Play';
-    $('step-once').disabled = !ready;
-    $('reset').disabled = !ready;
-    $('run-to').disabled = !ready;
-    const step = app.frame?.step ?? 0;
+    const run = controller.run;
+    const shown = controller.shown !== null;
+    const replaying = run === 'replaying';
+    const running = run === 'playing' && !controller.target?.playing;
+    $('play').disabled = !shown || replaying;
+    $('play').textContent = run === 'playing' ? (running ? 'Stop' : 'Pause') : 'Play';
+    $('step-once').disabled = !shown || replaying;
+    $('reset').disabled = !shown;
+    $('run-to').disabled = !shown;
+    $('replay').hidden = !replaying;
+    // The contacts the worker would export are not the ones shown during a replay.
+    for (const id of ['export-csv', 'export-json']) $(id).disabled = !shown || replaying;
+    const step = controller.shown?.step ?? 0;
     let text = '';
-    if (app.target !== null) text = `Running to step ${app.target}… at step ${step}`;
-    else if (app.playing) text = `Playing: step ${step}`;
+    if (running) text = `Running to step ${controller.target?.step}… at step ${step}`;
+    else if (run === 'playing') text = `Playing: step ${step}`;
     $('run-status').textContent = text;
-    if (app.target !== null) {
-      // The stop button for a long run is the Play/Pause button.
-      $('play').textContent = 'Stop';
-    }
+    updateCaption();
   }
 
-  /** Says when the link cannot reproduce the run exactly. */
-  function updateLinkNote() {
-    const note = $('link-note');
-    if (app.changedAt === null) {
-      note.hidden = true;
-      return;
-    }
-    note.hidden = false;
-    note.innerHTML = '';
-    note.append(
-      `Settings changed at step ${app.changedAt}. A link replays every step with the current settings, so its numbers can differ. `,
-    );
-    const replay = document.createElement('button');
-    replay.type = 'button';
-    replay.className = 'linkish';
-    replay.textContent = `Replay to step ${app.frame?.step ?? 0} now`;
-    const step = app.frame?.step ?? 0;
-    replay.addEventListener('click', async () => {
-      await resetScene();
-      startRunTo(step);
-    });
-    note.append(replay);
-  }
+  // ---- the link -------------------------------------------------------
 
-  // ---- the hash -------------------------------------------------------
+  /** The core's pairs for a settings object, asked once per settings object. */
+  const pairsCache = new WeakMap();
+  /** @param {Record<string, any>} settings @returns {Promise<Array<[string, string]>>} */
+  function settingPairs(settings) {
+    if (!pairsCache.has(settings)) pairsCache.set(settings, session.settingsToPairs(settings));
+    return pairsCache.get(settings);
+  }
 
   let hashTimer = 0;
+  let hashSequence = 0;
+  /** Files whose long link was already pointed out. */
+  const warnedFiles = new Set();
+
   /**
-   * Writes the state into the hash: at once when idle, at most four times
-   * a second while playing or when `throttle` (a camera drag), since
-   * browsers throttle replaceState.
+   * Writes what the controller says the link holds, plus the view: at once,
+   * or at most four times a second while playing or when `throttle` (a
+   * camera drag), since browsers throttle replaceState.
    * @param {boolean} [throttle]
+   * @returns {Promise<void>}
    */
-  function writeHash(throttle = false) {
+  async function writeHash(throttle = false) {
     // A #bench link stays as the benchmark driver wrote it.
-    if (app.loading || app.bench) return;
-    if (!throttle && (!app.playing || app.target !== null)) {
-      clearTimeout(hashTimer);
-      hashTimer = 0;
-      replaceHash(formatHash(app.state));
+    if (bench) return;
+    if (throttle || controller.run === 'playing') {
+      if (!hashTimer) {
+        hashTimer = window.setTimeout(() => {
+          hashTimer = 0;
+          writeHash();
+        }, HASH_INTERVAL_MS);
+      }
       return;
     }
-    if (hashTimer) return;
-    hashTimer = window.setTimeout(() => {
-      hashTimer = 0;
-      replaceHash(formatHash(app.state));
-    }, 250);
+    clearTimeout(hashTimer);
+    hashTimer = 0;
+    const link = controller.link();
+    if (!link || link.step === null) return;
+    const config = /** @type {PageConfig} */ (link.config);
+    const sequence = ++hashSequence;
+    hashWrites++;
+    try {
+      const pairs = await settingPairs(config.settings);
+      // A later write supersedes this one.
+      if (sequence !== hashSequence) return;
+      const hash = formatHash({ scene: config.sceneId, file: config.file?.packed ?? null, settings: config.settings, step: link.step, ...view }, pairs);
+      if (hash !== window.location.hash) window.history.replaceState(null, '', hash);
+      if (config.file && hash.length > LONG_LINK && !warnedFiles.has(config.file.packed)) {
+        warnedFiles.add(config.file.packed);
+        showNotice(`Your scene file makes the link ${hash.length} characters long; some mail and chat programs cut links above ${LONG_LINK}.`);
+      }
+    } catch (error) {
+      showError(`Could not write the link: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      hashWrites--;
+      updateReady();
+    }
   }
 
   /**
-   * Reads a hash and shows what it describes.
+   * Reads a link and shows what it names, replayed from step 0.
    * @param {string} hash
    */
   async function applyHash(hash) {
-    const { state, problems, bench, stepGiven } = parseHash(hash, { defaults: catalogue.defaults, sceneIds, methodIds });
+    const parsed = await parseHash(hash, { sceneIds, schema, core: session });
+    const { state, problems } = parsed;
+    /** @type {PageConfig['file']} */
     let file = null;
+    let text = null;
     if (state.file) {
       try {
-        const text = await unpackSceneText(state.file);
-        file = { text, title: sceneTitle(text, 'your scene file'), name: 'the scene file in the link' };
+        text = await unpackSceneText(state.file);
+        file = { packed: state.file, title: sceneTitle(text, 'your scene file'), name: 'the scene file in the link' };
       } catch (error) {
         problems.push(`${error instanceof Error ? error.message : String(error)}; showing the ${state.scene} instead`);
-        state.file = null;
       }
     }
     if (problems.length > 0) showNotice(`Some of the link was not understood, so defaults are used there: ${problems.join('; ')}.`);
     else clearNotice();
-    app.state = state;
-    app.file = file;
-    showControls();
-    if (bench) {
-      app.bench = true;
-      await loadScene({ runTo: 0 });
-      await runBench({ session, state, bench, firstFrame: app.firstFrame });
+    Object.assign(view, { cam: state.cam, view: state.view, explode: state.explode, onlyWrong: state.onlyWrong, featureColours: state.featureColours });
+    pendingCam = state.cam;
+    scene.cameraKey = '';
+    showViewControls();
+    /** @type {PageConfig} */
+    const config = { scene: file ? { text } : { id: state.scene }, settings: state.settings, sceneId: state.scene, file };
+    if (parsed.bench) {
+      bench = true;
+      controller.open(config, 0);
+      await controller.settled();
+      await runBench({ session, state, bench: parsed.bench, firstFrame });
       return;
     }
-    await loadScene({ runTo: stepGiven ? state.step : MEASURE_STEP });
-    writeHash();
-  }
-
-  /**
-   * @param {string} text
-   * @param {string} name
-   */
-  async function openSceneFile(text, name) {
-    const previousFile = app.file;
-    const previousState = cloneState(app.state);
-    app.file = { text, title: sceneTitle(text, name), name };
-    app.state.file = await packSceneText(text);
-    app.state.step = 0;
-    app.state.cam = null;
-    if (!(await loadScene({ runTo: 0 }))) {
-      // loadScene went back to the last scene that loaded, if any.
-      if (!app.loaded) {
-        app.file = previousFile;
-        app.state = previousState;
-      }
-      return;
-    }
-    const length = formatHash(app.state).length;
-    if (length > LONG_LINK) showNotice(`Your scene file makes the link ${length} characters long; some mail and chat programs cut links above ${LONG_LINK}.`);
+    // A link without a step shows the scene at its measure step (where the
+    // paper measures it), not an empty step 0.
+    controller.open(config, parsed.stepGiven ? state.step : 'measure');
   }
 
   function exportName() {
-    const scene = app.state.file ? 'scene-file' : app.state.scene;
-    return `contactlab-${scene}-${app.state.settings.method}-step${app.frame?.step ?? 0}`;
+    const config = /** @type {PageConfig | null} */ (controller.shown?.config ?? null);
+    const name = config?.file ? 'scene-file' : (config?.sceneId ?? 'scene');
+    return `contactlab-${name}-${config?.settings[methodSetting] ?? ''}-step${controller.shown?.step ?? 0}`;
   }
 
   await applyHash(window.location.hash);
-}
-
-/** @param {any} state @returns {any} a deep copy of a page state */
-function cloneState(state) {
-  return JSON.parse(JSON.stringify(state));
 }

@@ -93,27 +93,51 @@ export class Session {
     });
   }
 
-  /** @returns {Promise<{scenes: any[], methods: any[], defaults: any, featureKinds: string[]}>} */
+  /**
+   * The core's lists: scenes, methods, default settings, the settings
+   * schema, feature kinds and the contact buffer's layout.
+   * @returns {Promise<{scenes: any[], methods: any[], defaults: any, schema: any[], featureKinds: string[], contactLayout: Record<string, number>}>}
+   */
   catalogue() {
     return this.call('catalogue');
   }
 
   /**
-   * Loads a built-in scene ({id}) or a user's file ({text}). On failure the
-   * worker keeps the previous scene.
+   * A link's settings, read by the core.
+   * @param {Array<[string, string]>} pairs [url_key, text]
+   * @returns {Promise<{settings: any, problems: string[]}>}
+   */
+  settingsFromPairs(pairs) {
+    return this.call('settingsFromPairs', { pairs });
+  }
+
+  /**
+   * @param {object} settings
+   * @returns {Promise<Array<[string, string]>>} the pairs a link holds for `settings`
+   */
+  settingsToPairs(settings) {
+    return this.call('settingsToPairs', { settings });
+  }
+
+  /**
+   * Checks a typed value of one setting.
+   * @param {string} id setting id
+   * @param {string} text
+   * @returns {Promise<{value: any} | {problem: string}>}
+   */
+  checkSetting(id, text) {
+    // `id` names the request itself, so the setting travels as `setting`.
+    return this.call('checkSetting', { setting: id, text });
+  }
+
+  /**
+   * Loads a built-in scene ({id}) or a user's file ({text}) with `settings`,
+   * at step 0. On failure the worker keeps the previous scene.
    * @param {{id?: string, text?: string}} scene
    * @param {object} settings
    */
   load(scene, settings) {
     return this.call('load', { scene, settings });
-  }
-
-  /**
-   * @param {object} settings
-   * @returns {Promise<{reset: boolean, info?: any, bodies?: any[], frame?: any}>}
-   */
-  setSettings(settings) {
-    return this.call('settings', { settings });
   }
 
   reset() {

@@ -6,9 +6,11 @@
  * worker must be replaced, see session.js). Requests run one after another
  * in arrival order.
  *
- *   catalogue                         → { scenes, methods, defaults, featureKinds }
- *   load { scene: {id}|{text}, settings } → { info, bodies, frame }
- *   settings { settings }             → { reset, info?, bodies?, frame? }
+ *   catalogue                         → { scenes, methods, defaults, schema, featureKinds, contactLayout }
+ *   settingsFromPairs { pairs }       → { settings, problems }   (a link's settings)
+ *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
+ *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
+ *   load { scene: {id}|{text}, settings } → { info, bodies, frame }   (step 0)
  *   reset                             → { frame }
  *   step { count, budgetMs }          → { frame, history: [[step, count], …] }
  *   contacts                          → contactList()
@@ -79,18 +81,27 @@ function handle(request) {
           scenes: plain(Playground.scenes()),
           methods: plain(Playground.methods()),
           defaults: plain(Playground.defaultSettings()),
+          schema: plain(Playground.settingsSchema()),
           featureKinds: plain(Playground.featureKinds()),
+          contactLayout: plain(Playground.contactLayout()),
         },
       };
+    case 'settingsFromPairs':
+      return { ...none, result: plain(Playground.settingsFromPairs(request.pairs)) };
+    case 'settingsToPairs':
+      return { ...none, result: plain(Playground.settingsToPairs(request.settings)) };
+    case 'checkSetting':
+      try {
+        return { ...none, result: { value: plain(Playground.checkSetting(String(request.setting), String(request.text))) } };
+      } catch (error) {
+        // A refusal is an answer here; a trap is not.
+        if (error instanceof WebAssembly.RuntimeError) throw error;
+        return { ...none, result: { problem: describe(error) } };
+      }
     case 'load': {
       if (typeof request.scene?.text === 'string') playground.loadSceneText(request.scene.text, request.settings);
       else playground.loadScene(String(request.scene?.id), request.settings);
       return withScene({});
-    }
-    case 'settings': {
-      const reset = playground.setSettings(request.settings);
-      // A rebuild may change the meshes (refinement), so it resends them.
-      return reset ? withScene({ reset }) : { ...none, result: { reset } };
     }
     case 'reset': {
       playground.reset();

@@ -7,8 +7,12 @@
  * because the contacts between stacked stones are always hidden by them.
  */
 
-/** Floats per contact in `contactBuffer()`: see src/web/mod.rs. */
-export const CONTACT_STRIDE = 12;
+/**
+ * Where a contact's fields sit in `contactBuffer()`: `Playground.contactLayout()`,
+ * `{stride, position, normal, q, correct, depth, feature, a, b}` (offsets in floats).
+ * @typedef {Record<'stride' | 'position' | 'normal' | 'q' | 'correct' | 'depth' | 'feature' | 'a' | 'b', number>} ContactLayout
+ */
+
 /** Floats per instance: position 3, direction 3, colour 3. */
 const INSTANCE_STRIDE = 9;
 
@@ -258,28 +262,39 @@ function arrowMesh() {
 /**
  * The instances to draw for the current contacts: each moved with its body A
  * by the explode offsets, filtered and coloured as the view asks.
- * @param {Float32Array} contacts `contactBuffer()`, CONTACT_STRIDE floats each
+ * @param {Float32Array} contacts `contactBuffer()`
+ * @param {ContactLayout} layout `contactLayout()`
  * @param {Float32Array} offsets 3 floats per body (explode)
  * @param {{onlyWrong: boolean, featureColours: boolean}} options
  * @returns {{instances: Float32Array, indices: number[]}} indices: contact index of each instance
  */
-export function contactInstances(contacts, offsets, { onlyWrong, featureColours }) {
-  const count = Math.floor(contacts.length / CONTACT_STRIDE);
+export function contactInstances(contacts, layout, offsets, { onlyWrong, featureColours }) {
+  const count = contactCount(contacts, layout);
   const instances = new Float32Array(count * INSTANCE_STRIDE);
   const indices = [];
   for (let i = 0; i < count; i++) {
-    const c = contacts.subarray(i * CONTACT_STRIDE, (i + 1) * CONTACT_STRIDE);
-    const [q, correct, , feature, bodyA] = [c[6], c[7], c[8], c[9], c[10]];
+    const c = contacts.subarray(i * layout.stride, (i + 1) * layout.stride);
+    const q = c[layout.q];
+    const correct = c[layout.correct];
+    const feature = c[layout.feature];
+    const bodyA = c[layout.a];
     // "Wrong" is the core's verdict; without an oracle nothing is wrong.
     if (onlyWrong && correct !== 0) continue;
     const o = indices.length * INSTANCE_STRIDE;
     const offset = offsets.subarray(bodyA * 3, bodyA * 3 + 3);
-    instances[o] = c[0] + (offset[0] ?? 0);
-    instances[o + 1] = c[1] + (offset[1] ?? 0);
-    instances[o + 2] = c[2] + (offset[2] ?? 0);
-    instances.set(c.subarray(3, 6), o + 3);
+    for (let k = 0; k < 3; k++) instances[o + k] = c[layout.position + k] + (offset[k] ?? 0);
+    instances.set(c.subarray(layout.normal, layout.normal + 3), o + 3);
     instances.set(featureColours ? (FEATURE_COLOURS[feature] ?? GREY) : qualityColour(q, correct), o + 6);
     indices.push(i);
   }
   return { instances: instances.subarray(0, indices.length * INSTANCE_STRIDE), indices };
+}
+
+/**
+ * @param {Float32Array} contacts `contactBuffer()`
+ * @param {ContactLayout} layout
+ * @returns {number} how many contacts the buffer holds
+ */
+export function contactCount(contacts, layout) {
+  return Math.floor(contacts.length / layout.stride);
 }

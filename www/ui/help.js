@@ -1,60 +1,14 @@
 /**
- * @file Short explanations for a student: one per contact method and one
- * per measure, each pointing to the section of the paper (Erleben,
- * "Methodology for Assessing Mesh-Based Contact Point Methods", ACM TOG
- * 37(3), 2018) where it is treated in full. Opened from the "?" buttons.
+ * @file Short explanations for a student: one per contact method (its
+ * paragraph and source come from the core's method registry,
+ * `Playground.methods()`) and one per measure (written here, since measures
+ * are about the page's readout), each pointing to the section of the paper
+ * (Erleben, "Methodology for Assessing Mesh-Based Contact Point Methods",
+ * ACM TOG 37(3), 2018) where it is treated in full. Opened from the "?"
+ * buttons.
  */
 
 const PAPER = 'Erleben 2018';
-
-/** @type {Record<string, {title: string, text: string, paper: string}>} */
-export const METHOD_HELP = {
-  'closest-points': {
-    title: 'Closest points',
-    text: 'Every body is first shrunk ("eroded") by ε, so bodies that touch are 2ε apart. For each vertex–triangle and edge–edge pair closer than 2ε, the contact sits halfway between the closest points and the normal is the direction from one to the other. It works well while the gap is clean, but how to choose ε is not obvious, and at corners the closest-point direction can point sideways.',
-    paper: 'section 6 and section 7.2',
-  },
-  intersection: {
-    title: 'Intersection',
-    text: 'Looks at the surface triangles only. A vertex lying on a face gives that face\'s normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane.',
-    paper: 'section 6 and section 7.1',
-  },
-  'vertex-only': {
-    title: 'Vertex only',
-    text: 'Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways.',
-    paper: 'section 6 and section 7.3',
-  },
-  'consistent-vertex': {
-    title: 'Consistent vertex',
-    text: 'Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule.',
-    paper: 'section 6 and section 7.3',
-  },
-  'volume-sat': {
-    title: 'Volume-SAT',
-    text: 'For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win.',
-    paper: 'section 6 and section 7.4',
-  },
-  'surface-sat': {
-    title: 'Surface-SAT',
-    text: 'Volume-SAT with only the real surface allowed to give the axis: faces on the surface and edges of surface faces. This removes the interior axes, but cliff edges can still give sloped normals.',
-    paper: 'section 6 and section 7.4',
-  },
-  opposing: {
-    title: 'Opposing',
-    text: 'Among the surface triangles of the two tetrahedra, take the pair that faces each other most directly (the most opposing normals, checked with a "sandwich" test) and use the difference of their normals. Flat faces pressed together get exactly their common normal, which is why Opposing does well on the Pillar.',
-    paper: 'section 6, section 7.5 and appendix A (algorithm 1)',
-  },
-  growth: {
-    title: 'Growth',
-    text: 'Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step.',
-    paper: 'section 6, section 7.5 and appendix B (algorithm 2)',
-  },
-  reference: {
-    title: 'Reference (exact)',
-    text: 'Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison.',
-    paper: 'section 5 (figure 6, the ideal contact analysis)',
-  },
-};
 
 /** @type {Record<string, {title: string, text: string, paper: string}>} */
 export const MEASURE_HELP = {
@@ -125,22 +79,24 @@ export const MEASURE_HELP = {
  * `topic` ("method:opposing", "measure:quality").
  * @param {HTMLDialogElement} dialog
  * @param {string} topic
+ * @param {Array<{id: string, name: string, help: string, source: string}>} methods `Playground.methods()`
  */
-export function openHelp(dialog, topic) {
+export function openHelp(dialog, topic, methods) {
   const content = dialog.querySelector('#help-content');
   if (!content.hasChildNodes()) {
-    const section = (kind, heading, entries) => `
-      <h2>${heading}</h2>
-      ${Object.entries(entries)
-        .map(([id, e]) => `<section id="help-${kind}-${id}" class="help-entry"><h3>${e.title}</h3><p>${e.text}</p><p class="paper">Read more: ${PAPER}, ${e.paper}.</p></section>`)
-        .join('')}`;
+    const entry = (kind, id, title, text, readMore) =>
+      `<section id="help-${kind}-${escapeHtml(id)}" class="help-entry"><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p><p class="paper">Read more: ${escapeHtml(readMore)}.</p></section>`;
     content.innerHTML = `
       <h1>Help</h1>
       <p>ContactLab runs the experiments of Kenny Erleben, <cite>Methodology for Assessing Mesh-Based Contact Point Methods</cite>, ACM Transactions on Graphics 37(3), 2018. Pick a scene and a method, step the simulation and watch whether the contact normals (arrows) are right: green correct, red wrong.</p>
-      ${section('method', 'Contact methods', METHOD_HELP)}
-      ${section('measure', 'Measures', MEASURE_HELP)}`;
+      <h2>Contact methods</h2>
+      ${methods.map((m) => entry('method', m.id, m.name, m.help, m.source)).join('')}
+      <h2>Measures</h2>
+      ${Object.entries(MEASURE_HELP)
+        .map(([id, e]) => entry('measure', id, e.title, e.text, `${PAPER}, ${e.paper}`))
+        .join('')}`;
   }
-  for (const entry of content.querySelectorAll('.help-entry')) entry.classList.remove('current');
+  for (const element of content.querySelectorAll('.help-entry')) element.classList.remove('current');
   const [kind, id] = topic.split(':');
   const target = content.querySelector(`#help-${kind}-${CSS.escape(id ?? '')}`);
   if (!dialog.open) dialog.showModal();
@@ -150,4 +106,9 @@ export function openHelp(dialog, topic) {
   } else {
     content.scrollTop = 0;
   }
+}
+
+/** @param {string} text */
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }

@@ -1,90 +1,105 @@
 /**
- * @file The settings controls of the left panel: the method picker with its
- * one-line description, a slider for every entry of parameters.js, and the
- * seed field. It only shows settings and reports edits; main.js decides
- * what an edit does (apply from the next step, or rebuild).
+ * @file The settings controls of the left panel, built from the core's
+ * lists: the method picker (with its one-line summary) from
+ * `Playground.methods()`, and one control per entry of
+ * `Playground.settingsSchema()` (a slider with typed entry for numbers, a
+ * field for whole numbers with a huge range such as the seed, a checkbox for
+ * switches). It only shows settings and reports edits; main.js has the run
+ * controller replay them.
  */
 
-import { PARAMETERS, SEED } from './parameters.js';
 import { Slider } from './slider.js';
 
-/** Method picker, sliders and seed field, shown from and edited into a settings object. */
+/** Method picker and one control per setting, shown from and edited into a settings object. */
 export class SettingsPanel {
   /**
-   * @param {{methods: Array<{id: string, name: string, description: string}>,
-   *   onChange: (edit: (settings: any) => void) => void,
+   * @param {{methods: Array<{id: string, name: string, summary: string, reads: string[]}>,
+   *   schema: import('./slider.js').SchemaEntry[],
+   *   check: (id: string, text: string) => Promise<{value: any} | {problem: string}>,
+   *   onChange: (id: string, value: any) => void,
    *   onInvalid: (message: string) => void}} options
-   *   onChange receives a function that applies the edit to a settings object
    */
-  constructor({ methods, onChange, onInvalid }) {
+  constructor({ methods, schema, check, onChange, onInvalid }) {
     this.methods = methods;
+    this.schema = schema;
+    this.methodEntry = schema.find((entry) => entry.kind === 'method') ?? null;
     this.methodPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-picker'));
     this.methodDescription = document.getElementById('method-description');
-    this.seed = /** @type {HTMLInputElement} */ (document.getElementById('seed'));
 
     this.methodPicker.replaceChildren(
       ...methods.map((method) => {
         const option = document.createElement('option');
         option.value = method.id;
         option.textContent = method.name;
-        option.title = method.description;
+        option.title = method.summary;
         return option;
       }),
     );
-    this.methodPicker.disabled = false;
+    this.methodPicker.disabled = this.methodEntry === null;
     this.methodPicker.addEventListener('change', () => {
+      if (!this.methodEntry) return;
       const method = this.methodPicker.value;
       this.describeMethod(method);
-      onChange((settings) => {
-        settings.method = method;
-      });
+      onChange(this.methodEntry.id, method);
     });
 
     const container = document.getElementById('sliders');
+    container.replaceChildren();
     /** @type {Map<string, Slider>} */
-    this.sliders = new Map(
-      PARAMETERS.map((parameter) => [
-        parameter.key,
-        new Slider(container, parameter, {
-          onCommit: (value) => onChange((settings) => parameter.set(settings, value)),
-          onInvalid,
-        }),
-      ]),
-    );
-
-    this.seed.addEventListener('change', () => {
-      const value = Number(this.seed.value);
-      if (this.seed.value.trim() === '' || !Number.isInteger(value) || value < SEED.min || value > SEED.max) {
-        onInvalid(`Seed: "${this.seed.value}" is not a whole number from ${SEED.min} to ${SEED.max}; kept ${this.shownSeed}.`);
-        this.seed.value = String(this.shownSeed);
-        return;
+    this.sliders = new Map();
+    /** @type {Map<string, HTMLInputElement>} */
+    this.switches = new Map();
+    for (const entry of schema) {
+      if (entry.kind === 'number' || entry.kind === 'integer') {
+        this.sliders.set(
+          entry.id,
+          new Slider(container, entry, {
+            onCommit: (value) => onChange(entry.id, value),
+            check: (text) => check(entry.id, text),
+            onInvalid,
+          }),
+        );
+      } else if (entry.kind === 'bool') {
+        const label = document.createElement('label');
+        label.className = 'check';
+        label.title = entry.help;
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.id = `${entry.url_key}-check`;
+        label.append(box, ` ${entry.label}`);
+        container.append(label);
+        box.addEventListener('change', () => onChange(entry.id, box.checked));
+        this.switches.set(entry.id, box);
       }
-      onChange((settings) => {
-        settings.seed = value;
-      });
-    });
+    }
   }
 
   /**
-   * Shows `settings`; `sceneDt` and `sceneFriction` are what a null time
-   * step and a null friction stand for.
-   * @param {any} settings
-   * @param {number | null} sceneDt
-   * @param {number | null} sceneFriction
+   * Shows `settings`.
+   * @param {Record<string, any>} settings
+   * @param {(entry: import('./slider.js').SchemaEntry) => (number | null)} sceneValue
+   *   what null stands for in a nullable setting (the loaded scene's own value)
    */
-  show(settings, sceneDt, sceneFriction) {
-    this.methodPicker.value = settings.method;
-    this.describeMethod(settings.method);
-    for (const parameter of PARAMETERS) {
-      const sceneValue = parameter.key === 'dt' ? sceneDt : parameter.key === 'mu' ? sceneFriction : null;
-      this.sliders.get(parameter.key).show(parameter.get(settings), sceneValue);
+  show(settings, sceneValue) {
+    const method = this.methodEntry ? settings[this.methodEntry.id] : null;
+    if (method !== null) {
+      this.methodPicker.value = method;
+      this.describeMethod(method);
     }
-    this.seed.value = String(settings.seed);
-    this.shownSeed = settings.seed;
+    // A setting some method reads but this one does not is marked, so a
+    // visitor knows why moving it changes nothing.
+    const current = this.methods.find((m) => m.id === method);
+    const readBySome = new Set(this.methods.flatMap((m) => m.reads ?? []));
+    for (const [id, slider] of this.sliders) {
+      slider.show(settings[id], sceneValue(slider.entry));
+      const unused = current && readBySome.has(id) && !(current.reads ?? []).includes(id);
+      slider.setNote(unused ? `${current.name} does not use this setting.` : null);
+    }
+    for (const [id, box] of this.switches) box.checked = Boolean(settings[id]);
   }
 
   /** @param {string} id */
   describeMethod(id) {
-    this.methodDescription.textContent = this.methods.find((m) => m.id === id)?.description ?? '';
+    this.methodDescription.textContent = this.methods.find((m) => m.id === id)?.summary ?? '';
   }
 }

@@ -1,55 +1,91 @@
 /**
- * @file One setting's control: a range slider (linear or logarithmic) and a
- * number field for typing an exact value, kept in step. The value is
- * committed when the slider is released or the field is left, so a drag does
- * not rebuild the scene at every pixel.
+ * @file One numeric setting's control, built from its entry in the core's
+ * settings schema: a range slider (linear or logarithmic) and a number field
+ * for typing an exact value, kept in step. The value is committed when the
+ * slider is released or the field is left, so a drag does not replay the
+ * scene at every pixel. Typed text is checked by the core
+ * (`Playground.checkSetting`), which words a refusal as the CLI does.
  */
-
-import { isValid } from './parameters.js';
 
 /** Positions of a logarithmic slider. */
 const LOG_POSITIONS = 1000;
+/** A whole-number setting with more values than this gets a field only (the seed). */
+const MAX_SLIDER_POSITIONS = 10000;
 
-/** A slider with a typed-entry field for one entry of parameters.js. */
+/**
+ * A settings schema entry (`Playground.settingsSchema()`).
+ * @typedef {object} SchemaEntry
+ * @property {string} id
+ * @property {string} label
+ * @property {string} unit
+ * @property {'number' | 'integer' | 'bool' | 'method'} kind
+ * @property {number | null} min
+ * @property {number | null} max
+ * @property {any} default
+ * @property {boolean} log
+ * @property {boolean} nullable null means "the scene's own value"
+ * @property {string} url_key
+ * @property {string} help
+ */
+
+/** A slider with a typed-entry field for one numeric schema entry. */
 export class Slider {
   /**
    * @param {HTMLElement} container where the control is appended
-   * @param {import('./parameters.js').Parameter} parameter
-   * @param {{onCommit: (value: number) => void, onInvalid: (message: string) => void}} handlers
+   * @param {SchemaEntry} entry
+   * @param {{onCommit: (value: number | null) => void,
+   *   check: (text: string) => Promise<{value: any} | {problem: string}>,
+   *   onInvalid: (message: string) => void}} handlers
    */
-  constructor(container, parameter, { onCommit, onInvalid }) {
-    this.parameter = parameter;
-    const p = parameter;
-    const root = document.createElement('div');
-    root.className = 'slider';
-    root.title = p.help;
-    root.innerHTML = `
+  constructor(container, entry, { onCommit, check, onInvalid }) {
+    this.entry = entry;
+    const integer = entry.kind === 'integer';
+    const name = entry.url_key;
+    this.root = document.createElement('div');
+    this.root.className = 'slider';
+    this.root.title = entry.help;
+    this.root.dataset.setting = entry.id;
+    this.root.innerHTML = `
       <div class="slider-head">
-        <label for="${p.id}-range">${p.label}</label>
+        <label for="${name}-value"></label>
         <span class="slider-value">
-          <input type="number" id="${p.id}-value" inputmode="decimal" aria-label="${p.label} value">
-          <span class="unit">${p.unit}</span>
+          <input type="number" id="${name}-value" inputmode="decimal">
+          <span class="unit"></span>
         </span>
       </div>
-      <input type="range" id="${p.id}-range" data-key="${p.key}">`;
-    container.append(root);
-    this.range = /** @type {HTMLInputElement} */ (root.querySelector('input[type=range]'));
-    this.field = /** @type {HTMLInputElement} */ (root.querySelector('input[type=number]'));
-    if (p.log) {
+      <input type="range" id="${name}-range" data-key="${name}">
+      <p class="slider-note" hidden></p>`;
+    // Labels and units come from the core: text, not markup.
+    this.root.querySelector('label').textContent = entry.label;
+    this.root.querySelector('.unit').textContent = entry.unit;
+    this.note = /** @type {HTMLElement} */ (this.root.querySelector('.slider-note'));
+    container.append(this.root);
+    this.range = /** @type {HTMLInputElement} */ (this.root.querySelector('input[type=range]'));
+    this.field = /** @type {HTMLInputElement} */ (this.root.querySelector('input[type=number]'));
+    this.field.setAttribute('aria-label', `${entry.label} value`);
+    const min = Number(entry.min);
+    const max = Number(entry.max);
+    const step = integer ? 1 : sliderStep(min, max);
+    if (integer && !entry.log && max - min > MAX_SLIDER_POSITIONS) {
+      this.range.hidden = true;
+      this.root.classList.add('field-only');
+    }
+    if (entry.log) {
       this.range.min = '0';
       this.range.max = String(LOG_POSITIONS);
       this.range.step = '1';
-      this.field.step = 'any';
     } else {
-      this.range.min = String(p.min);
-      this.range.max = String(p.max);
-      this.range.step = String(p.step);
-      this.field.step = String(p.step);
+      this.range.min = String(min);
+      this.range.max = String(max);
+      this.range.step = String(step);
     }
-    this.field.min = String(p.min);
-    this.field.max = String(p.max);
+    this.field.step = integer ? '1' : 'any';
+    this.field.min = String(min);
+    this.field.max = String(max);
     /** @type {number | null} */
     this.value = null;
+    /** @type {number | null} */
+    this.sceneValue = null;
 
     this.range.addEventListener('input', () => {
       this.field.value = String(this.fromRange());
@@ -60,16 +96,20 @@ export class Slider {
       this.field.value = String(value);
       onCommit(value);
     });
-    this.field.addEventListener('change', () => {
-      const value = Number(this.field.value);
-      if (this.field.value.trim() === '' || !isValid(p, value)) {
-        onInvalid(`${p.label}: "${this.field.value}" is not ${p.integer ? 'a whole number' : 'a number'} from ${p.min} to ${p.max}; kept ${this.field.placeholder && this.value === null ? "the scene's value" : this.value}.`);
+    this.field.addEventListener('change', async () => {
+      const text = this.field.value;
+      // An empty field of a nullable setting means "the scene's value";
+      // the core says whether that is allowed.
+      const answer = await check(text);
+      if ('problem' in answer) {
+        const kept = this.value === null ? "the scene's value" : String(this.value);
+        onInvalid(`${entry.label}: ${answer.problem}; kept ${kept}.`);
         this.show(this.value, this.sceneValue);
         return;
       }
-      this.value = value;
-      this.range.value = String(this.toRange(value));
-      onCommit(value);
+      this.value = answer.value;
+      if (answer.value !== null) this.range.value = String(this.toRange(answer.value));
+      onCommit(answer.value);
     });
   }
 
@@ -87,26 +127,46 @@ export class Slider {
     if (shown !== null) this.range.value = String(this.toRange(shown));
   }
 
+  /**
+   * Marks a setting the current method does not read.
+   * @param {string | null} note why, or null when it is read
+   */
+  setNote(note) {
+    this.note.hidden = note === null;
+    this.note.textContent = note ?? '';
+    this.root.classList.toggle('unused', note !== null);
+  }
+
   /** @returns {number} the slider position as a setting value */
   fromRange() {
-    const p = this.parameter;
+    const entry = this.entry;
     const position = Number(this.range.value);
-    if (!p.log) return p.integer ? Math.round(position) : position;
-    const value = p.min * (p.max / p.min) ** (position / LOG_POSITIONS);
+    if (!entry.log) return entry.kind === 'integer' ? Math.round(position) : position;
+    const min = Number(entry.min);
+    const max = Number(entry.max);
+    const value = min * (max / min) ** (position / LOG_POSITIONS);
     // Three significant digits keep the values in links short and readable.
-    return Math.min(p.max, Math.max(p.min, Number(value.toPrecision(3))));
+    return Math.min(max, Math.max(min, Number(value.toPrecision(3))));
   }
 
   /** @param {number} value @returns {number} */
   toRange(value) {
-    const p = this.parameter;
-    if (!p.log) return value;
-    return Math.round((Math.log(value / p.min) / Math.log(p.max / p.min)) * LOG_POSITIONS);
+    const entry = this.entry;
+    if (!entry.log) return value;
+    const min = Number(entry.min);
+    const max = Number(entry.max);
+    return Math.round((Math.log(value / min) / Math.log(max / min)) * LOG_POSITIONS);
   }
+}
 
-  /** @param {boolean} disabled */
-  setDisabled(disabled) {
-    this.range.disabled = disabled;
-    this.field.disabled = disabled;
-  }
+/**
+ * A round slider step giving about a hundred positions or more over the range.
+ * @param {number} min
+ * @param {number} max
+ * @returns {number}
+ */
+function sliderStep(min, max) {
+  const span = max - min;
+  if (!(span > 0)) return 1;
+  return 10 ** Math.floor(Math.log10(span / 100));
 }

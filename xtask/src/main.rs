@@ -6,6 +6,7 @@
 //! - `results [--check]` writes docs/results.md from docs/results.src.md
 //!   and the CLI's tables (or only checks that it is up to date).
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
+//! - `screenshots` saves the page's screenshots in docs/screenshots/.
 //!
 //! This file only parses the command line and dispatches; each concern lives
 //! in its own module. Only `std` is used so that the tool builds instantly on
@@ -14,6 +15,7 @@
 mod bench;
 mod cmd;
 mod results;
+mod screenshots;
 mod serve;
 mod server;
 mod setup;
@@ -29,12 +31,14 @@ usage: cargo xtask <command>
 
 commands:
   serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
-  test               fmt, clippy, cargo test, wasm build and the browser tests
+  test               fmt, clippy, cargo test, the results staleness check, the
+                     page's unit tests, wasm build and the browser tests
   results [--check]  build the release CLI, run `contactlab table` for every
                      marker in docs/results.src.md and write docs/results.md
                      (--check: only fail when the committed file differs)
   bench              time every method on Pillar, Wall and Arch natively and in
                      headless Chromium; writes docs/bench.md
+  screenshots        build the page and save docs/screenshots/*.png from headless Chromium
   help               show this message";
 
 fn main() -> ExitCode {
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
             ))),
         },
         Some("bench") if args.len() == 1 => bench::run(&root()),
+        Some("screenshots") if args.len() == 1 => screenshots::run(&root()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// Runs fmt, both clippy passes, cargo test, the docs/results.md staleness
-/// check, the wasm build and the browser tests.
+/// check, the page's unit tests, the wasm build and the browser tests.
 pub fn run(root: &Path) -> Result<()> {
     let cargo_steps: [&[&str]; 4] = [
         &["fmt", "--all", "--check"],
@@ -49,16 +49,35 @@ pub fn run(root: &Path) -> Result<()> {
     cmd::heading(&format!("{} is up to date", results::OUTPUT));
     results::check(root)?;
 
+    unit_tests(root)?;
     wasm::build(root)?;
     browser_tests(root)?;
     println!("\nAll checks passed.");
     Ok(())
 }
 
+/// The page's DOM-free modules (`www/state/`) under node:test with a fake
+/// worker: no wasm, no browser, so they run before the slow steps.
+fn unit_tests(root: &Path) -> Result<()> {
+    cmd::heading("page unit tests (node --test tests/unit/)");
+    cmd::run(
+        Command::new("node")
+            .current_dir(root)
+            .args(["--test", "tests/unit/"]),
+    )
+}
+
 /// Serves `www/` on an ephemeral port from this process and runs the
 /// node:test browser tests against it.
 fn browser_tests(root: &Path) -> Result<()> {
     cmd::heading("browser tests (node --test tests/e2e/)");
+    browser_script(root, &["--test", "tests/e2e/"])
+}
+
+/// Serves `www/` on an ephemeral port from this process and runs `node
+/// <args>` with `CONTACTLAB_URL` and `CHROMIUM` set (the browser tests, and
+/// the screenshot script of `cargo xtask screenshots`).
+pub fn browser_script(root: &Path, args: &[&str]) -> Result<()> {
     setup::npm_packages(root)?;
     let chromium = setup::chromium()?;
     let server = server::bind(&root.join("www"), 0, false)?;
@@ -68,7 +87,7 @@ fn browser_tests(root: &Path) -> Result<()> {
     cmd::run(
         Command::new("node")
             .current_dir(root)
-            .args(["--test", "tests/e2e/"])
+            .args(args)
             .env("CONTACTLAB_URL", &url)
             .env("CHROMIUM", &chromium),
     )

@@ -1,0 +1,262 @@
+// What the browser tests and the screenshot script share: Debian's Chromium
+// driven by playwright-core, a page opened at a link with its errors
+// collected, waiting for the page to be idle, reading its readout, and the
+// CLI's record to compare with. The page is served by `cargo xtask test` or
+// `cargo xtask screenshots`, which set CONTACTLAB_URL and CHROMIUM.
+//
+// The page marks its state on <body>: data-run is "replaying", "playing" or
+// "idle"; data-ready="true" while idle with the frame drawn and the link
+// written; data-scene, data-method and data-step name what is shown. The
+// readout's exact values are elements with a data-readout attribute named
+// like the CLI's JSON keys.
+
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = process.env.CONTACTLAB_URL || 'http://127.0.0.1:8000/';
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SCENES_DIR = `${ROOT}scenes/`;
+// Starting the wasm core, loading the largest scene and running a few of
+// its steps in software GL on a small machine.
+export const READY_TIMEOUT_MS = 90_000;
+/** Readout keys that are timings: they differ from run to run. */
+export const TIMING_KEYS = ['ms_broad', 'ms_method', 'ms_solver'];
+
+/** @returns {Promise<import('playwright-core').Browser>} */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Opens the page at `hash` in a fresh context and collects every console
+ * error and uncaught exception (from the page and its worker).
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function openPage(browser, hash = '', viewport = { width: 1400, height: 900 }) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // A reload cancels what the page was still fetching; that is no fault.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.goto(new URL(hash, BASE_URL).href);
+  return { page, context, problems };
+}
+
+/**
+ * Waits until the page is idle with the given scene, method and step shown,
+ * failing early (with the banner's text) if the error banner appears.
+ * @param {import('playwright-core').Page} page
+ * @param {{scene?: string, method?: string, step?: number}} expected
+ */
+export async function waitReady(page, expected = {}) {
+  await waitReadyOrExplain(page, expected);
+  await assertNoErrorBanner(page);
+}
+
+/** waitReady's wait; a timeout names what was expected and what the page showed. */
+async function waitReadyOrExplain(page, expected) {
+  try {
+    await waitReadyFunction(page, expected);
+  } catch (error) {
+    const shown = await page.evaluate(() => ({ ...document.body.dataset, hash: window.location.hash })).catch(() => ({}));
+    throw new Error(`${error.message}\nexpected ${JSON.stringify(expected)}, the page shows ${JSON.stringify(shown)}`);
+  }
+}
+
+/** @param {import('playwright-core').Page} page @param {{scene?: string, method?: string, step?: number}} expected */
+function waitReadyFunction(page, expected) {
+  return page.waitForFunction(
+    ({ scene, method, step }) => {
+      const body = document.body.dataset;
+      if (!document.getElementById('error-banner').hidden) return true;
+      return (
+        body.ready === 'true' &&
+        body.run === 'idle' &&
+        (scene === undefined || body.scene === scene) &&
+        (method === undefined || body.method === method) &&
+        (step === undefined || body.step === String(step))
+      );
+    },
+    expected,
+    { timeout: READY_TIMEOUT_MS },
+  );
+}
+
+export async function assertNoErrorBanner(page) {
+  assert.equal(await bannerText(page, 'error-banner'), null, 'error banner shown');
+}
+
+/** The text of a banner strip, or null when it is hidden. */
+export async function bannerText(page, id) {
+  return page.evaluate((id) => {
+    const element = document.getElementById(id);
+    return element.hidden ? null : element.querySelector('.message').textContent.trim();
+  }, id);
+}
+
+/** Every data-readout element's text, by key. */
+export async function readout(page) {
+  return page.$$eval('[data-readout]', (elements) => Object.fromEntries(elements.map((e) => [e.dataset.readout, e.textContent])));
+}
+
+/** The readout without the timings, which differ from run to run. */
+export async function stableReadout(page) {
+  const values = await readout(page);
+  for (const key of TIMING_KEYS) delete values[key];
+  return values;
+}
+
+/**
+ * The last JSON line of `contactlab run <args> --json`, from the release
+ * build cargo keeps up to date (so it matches the sources the wasm was built
+ * from).
+ */
+export async function cliRun(args) {
+  const run = promisify(execFile);
+  const { stdout } = await run('cargo', ['run', '--quiet', '--release', '--bin', 'contactlab', '--', 'run', ...args, '--json'], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 900_000,
+  });
+  const lines = stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+/** Keys of the CLI's record that are counts: they must agree exactly. */
+const COUNT_KEYS = ['step', 'count', 'iterations'];
+
+/**
+ * Asserts that the page's readout holds every non-timing value of the CLI's
+ * record: counts, booleans and nulls exactly, other numbers to 1e-12
+ * relative (wasm and native may round the last bit differently).
+ * @param {Record<string, string>} shown `readout(page)`
+ * @param {Record<string, any>} cli `cliRun(...)`
+ */
+export function assertMatchesCli(shown, cli) {
+  const keys = Object.keys(cli).filter((key) => !TIMING_KEYS.includes(key));
+  assert.ok(keys.length >= 10, `the CLI record has only ${keys.length} keys`);
+  for (const key of keys) {
+    const expected = cli[key];
+    const text = shown[key];
+    assert.notEqual(text, undefined, `the readout has no "${key}"`);
+    if (expected === null || typeof expected === 'boolean' || COUNT_KEYS.includes(key)) {
+      assert.equal(text, String(expected), `${key}: page ${text}, CLI ${expected}`);
+      continue;
+    }
+    assert.equal(typeof expected, 'number', `${key}: unexpected CLI value ${JSON.stringify(expected)}`);
+    const value = Number(text);
+    assert.ok(text.trim() !== '' && Number.isFinite(value), `${key}: the page shows "${text}"`);
+    const tolerance = 1e-12 * Math.max(Math.abs(expected), Number.MIN_VALUE);
+    assert.ok(Math.abs(value - expected) <= tolerance, `${key}: page ${text}, CLI ${expected}`);
+  }
+}
+
+/**
+ * Starts recording, in the page, every change of the body's run state with
+ * what was shown at that moment, for `runLog`.
+ * @param {import('playwright-core').Page} page
+ */
+export async function recordRunStates(page) {
+  await page.evaluate(() => {
+    const body = document.body;
+    const snapshot = () => ({
+      run: body.dataset.run,
+      method: body.dataset.method,
+      step: body.dataset.step,
+      count: document.querySelector('[data-readout="count"]')?.textContent ?? '',
+      hash: window.location.hash,
+    });
+    /** @type {any} */ (window).runLog = [snapshot()];
+    new MutationObserver(() => /** @type {any} */ (window).runLog.push(snapshot())).observe(body, {
+      attributes: true,
+      attributeFilter: ['data-run', 'data-method', 'data-step'],
+    });
+  });
+}
+
+/** @returns {Promise<Array<{run: string, method: string, step: string, count: string, hash: string}>>} */
+export function runLog(page) {
+  return page.evaluate(() => /** @type {any} */ (window).runLog);
+}
+
+/** Saves a screenshot of the whole page. */
+export async function screenshot(page, path) {
+  await mkdir(path.replace(/[^/]+$/, ''), { recursive: true });
+  // Controls used by the test may have scrolled the panels; show their tops.
+  await page.evaluate(() => {
+    /** @type {HTMLElement} */ (document.activeElement)?.blur();
+    for (const panel of document.querySelectorAll('.panel')) panel.scrollTop = 0;
+  });
+  await page.screenshot({ path });
+}
+
+/**
+ * Reads the canvas back (the context keeps its drawing buffer) and
+ * summarises it: distinct colours, how much of the central tenth differs
+ * from the background, and the position of a strongly green pixel (a
+ * correct contact), if any.
+ */
+export async function canvasStats(page) {
+  return page.evaluate(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const { width, height } = canvas;
+    const copy = document.createElement('canvas');
+    copy.width = width;
+    copy.height = height;
+    const context = copy.getContext('2d');
+    context.drawImage(canvas, 0, 0);
+    const { data } = context.getImageData(0, 0, width, height);
+    const colours = new Set();
+    let green = null;
+    for (let i = 0; i < data.length; i += 4) {
+      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      if (!green && data[i + 1] > 120 && data[i + 1] > data[i] * 2.2 && data[i + 1] > data[i + 2] * 1.6) {
+        const pixel = i / 4;
+        green = { x: pixel % width, y: Math.floor(pixel / width) };
+      }
+    }
+    const background = [data[0], data[1], data[2]];
+    let differing = 0;
+    let total = 0;
+    for (let y = Math.floor(height * 0.45); y < Math.ceil(height * 0.55); y++) {
+      for (let x = Math.floor(width * 0.45); x < Math.ceil(width * 0.55); x++) {
+        const i = (y * width + x) * 4;
+        const distance = Math.abs(data[i] - background[0]) + Math.abs(data[i + 1] - background[1]) + Math.abs(data[i + 2] - background[2]);
+        if (distance > 24) differing++;
+        total++;
+      }
+    }
+    const ratio = canvas.clientWidth / width;
+    return {
+      width,
+      height,
+      distinctColours: colours.size,
+      centreDiffering: differing / total,
+      green: green && { x: green.x * ratio, y: green.y * ratio },
+    };
+  });
+}

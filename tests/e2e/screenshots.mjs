@@ -1,0 +1,35 @@
+// Saves the screenshots in docs/screenshots/ for a person to look at: run by
+// `cargo xtask screenshots` (which builds and serves the page), or by hand:
+//   CONTACTLAB_URL=http://127.0.0.1:8000/ node tests/e2e/screenshots.mjs
+// Not a test: `cargo xtask test` must leave the working tree unchanged, and
+// these files are tracked.
+
+import assert from 'node:assert/strict';
+import { ROOT, launchBrowser, openPage, readout, screenshot, waitReady } from './harness.mjs';
+
+const SCREENSHOT_DIR = `${ROOT}docs/screenshots/`;
+/** [file name, link, scene, step] */
+const SHOTS = [
+  ['pillar-opposing-step3', '#scene=pillar&method=opposing&step=3&explode=0.35', 'pillar', 3],
+  ['wall', '#scene=wall&method=opposing&step=3&explode=0.25', 'wall', 3],
+  ['arch', '#scene=arch&method=opposing&step=3&explode=0.3', 'arch', 3],
+  ['spike-in-hole', '#scene=spike-in-hole&method=opposing&step=5&explode=0.3&cam=0.55,0.75,3.6,0,0.5,0', 'spike-in-hole', 5],
+];
+
+const browser = await launchBrowser();
+try {
+  for (const [name, hash, scene, step] of SHOTS) {
+    const { page, context, problems } = await openPage(browser, hash);
+    try {
+      await waitReady(page, { scene, step });
+      assert.ok(Number((await readout(page)).count) > 0, `${scene}: no contacts`);
+      await screenshot(page, `${SCREENSHOT_DIR}${name}.png`);
+      assert.deepEqual(problems, [], `${name}: ${problems.join('; ')}`);
+      console.log(`wrote docs/screenshots/${name}.png`);
+    } finally {
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

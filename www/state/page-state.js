@@ -1,0 +1,209 @@
+/**
+ * @file The page state that a link holds, and its URL hash
+ * (`#scene=pillar&method=opposing&perturb=0.01&seed=7&step=3&cam=…`), so a
+ * link reproduces what its sender saw. DOM-free, so `node --test` checks it.
+ *
+ * The keys split in two. The page's own keys (scene, file, step, cam, view,
+ * explode, wrong, features, bench, steps) are read here. Every other key that
+ * the core's settings schema names (its `url_key`s) is handed to the core's
+ * `settingsFromPairs`, which alone knows the valid ranges and words the
+ * problems as the CLI does; writing goes through `settingsToPairs`. So no
+ * setting range or method id is written in JavaScript.
+ *
+ * Reading never throws: a key that is unknown or malformed falls back to its
+ * default and is named in the returned `problems`, for a notice.
+ */
+
+/** The scene shown when the link names none. */
+export const DEFAULT_SCENE = 'pillar';
+/** The view modes a link may name. */
+export const VIEW_MODES = ['solid', 'wireframe', 'tetrahedra'];
+/** Largest step a link may ask for; beyond it a link would hold the page for hours. */
+export const MAX_LINK_STEP = 100000;
+/** Steps a `#bench` link times when it names no `steps`. */
+export const DEFAULT_BENCH_STEPS = 20;
+/** The keys this module reads; every other key is a setting's or unknown. */
+export const PAGE_KEYS = ['scene', 'file', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'bench', 'steps'];
+
+/**
+ * Everything a link can hold.
+ * @typedef {object} PageState
+ * @property {string} scene built-in scene id (ignored when `file` is set)
+ * @property {string | null} file a user's scene file, packed (see ui/scene-file.js)
+ * @property {Record<string, any>} settings the core's flat settings object, keyed by setting id
+ * @property {number} step
+ * @property {number[] | null} cam yaw, pitch, distance, target x, y, z
+ * @property {'solid' | 'wireframe' | 'tetrahedra'} view
+ * @property {number} explode 0…1
+ * @property {boolean} onlyWrong
+ * @property {boolean} featureColours
+ */
+
+/**
+ * The `#bench` request, when the hash asks for one.
+ * @typedef {object} BenchRequest
+ * @property {number} steps
+ */
+
+/**
+ * What the page needs of the core to read and write settings; in the page
+ * these are worker requests, in the unit tests a fake.
+ * @typedef {object} SettingsCodec
+ * @property {(pairs: Array<[string, string]>) => ({settings: any, problems: string[]} | Promise<{settings: any, problems: string[]}>)} settingsFromPairs
+ */
+
+/**
+ * A page state with the core's default settings and nothing else chosen.
+ * @param {Record<string, any>} defaults `Playground.defaultSettings()`
+ * @returns {PageState}
+ */
+export function defaultPageState(defaults) {
+  return {
+    scene: DEFAULT_SCENE,
+    file: null,
+    settings: { ...defaults },
+    step: 0,
+    cam: null,
+    view: 'solid',
+    explode: 0,
+    onlyWrong: false,
+    featureColours: false,
+  };
+}
+
+/**
+ * Reads the page's own keys of a hash and collects the settings' pairs,
+ * untouched, for the core.
+ * @param {string} hash `location.hash`, with or without the leading '#'
+ * @param {{sceneIds: string[], settingKeys: string[]}} known the built-in
+ *   scenes and the settings' `url_key`s from `settingsSchema()`
+ * @returns {{page: Omit<PageState, 'settings'>, settingPairs: Array<[string, string]>,
+ *   problems: string[], bench: BenchRequest | null, stepGiven: boolean}}
+ *   stepGiven: false when the link names no step (the page then opens at the
+ *   scene's measure step)
+ */
+export function readHash(hash, { sceneIds, settingKeys }) {
+  const { settings: _unused, ...page } = defaultPageState({});
+  /** @type {Array<[string, string]>} */
+  const settingPairs = [];
+  /** @type {string[]} */
+  const problems = [];
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const bench = params.has('bench') ? { steps: DEFAULT_BENCH_STEPS } : null;
+  const seen = new Set();
+  /** @param {string} key @param {string} raw @param {string} expected @param {string} fallback */
+  const bad = (key, raw, expected, fallback) => problems.push(`${key}=${JSON.stringify(raw)} is not ${expected}; using ${fallback}`);
+
+  for (const [key, raw] of params) {
+    if (seen.has(key)) {
+      problems.push(`"${key}" appears more than once; the first is used`);
+      continue;
+    }
+    seen.add(key);
+    if (settingKeys.includes(key) && !PAGE_KEYS.includes(key)) {
+      settingPairs.push([key, raw]);
+      continue;
+    }
+    switch (key) {
+      case 'scene':
+        if (sceneIds.includes(raw)) page.scene = raw;
+        else bad(key, raw, 'a built-in scene', `the ${DEFAULT_SCENE}`);
+        break;
+      case 'file':
+        page.file = raw;
+        break;
+      case 'step': {
+        const value = wholeNumber(raw);
+        if (value !== null && value <= MAX_LINK_STEP) page.step = value;
+        else bad(key, raw, `a whole number from 0 to ${MAX_LINK_STEP}`, '0');
+        break;
+      }
+      case 'cam': {
+        const values = raw.split(',').map(Number);
+        if (values.length === 6 && raw.split(',').every((v) => v.trim() !== '') && values.every(Number.isFinite) && values[2] > 0) page.cam = values;
+        else bad(key, raw, 'six numbers (yaw, pitch, distance, target x, y, z)', 'the default view');
+        break;
+      }
+      case 'view':
+        if (VIEW_MODES.includes(raw)) page.view = /** @type {any} */ (raw);
+        else bad(key, raw, VIEW_MODES.join(', '), 'solid');
+        break;
+      case 'explode': {
+        const value = Number(raw);
+        if (raw.trim() !== '' && value >= 0 && value <= 1) page.explode = value;
+        else bad(key, raw, 'a number from 0 to 1', '0');
+        break;
+      }
+      case 'wrong':
+      case 'features':
+        if (raw === '0' || raw === '1') {
+          if (key === 'wrong') page.onlyWrong = raw === '1';
+          else page.featureColours = raw === '1';
+        } else {
+          bad(key, raw, '0 or 1', '0');
+        }
+        break;
+      case 'bench':
+        break;
+      case 'steps':
+        if (bench) {
+          const value = wholeNumber(raw);
+          if (value !== null && value >= 1 && value <= 10000) bench.steps = value;
+          else bad(key, raw, 'a whole number from 1 to 10000', String(DEFAULT_BENCH_STEPS));
+        } else {
+          problems.push('"steps" is only read in #bench mode; ignored');
+        }
+        break;
+      default:
+        problems.push(`unknown parameter "${key}" ignored`);
+    }
+  }
+  // A malformed step still counts as given: the link then opens at step 0,
+  // as the notice says, not at the measure step.
+  return { page, settingPairs, problems, bench, stepGiven: params.has('step') };
+}
+
+/**
+ * Reads a whole hash: the page's keys here, the settings by the core.
+ * @param {string} hash
+ * @param {{sceneIds: string[], schema: Array<{url_key: string}>, core: SettingsCodec}} context
+ * @returns {Promise<{state: PageState, problems: string[], bench: BenchRequest | null, stepGiven: boolean}>}
+ */
+export async function parseHash(hash, { sceneIds, schema, core }) {
+  const settingKeys = schema.map((entry) => entry.url_key);
+  const { page, settingPairs, problems, bench, stepGiven } = readHash(hash, { sceneIds, settingKeys });
+  const { settings, problems: settingProblems } = await core.settingsFromPairs(settingPairs);
+  return { state: { ...page, settings }, problems: [...problems, ...settingProblems], bench, stepGiven };
+}
+
+/**
+ * Writes a page state as a hash string (with the leading '#').
+ * @param {PageState} state
+ * @param {Array<[string, string]>} settingPairs `settingsToPairs(state.settings)` from the core
+ * @returns {string}
+ */
+export function formatHash(state, settingPairs) {
+  const params = new URLSearchParams();
+  if (state.file) params.set('file', state.file);
+  else params.set('scene', state.scene);
+  for (const [key, text] of settingPairs) params.set(key, text);
+  params.set('step', String(state.step));
+  if (state.view !== 'solid') params.set('view', state.view);
+  if (state.explode > 0) params.set('explode', String(state.explode));
+  if (state.onlyWrong) params.set('wrong', '1');
+  if (state.featureColours) params.set('features', '1');
+  if (state.cam) params.set('cam', state.cam.join(','));
+  // URLSearchParams escapes the commas of `cam`; they are safe in a hash
+  // and keep the link readable.
+  return `#${params.toString().replace(/%2C/g, ',')}`;
+}
+
+/**
+ * @param {string} text
+ * @returns {number | null} a non-negative whole number written in decimal, else null
+ */
+function wholeNumber(text) {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
