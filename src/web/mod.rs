@@ -45,6 +45,8 @@ struct SettingEntry {
     label: &'static str,
     unit: &'static str,
     kind: settings::SettingKind,
+    /// The ids a choice setting takes (empty for other kinds).
+    choices: &'static [&'static str],
     /// The valid range (null for on/off and method settings).
     min: Option<f64>,
     max: Option<f64>,
@@ -69,6 +71,7 @@ impl SettingEntry {
             label: spec.label,
             unit: spec.unit,
             kind: spec.kind,
+            choices: spec.choices,
             min: ranged.then_some(spec.min),
             max: ranged.then_some(spec.max),
             default: setting_json(&spec.default_value()),
