@@ -10,9 +10,15 @@
 //!
 //! File format `contactlab-meshes/1`: one JSON object, one mesh per line:
 //! `{"format", "level", "tetgen", "meshes": [{"shape", "used_by",
-//! "switches", "why", "vertices": [x0, y0, z0, x1, …], "tets": [a0, b0,
-//! c0, d0, …]}, …]}`. Vertices and tetrahedra are flat arrays to keep the
-//! files small; tetrahedra are positively oriented.
+//! "switches", "why", "vertices": "x0 y0 z0 x1 …", "tets": [a0, b0, c0, d0,
+//! …]}, …]}`. Flat lists keep the files small; the coordinates are one
+//! string of shortest round-trip numbers because serde_json's default float
+//! parser may miss the last bit, and the surface must be the shape's
+//! exactly. Tetrahedra are positively oriented.
+//!
+//! Shapes match when every parameter agrees to 1e-12 of the shape's
+//! largest one: a scene file's decimal literal and the committed file's
+//! shortest form of it may parse an ulp apart.
 
 use super::parse::parse_shape_value;
 use super::shape_json::shape_json;
@@ -47,21 +53,64 @@ pub struct MeshTable {
     pub meshes: Vec<CommittedMesh>,
 }
 
-/// The shape as far as its surface goes: the kernel only matters to cones,
-/// so a TetGen mesh serves the shape with any kernel.
-fn surface_key(shape: &Shape) -> Shape {
-    let mut key = shape.clone();
-    if let Shape::Prism { kernel, .. } | Shape::Mesh { kernel, .. } = &mut key {
-        *kernel = None;
+/// A shape's type, whole-number parameters and real parameters: what its
+/// surface depends on (not the kernel, which only matters to cones, so a
+/// TetGen mesh serves the shape with any kernel).
+fn parameters(shape: &Shape) -> (u8, Vec<u32>, Vec<f64>) {
+    let xyz = |v: &DVec3| v.to_array();
+    match shape {
+        Shape::Box { size } => (0, vec![], xyz(size).to_vec()),
+        Shape::Frustum {
+            sides,
+            bottom_radius,
+            top_radius,
+            height,
+        } => (1, vec![*sides], vec![*bottom_radius, *top_radius, *height]),
+        Shape::Pyramid { half_width, height } => (2, vec![], vec![*half_width, *height]),
+        Shape::Wedge {
+            half_width,
+            height,
+            half_length,
+        } => (3, vec![], vec![*half_width, *height, *half_length]),
+        Shape::Prism { profile, depth, .. } => (
+            4,
+            vec![],
+            profile.iter().flat_map(|p| [p.x, p.y]).chain([*depth]).collect(),
+        ),
+        Shape::Mesh {
+            vertices,
+            triangles,
+            ..
+        } => (
+            5,
+            triangles.iter().flatten().copied().collect(),
+            vertices.iter().flat_map(xyz).collect(),
+        ),
+        Shape::TetMesh { vertices, tets } => (
+            6,
+            tets.iter().flatten().copied().collect(),
+            vertices.iter().flat_map(xyz).collect(),
+        ),
     }
-    key
+}
+
+/// Whether two shapes have the same surface, to round-off.
+pub fn same_surface(a: &Shape, b: &Shape) -> bool {
+    let ((ta, ia, fa), (tb, ib, fb)) = (parameters(a), parameters(b));
+    let scale = fa.iter().chain(&fb).fold(0.0_f64, |m, x| m.max(x.abs()));
+    ta == tb
+        && ia == ib
+        && fa.len() == fb.len()
+        && fa
+            .iter()
+            .zip(&fb)
+            .all(|(x, y)| (x - y).abs() <= 1e-12 * scale)
 }
 
 impl MeshTable {
     /// The mesh made for this shape, if there is one.
     pub fn find(&self, shape: &Shape) -> Option<&CommittedMesh> {
-        let key = surface_key(shape);
-        self.meshes.iter().find(|m| m.shape == key)
+        self.meshes.iter().find(|m| same_surface(&m.shape, shape))
     }
 
     pub fn parse(source: &str, text: &str) -> Result<MeshTable, String> {
@@ -91,8 +140,13 @@ impl MeshTable {
             .enumerate()
         {
             let path = format!("meshes[{i}].shape");
-            let shape = surface_key(&parse_shape_value(&path, &field(m, "shape")?).map_err(fail)?);
-            let numbers: Vec<f64> = serde_json::from_value(field(m, "vertices")?)
+            let shape = parse_shape_value(&path, &field(m, "shape")?).map_err(fail)?;
+            let numbers: Vec<f64> = field(m, "vertices")?
+                .as_str()
+                .unwrap_or("?")
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<_, _>>()
                 .map_err(|e| fail(format!("meshes[{i}].vertices: {e}")))?;
             let indices: Vec<u32> = serde_json::from_value(field(m, "tets")?)
                 .map_err(|e| fail(format!("meshes[{i}].tets: {e}")))?;
@@ -133,14 +187,19 @@ impl MeshTable {
             json!(self.tetgen)
         );
         for (i, m) in self.meshes.iter().enumerate() {
-            let flat: Vec<f64> = m.vertices.iter().flat_map(|v| v.to_array()).collect();
+            let flat: Vec<String> = m
+                .vertices
+                .iter()
+                .flat_map(|v| v.to_array())
+                .map(|x| format!("{x:?}"))
+                .collect();
             let tets: Vec<u32> = m.tets.iter().flatten().copied().collect();
             let line = json!({
                 "shape": shape_json(&m.shape),
                 "used_by": m.used_by,
                 "switches": m.switches,
                 "why": m.why,
-                "vertices": flat,
+                "vertices": flat.join(" "),
                 "tets": tets,
             });
             text.push_str(&line.to_string());

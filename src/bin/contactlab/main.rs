@@ -79,11 +79,12 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         name: "tetgen",
-        arguments: "--write DIR | --check DIR",
+        arguments: "--write DIR | --search DIR | --check DIR",
         summary: "Makes the committed TetGen meshes of the built-in scenes' shapes by running the tetgen program (what `cargo xtask meshes` calls), or checks that remaking them gives the files in DIR byte for byte. Prints a Markdown table of the switches used.",
         stages: &[],
         options: &[
-            CommandOption { flag: "--write", value: Some("DIR"), help: "write DIR/tetgen.json and DIR/paper-fine.json" },
+            CommandOption { flag: "--write", value: Some("DIR"), help: "write DIR/tetgen.json and DIR/paper-fine.json, reusing the switches they record for known shapes" },
+            CommandOption { flag: "--search", value: Some("DIR"), help: "write them, choosing every shape's switches afresh (the paper-fine ratios take minutes of time limits)" },
             CommandOption { flag: "--check", value: Some("DIR"), help: "remake with the switches recorded in DIR's files and compare" },
             CommandOption { flag: "--level", value: Some("L"), help: "only this level: tetgen or paper-fine (default: both)" },
             CommandOption { flag: "--timeout", value: Some("S"), help: "seconds TetGen may take per try before the next quality ratio is tried (default 60)" },
@@ -281,10 +282,17 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
 
 fn tetgen_command(options: &Args, out: &mut Out) -> CliResult {
     options.no_positional("tetgen")?;
-    let (dir, check) = match (options.value("--write"), options.value("--check")) {
-        (Some(d), None) => (d, false),
-        (None, Some(d)) => (d, true),
-        _ => return Err("'tetgen' needs exactly one of --write DIR and --check DIR".to_string().into()),
+    let modes = [
+        ("--write", tetgen::Mode::Write),
+        ("--search", tetgen::Mode::Search),
+        ("--check", tetgen::Mode::Check),
+    ];
+    let given: Vec<_> = modes
+        .iter()
+        .filter_map(|(flag, mode)| options.value(flag).map(|dir| (dir, *mode)))
+        .collect();
+    let [(dir, mode)] = given[..] else {
+        return Err("'tetgen' needs exactly one of --write DIR, --search DIR and --check DIR".to_string().into());
     };
     let levels = match options.value("--level") {
         None => vec![Mesher::TetGen, Mesher::PaperFine],
@@ -302,7 +310,7 @@ fn tetgen_command(options: &Args, out: &mut Out) -> CliResult {
     };
     let report = tetgen::run(
         std::path::Path::new(dir),
-        check,
+        mode,
         &levels,
         std::time::Duration::from_secs_f64(timeout),
     )?;

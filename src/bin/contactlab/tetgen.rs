@@ -13,15 +13,18 @@
 //!   some shapes, so each ratio of 1.015, 1.1, 1.2, 1.414 is tried in turn
 //!   with a time limit and the first that finishes is used and recorded.
 //!
-//! `--check` regenerates with the switches recorded in the committed files
-//! (no search, no waiting for time limits) and compares byte for byte.
+//! The switches chosen for a shape are recorded in the committed file with
+//! the reason; `--write` reuses them for shapes already there (no search,
+//! no waiting for time limits) and searches only for new shapes, unless
+//! `--search` asks to measure every shape again. `--check` regenerates with
+//! the recorded switches and compares byte for byte.
 
 use contactlab::mesh::plc::Plc;
 use contactlab::mesh::shapes::Shape;
 use contactlab::mesh::tetgen_files::read_tetgen;
 use contactlab::mesh::{Mesher, TetMesh};
 use contactlab::scene::builtin::BUILTIN_SCENES;
-use contactlab::scene::committed::{CommittedMesh, MeshTable};
+use contactlab::scene::committed::{same_surface, CommittedMesh, MeshTable};
 use contactlab::scene::parse::{parse_shape_value, FLAT_ANGLE};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -61,8 +64,7 @@ fn builtin_shapes(scenes: &[&str]) -> Result<Vec<ShapeUse>, String> {
                 continue;
             }
             let name = format!("{id}/{}", body["name"].as_str().unwrap_or("?"));
-            let key = surface_only(&shape);
-            match uses.iter_mut().find(|u| u.shape == key) {
+            match uses.iter_mut().find(|u| same_surface(&u.shape, &shape)) {
                 Some(u) => {
                     u.count += 1;
                     if u.bodies.len() < USED_BY_SHOWN {
@@ -70,7 +72,7 @@ fn builtin_shapes(scenes: &[&str]) -> Result<Vec<ShapeUse>, String> {
                     }
                 }
                 None => uses.push(ShapeUse {
-                    shape: key,
+                    shape,
                     bodies: vec![name],
                     count: 1,
                 }),
@@ -78,14 +80,6 @@ fn builtin_shapes(scenes: &[&str]) -> Result<Vec<ShapeUse>, String> {
         }
     }
     Ok(uses)
-}
-
-fn surface_only(shape: &Shape) -> Shape {
-    let mut s = shape.clone();
-    if let Shape::Prism { kernel, .. } | Shape::Mesh { kernel, .. } = &mut s {
-        *kernel = None;
-    }
-    s
 }
 
 fn is_conical(shape: &Shape) -> bool {
@@ -166,14 +160,16 @@ struct Row {
     why: String,
 }
 
-/// Makes the table of one level. `recorded` gives the switches to use per
-/// shape (check mode); otherwise they are chosen as the module doc says.
+/// Makes the table of one level. `recorded` gives the switches of the shapes
+/// it has; with `strict` a shape it lacks is an error, otherwise its
+/// switches are chosen as the module doc says.
 fn make_table(
     level: Mesher,
     version: &str,
     dir: &Path,
     limit: Duration,
     recorded: Option<&MeshTable>,
+    strict: bool,
     rows: &mut Vec<Row>,
 ) -> Result<MeshTable, String> {
     let scenes: &[&str] = match level {
@@ -187,16 +183,15 @@ fn make_table(
             .bodies
             .iter()
             .any(|b| PLAIN_BODIES.iter().any(|p| b.ends_with(&format!("/{p}"))));
-        let candidates: Vec<(String, String)> = match (recorded, level) {
-            (Some(table), _) => {
-                let found = table.find(&shape_use.shape).ok_or_else(|| {
-                    format!(
-                        "the committed {level} meshes have no mesh for the shape of {} (run cargo xtask meshes)",
-                        shape_use.bodies[0]
-                    )
-                })?;
-                vec![(found.switches.clone(), found.why.clone())]
-            }
+        let found = recorded.and_then(|table| table.find(&shape_use.shape));
+        if strict && found.is_none() {
+            return Err(format!(
+                "the committed {level} meshes have no mesh for the shape of {} (run cargo xtask meshes)",
+                shape_use.bodies[0]
+            ));
+        }
+        let candidates: Vec<(String, String)> = match (found, level) {
+            (Some(found), _) => vec![(found.switches.clone(), found.why.clone())],
             (None, Mesher::TetGen) if plain => vec![(
                 "-p".to_string(),
                 "the reference code meshes the crack and hole blocks with -p (no quality bound)".to_string(),
@@ -274,9 +269,21 @@ fn make_table(
     })
 }
 
-/// The command: `--write DIR` or `--check DIR`, `--level L` (default both),
-/// `--timeout S` (default 60). Returns the Markdown report.
-pub fn run(dir: &Path, check: bool, levels: &[Mesher], timeout: Duration) -> Result<String, String> {
+/// What the command does with the files in its directory.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Mode {
+    /// Write them, reusing the recorded switches of known shapes.
+    Write,
+    /// Write them, choosing every shape's switches afresh.
+    Search,
+    /// Remake them with the recorded switches and compare.
+    Check,
+}
+
+/// The command: `--write DIR`, `--search DIR` or `--check DIR`, `--level L`
+/// (default both), `--timeout S` (default 60). Returns the Markdown report.
+pub fn run(dir: &Path, mode: Mode, levels: &[Mesher], timeout: Duration) -> Result<String, String> {
+    let check = mode == Mode::Check;
     let version = tetgen_version().ok_or(
         "the tetgen program is not installed (Debian: apt-get install tetgen); it is needed only to remake the committed meshes",
     )?;
@@ -289,12 +296,11 @@ pub fn run(dir: &Path, check: bool, levels: &[Mesher], timeout: Duration) -> Res
         let mut problems = Vec::new();
         for &level in levels {
             let path: PathBuf = dir.join(format!("{}.json", level.id()));
-            let committed = if check {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                Some((MeshTable::parse(&path.display().to_string(), &text)?, text))
-            } else {
-                None
+            let committed = match (mode, std::fs::read_to_string(&path)) {
+                (Mode::Search, _) => None,
+                (Mode::Check, Err(e)) => return Err(format!("{}: {e}", path.display())),
+                (Mode::Write, Err(_)) => None,
+                (_, Ok(text)) => Some((MeshTable::parse(&path.display().to_string(), &text)?, text)),
             };
             let mut rows = Vec::new();
             let table = make_table(
@@ -303,6 +309,7 @@ pub fn run(dir: &Path, check: bool, levels: &[Mesher], timeout: Duration) -> Res
                 &work,
                 timeout,
                 committed.as_ref().map(|(t, _)| t),
+                check,
                 &mut rows,
             )?;
             for r in rows {
@@ -317,7 +324,7 @@ pub fn run(dir: &Path, check: bool, levels: &[Mesher], timeout: Duration) -> Res
                 ));
             }
             let text = table.to_text();
-            match committed {
+            match committed.filter(|_| check) {
                 Some((old, old_text)) if old_text != text => {
                     let version_note = if old.tetgen != version {
                         format!(" (committed with {}, this is {version})", old.tetgen)
