@@ -24,6 +24,14 @@ fn with_mesher(mesher: Mesher) -> LoadOptions {
     }
 }
 
+/// Each file's (and body's) own choice of mesher.
+fn files_choice() -> LoadOptions {
+    LoadOptions {
+        mesher: None,
+        ..LoadOptions::default()
+    }
+}
+
 fn surface_area(mesh: &TetMesh) -> f64 {
     (0..mesh.surface_faces.len())
         .map(|f| {
@@ -165,7 +173,7 @@ fn meshers(scene: &Scene) -> Vec<Option<Mesher>> {
 #[test]
 fn a_shape_without_a_committed_mesh_falls_back_to_cones_with_a_notice() {
     // The file names no mesher: TetGen, the format's default.
-    let scene = user_scene("", "", &LoadOptions::default()).unwrap();
+    let scene = user_scene("", "", &files_choice()).unwrap();
     assert_eq!(meshers(&scene), [Some(Mesher::TetGen), Some(Mesher::Cones)]);
     assert_eq!(scene.notices.len(), 1, "{:?}", scene.notices);
     assert!(
@@ -193,12 +201,12 @@ fn paper_fine_falls_back_to_the_default_tetgen_mesh_then_to_cones() {
 
 #[test]
 fn the_scene_and_body_keys_choose_and_the_setting_overrides_both() {
-    let scene = user_scene(r#""mesher": "cones","#, "", &LoadOptions::default()).unwrap();
+    let scene = user_scene(r#""mesher": "cones","#, "", &files_choice()).unwrap();
     assert_eq!(meshers(&scene), [Some(Mesher::Cones), Some(Mesher::Cones)]);
     let scene = user_scene(
         r#""mesher": "cones","#,
         r#", "mesher": "tetgen""#,
-        &LoadOptions::default(),
+        &files_choice(),
     )
     .unwrap();
     assert_eq!(meshers(&scene), [Some(Mesher::TetGen), Some(Mesher::Cones)]);
@@ -213,12 +221,12 @@ fn the_scene_and_body_keys_choose_and_the_setting_overrides_both() {
 
 #[test]
 fn a_bad_mesher_is_refused_with_its_key() {
-    let e = user_scene(r#""mesher": "delaunay","#, "", &LoadOptions::default()).unwrap_err();
+    let e = user_scene(r#""mesher": "delaunay","#, "", &files_choice()).unwrap_err();
     assert_eq!(
         e,
         "user.json: mesher: must be one of tetgen, cones, paper-fine, got \"delaunay\""
     );
-    let e = user_scene("", r#", "mesher": 3"#, &LoadOptions::default()).unwrap_err();
+    let e = user_scene("", r#", "mesher": 3"#, &files_choice()).unwrap_err();
     assert!(e.starts_with("user.json: bodies[0] \"ground\".mesher:"), "{e}");
 }
 

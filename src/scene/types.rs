@@ -33,18 +33,33 @@ pub struct LoadOptions {
     /// Horizontal displacement magnitude of every free body, metres.
     pub perturb: f64,
     pub seed: u64,
-    /// The mesher of every body; `None` keeps each file's own choice.
+    /// The mesher of every body; `None` keeps each file's own choice (and
+    /// their bodies'), which name TetGen unless they say otherwise.
     pub mesher: Option<Mesher>,
 }
 
+impl LoadOptions {
+    /// The `mesher` setting's schema default: `None` (each file's choice)
+    /// when it is "the scene's", else the mesher it names. Loading with
+    /// default options and running with default settings then give the
+    /// same bodies.
+    pub fn default_mesher() -> Option<Mesher> {
+        match crate::settings::spec("mesher").map(|s| s.default) {
+            Some(crate::settings::Default::Text(id)) => Mesher::from_id(id),
+            _ => None,
+        }
+    }
+}
+
 impl Default for LoadOptions {
+    /// The schema's defaults.
     fn default() -> Self {
         LoadOptions {
             refine: 0,
             erosion: None,
             perturb: 0.0,
             seed: 1,
-            mesher: None,
+            mesher: Self::default_mesher(),
         }
     }
 }

@@ -6,6 +6,8 @@
 //! - `results [--check]` writes docs/results.md from docs/results.src.md
 //!   and the CLI's tables (or only checks that it is up to date).
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
+//! - `meshes [--search]` remakes the committed TetGen meshes (meshes/) and
+//!   docs/meshes.md by running the `tetgen` program.
 //!
 //! This file only parses the command line and dispatches; each concern lives
 //! in its own module. Only `std` is used so that the tool builds instantly on
@@ -13,6 +15,7 @@
 
 mod bench;
 mod cmd;
+mod meshes;
 mod results;
 mod serve;
 mod server;
@@ -35,6 +38,9 @@ commands:
                      (--check: only fail when the committed file differs)
   bench              time every method on Pillar, Wall and Arch natively and in
                      headless Chromium; writes docs/bench.md
+  meshes [--search]  run tetgen on every built-in shape and write meshes/*.json
+                     and docs/meshes.md (--search: measure the paper-fine
+                     ratios again instead of reusing the recorded ones)
   help               show this message";
 
 fn main() -> ExitCode {
@@ -55,6 +61,14 @@ fn main() -> ExitCode {
             ))),
         },
         Some("bench") if args.len() == 1 => bench::run(&root()),
+        Some("meshes") => match &args[1..] {
+            [] => meshes::run(&root(), false),
+            [flag] if flag == "--search" => meshes::run(&root(), true),
+            other => Err(cmd::Error::new(format!(
+                "`cargo xtask meshes` takes only `--search` (got `{}`)",
+                other.join(" ")
+            ))),
+        },
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
