@@ -490,7 +490,10 @@ fn mesh_json_reports_the_tetgen_pillar_per_body() {
     assert_eq!(plinth["name"], "plinth");
     assert_eq!(plinth["tetrahedra"], 6);
     assert_eq!(plinth["surface_triangles"], 12);
-    assert_eq!(plinth["tets_by_surface_faces"], serde_json::json!([0, 6, 0]));
+    assert_eq!(
+        plinth["tets_by_surface_faces"],
+        serde_json::json!([0, 6, 0])
+    );
     assert!((plinth["volume"].as_f64().unwrap() - 0.5 * 0.21 * 0.5).abs() < 1e-15);
     assert_eq!(bodies[7]["name"], "abacus");
     assert_eq!(bodies[7]["tetrahedra"], 6);
@@ -547,7 +550,14 @@ fn a_fallback_to_cones_is_a_notice_on_stderr() {
 fn vertex_only_and_consistent_vertex_differ_on_the_tetgen_pillar_only() {
     let count = |method: &str, mesher: &str| {
         let (code, out, err) = contactlab(&[
-            "contacts", "pillar", "--method", method, "--mesher", mesher, "--json", "--no-timings",
+            "contacts",
+            "pillar",
+            "--method",
+            method,
+            "--mesher",
+            mesher,
+            "--json",
+            "--no-timings",
         ]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();

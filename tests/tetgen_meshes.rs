@@ -59,7 +59,9 @@ fn farthest_from_surface(points: impl Iterator<Item = DVec3>, mesh: &TetMesh) ->
 fn every_committed_mesh_is_a_valid_body_with_its_shapes_surface_volume_and_centre() {
     let mut checked = 0;
     for level in [Mesher::TetGen, Mesher::PaperFine] {
-        let table = committed(level).unwrap().expect("native builds have both levels");
+        let table = committed(level)
+            .unwrap()
+            .expect("native builds have both levels");
         for m in &table.meshes {
             let label = format!("{level} {:?} ({})", m.used_by, m.switches);
             // Positive volumes, closed outward surface, Euler characteristic 2.
@@ -118,7 +120,10 @@ fn every_committed_mesh_is_a_valid_body_with_its_shapes_surface_volume_and_centr
                     .filter(|&v| mesh.is_surface_vertex(v))
                     .map(|v| mesh.vertices[v])
                     .collect();
-                assert_eq!(surface, plc.vertices, "{label}: Steiner points on the surface");
+                assert_eq!(
+                    surface, plc.vertices,
+                    "{label}: Steiner points on the surface"
+                );
             }
             checked += 1;
         }
@@ -191,12 +196,25 @@ fn a_shape_without_a_committed_mesh_falls_back_to_cones_with_a_notice() {
 fn paper_fine_falls_back_to_the_default_tetgen_mesh_then_to_cones() {
     let scene = user_scene("", "", &with_mesher(Mesher::PaperFine)).unwrap();
     // The Pillar's ground has a paper-fine mesh; the odd box has none at all.
-    assert_eq!(meshers(&scene), [Some(Mesher::PaperFine), Some(Mesher::Cones)]);
-    assert!(scene.notices[0].contains("no paper-fine mesh is committed for this shape, and no tetgen mesh"));
+    assert_eq!(
+        meshers(&scene),
+        [Some(Mesher::PaperFine), Some(Mesher::Cones)]
+    );
+    assert!(scene.notices[0]
+        .contains("no paper-fine mesh is committed for this shape, and no tetgen mesh"));
     let scene = load_builtin("wall", &with_mesher(Mesher::PaperFine)).unwrap();
-    assert!(scene.bodies.iter().all(|b| b.mesher == Some(Mesher::TetGen)));
+    assert!(scene
+        .bodies
+        .iter()
+        .all(|b| b.mesher == Some(Mesher::TetGen)));
     assert_eq!(scene.notices.len(), 1, "{:?}", scene.notices);
-    assert!(scene.notices[0].starts_with("ground, brick-0-0, brick-0-1 and 78 more: meshed with tetgen instead of paper-fine"), "{}", scene.notices[0]);
+    assert!(
+        scene.notices[0].starts_with(
+            "ground, brick-0-0, brick-0-1 and 78 more: meshed with tetgen instead of paper-fine"
+        ),
+        "{}",
+        scene.notices[0]
+    );
 }
 
 #[test]
@@ -227,7 +245,10 @@ fn a_bad_mesher_is_refused_with_its_key() {
         "user.json: mesher: must be one of tetgen, cones, paper-fine, got \"delaunay\""
     );
     let e = user_scene("", r#", "mesher": 3"#, &files_choice()).unwrap_err();
-    assert!(e.starts_with("user.json: bodies[0] \"ground\".mesher:"), "{e}");
+    assert!(
+        e.starts_with("user.json: bodies[0] \"ground\".mesher:"),
+        "{e}"
+    );
 }
 
 /// The plinth's box (committed TetGen mesh: six tetrahedra, each with two
@@ -264,9 +285,15 @@ fn vertex_only_and_consistent_vertex_differ_where_a_tetrahedron_has_two_surface_
     // through (+y, the top, 0.042 away).
     assert_eq!(contacts.len(), 2, "{contacts:?}");
     let (vertex_only, consistent) = (&contacts[0], &contacts[1]);
-    assert!((vertex_only.normal - DVec3::NEG_X).length() < 1e-12, "{vertex_only:?}");
+    assert!(
+        (vertex_only.normal - DVec3::NEG_X).length() < 1e-12,
+        "{vertex_only:?}"
+    );
     assert!((vertex_only.depth + 0.025).abs() < 1e-12, "{vertex_only:?}");
-    assert!((consistent.normal - DVec3::Y).length() < 1e-12, "{consistent:?}");
+    assert!(
+        (consistent.normal - DVec3::Y).length() < 1e-12,
+        "{consistent:?}"
+    );
     assert!((consistent.depth + 0.042).abs() < 1e-12, "{consistent:?}");
     // On cones the containing tetrahedron has one surface face: the two
     // methods must agree.

@@ -208,10 +208,16 @@ mod tests {
                 half_length: 1.6,
             },
             Shape::Prism {
-                profile: [(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (0.0, 0.0), (-1.0, 0.5)]
-                    .iter()
-                    .map(|&(x, y)| DVec2::new(x, y))
-                    .collect(),
+                profile: [
+                    (-1.0, -0.5),
+                    (1.0, -0.5),
+                    (1.0, 0.5),
+                    (0.0, 0.0),
+                    (-1.0, 0.5),
+                ]
+                .iter()
+                .map(|&(x, y)| DVec2::new(x, y))
+                .collect(),
                 depth: 4.0,
                 kernel: None,
             },

@@ -75,7 +75,11 @@ fn parameters(shape: &Shape) -> (u8, Vec<u32>, Vec<f64>) {
         Shape::Prism { profile, depth, .. } => (
             4,
             vec![],
-            profile.iter().flat_map(|p| [p.x, p.y]).chain([*depth]).collect(),
+            profile
+                .iter()
+                .flat_map(|p| [p.x, p.y])
+                .chain([*depth])
+                .collect(),
         ),
         Shape::Mesh {
             vertices,
@@ -203,7 +207,11 @@ impl MeshTable {
                 "tets": tets,
             });
             text.push_str(&line.to_string());
-            text.push_str(if i + 1 < self.meshes.len() { ",\n" } else { "\n" });
+            text.push_str(if i + 1 < self.meshes.len() {
+                ",\n"
+            } else {
+                "\n"
+            });
         }
         text.push_str("]}\n");
         text

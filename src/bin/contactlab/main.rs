@@ -292,7 +292,11 @@ fn tetgen_command(options: &Args, out: &mut Out) -> CliResult {
         .filter_map(|(flag, mode)| options.value(flag).map(|dir| (dir, *mode)))
         .collect();
     let [(dir, mode)] = given[..] else {
-        return Err("'tetgen' needs exactly one of --write DIR, --search DIR and --check DIR".to_string().into());
+        return Err(
+            "'tetgen' needs exactly one of --write DIR, --search DIR and --check DIR"
+                .to_string()
+                .into(),
+        );
     };
     let levels = match options.value("--level") {
         None => vec![Mesher::TetGen, Mesher::PaperFine],
@@ -305,7 +309,12 @@ fn tetgen_command(options: &Args, out: &mut Out) -> CliResult {
         None => 60.0,
         Some(t) => match t.trim().parse::<f64>() {
             Ok(x) if (0.1..=3600.0).contains(&x) => x,
-            _ => return Err(format!("--timeout: must be a number of seconds from 0.1 to 3600, got \"{t}\"").into()),
+            _ => {
+                return Err(format!(
+                    "--timeout: must be a number of seconds from 0.1 to 3600, got \"{t}\""
+                )
+                .into())
+            }
         },
     };
     let report = tetgen::run(

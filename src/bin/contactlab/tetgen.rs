@@ -89,7 +89,11 @@ fn is_conical(shape: &Shape) -> bool {
 /// The installed TetGen's version, as Debian's package names it (the
 /// program itself has no version switch).
 pub fn tetgen_version() -> Option<String> {
-    let which = Command::new("tetgen").arg("-h").stdout(Stdio::null()).stderr(Stdio::null()).status();
+    let which = Command::new("tetgen")
+        .arg("-h")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
     which.ok()?;
     let out = Command::new("dpkg-query")
         .args(["-W", "-f=${Version}", "tetgen"])
@@ -97,7 +101,10 @@ pub fn tetgen_version() -> Option<String> {
         .ok()
         .filter(|o| o.status.success());
     Some(match out {
-        Some(o) => format!("tetgen {} (Debian package)", String::from_utf8_lossy(&o.stdout).trim()),
+        Some(o) => format!(
+            "tetgen {} (Debian package)",
+            String::from_utf8_lossy(&o.stdout).trim()
+        ),
         None => "tetgen (version unknown)".to_string(),
     })
 }
@@ -111,7 +118,13 @@ struct Run {
 
 /// Runs `tetgen <switches>Q` on the shape's PLC in `dir`; `Ok(None)` when it
 /// did not finish within `limit`.
-fn run_tetgen(dir: &Path, name: &str, plc: &Plc, switches: &str, limit: Duration) -> Result<Option<Run>, String> {
+fn run_tetgen(
+    dir: &Path,
+    name: &str,
+    plc: &Plc,
+    switches: &str,
+    limit: Duration,
+) -> Result<Option<Run>, String> {
     let poly = dir.join(format!("{name}.poly"));
     std::fs::write(&poly, plc.to_poly()).map_err(|e| format!("{}: {e}", poly.display()))?;
     let start = Instant::now();
@@ -136,7 +149,10 @@ fn run_tetgen(dir: &Path, name: &str, plc: &Plc, switches: &str, limit: Duration
     };
     let seconds = start.elapsed().as_secs_f64();
     if !status.success() {
-        return Err(format!("tetgen {switches} {} failed ({status})", poly.display()));
+        return Err(format!(
+            "tetgen {switches} {} failed ({status})",
+            poly.display()
+        ));
     }
     let read = |ext: &str| {
         let path = dir.join(format!("{name}.1.{ext}"));
@@ -240,7 +256,10 @@ fn make_table(
             };
         }
         TetMesh::new(run.vertices.clone(), run.tets.clone(), FLAT_ANGLE).map_err(|e| {
-            format!("tetgen {switches} gave an invalid mesh for {}: {e}", shape_use.bodies[0])
+            format!(
+                "tetgen {switches} gave an invalid mesh for {}: {e}",
+                shape_use.bodies[0]
+            )
         })?;
         let mut used_by = shape_use.bodies.clone();
         if shape_use.count > used_by.len() {
@@ -290,8 +309,8 @@ pub fn run(dir: &Path, mode: Mode, levels: &[Mesher], timeout: Duration) -> Resu
     let work = std::env::temp_dir().join(format!("contactlab-tetgen-{}", std::process::id()));
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     let result = (|| {
-        let mut report = format!(
-            "| level | bodies | switches | tetrahedra | tetgen time | why these switches |\n| --- | --- | --- | ---: | ---: | --- |\n"
+        let mut report = String::from(
+            "| level | bodies | switches | tetrahedra | tetgen time | why these switches |\n| --- | --- | --- | ---: | ---: | --- |\n",
         );
         let mut problems = Vec::new();
         for &level in levels {
@@ -300,7 +319,9 @@ pub fn run(dir: &Path, mode: Mode, levels: &[Mesher], timeout: Duration) -> Resu
                 (Mode::Search, _) => None,
                 (Mode::Check, Err(e)) => return Err(format!("{}: {e}", path.display())),
                 (Mode::Write, Err(_)) => None,
-                (_, Ok(text)) => Some((MeshTable::parse(&path.display().to_string(), &text)?, text)),
+                (_, Ok(text)) => {
+                    Some((MeshTable::parse(&path.display().to_string(), &text)?, text))
+                }
             };
             let mut rows = Vec::new();
             let table = make_table(
@@ -337,7 +358,9 @@ pub fn run(dir: &Path, mode: Mode, levels: &[Mesher], timeout: Duration) -> Resu
                     ));
                 }
                 Some(_) => {}
-                None => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?,
+                None => {
+                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?
+                }
             }
         }
         if problems.is_empty() {

@@ -8,8 +8,8 @@ mod oracle;
 mod reader;
 
 use super::limits;
-use super::oracle::Oracle;
 use super::meshing::mesh_shape;
+use super::oracle::Oracle;
 use super::types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
 use crate::mesh::shapes::Shape;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
@@ -308,12 +308,9 @@ fn parse_body(
     let body_mesher = optional_mesher(&mut body)?;
     body.finish()?;
 
-    let requested = options
-        .mesher
-        .or(body_mesher)
-        .unwrap_or(scene_mesher);
-    let meshed = mesh_shape(&shape, requested, FLAT_ANGLE)
-        .map_err(|e| format!("{shape_path}: {e}"))?;
+    let requested = options.mesher.or(body_mesher).unwrap_or(scene_mesher);
+    let meshed =
+        mesh_shape(&shape, requested, FLAT_ANGLE).map_err(|e| format!("{shape_path}: {e}"))?;
     let mut mesh = meshed.mesh;
     within_limits(&label, &mesh, model_position, rotation, options.refine)?;
     for level in 0..options.refine {
