@@ -67,9 +67,10 @@ impl Plc {
                         vertices.push(DVec3::new(radius * angle.cos(), y, radius * angle.sin()));
                     }
                 }
-                // Vertex k runs counter-clockwise seen from +y, so the top
-                // cap keeps that order and the bottom reverses it.
-                let mut facets = vec![(0..n).rev().collect::<Vec<u32>>(), (n..2 * n).collect()];
+                // Vertex k runs from +x towards +z, clockwise seen from +y
+                // (x × z = −y): the bottom cap keeps that order and the top
+                // reverses it.
+                let mut facets = vec![(0..n).collect::<Vec<u32>>(), (n..2 * n).rev().collect()];
                 for k in 0..n {
                     let next = (k + 1) % n;
                     facets.push(vec![k, n + k, n + next, next]);
@@ -219,7 +220,7 @@ mod tests {
                 .map(|&(x, y)| DVec2::new(x, y))
                 .collect(),
                 depth: 4.0,
-                kernel: None,
+                kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
             },
         ];
         for shape in shapes {
@@ -231,14 +232,17 @@ mod tests {
                 "{shape:?}: {volume} vs {}",
                 cones.volume()
             );
-            // Every facet is planar and faces away from the centroid.
-            let centroid = plc.vertices.iter().copied().sum::<DVec3>() / plc.vertices.len() as f64;
+            // A flipped facet would change the enclosed volume above; each
+            // facet must also be planar (Newell's normal, right for
+            // non-convex facets too).
             for f in &plc.facets {
-                let [a, b, c] = [0, 1, 2].map(|k| plc.vertices[f[k] as usize]);
-                let normal = (b - a).cross(c - a);
-                assert!(normal.dot(a - centroid) > 0.0, "{shape:?} facet {f:?}");
-                for &v in f {
-                    let d = normal.normalize().dot(plc.vertices[v as usize] - a);
+                let corner = |k: usize| plc.vertices[f[k % f.len()] as usize];
+                let normal = (0..f.len())
+                    .map(|k| corner(k).cross(corner(k + 1)))
+                    .sum::<DVec3>()
+                    .normalize();
+                for k in 0..f.len() {
+                    let d = normal.dot(corner(k) - corner(0));
                     assert!(d.abs() < 1e-12, "{shape:?} facet {f:?} is not planar");
                 }
             }
