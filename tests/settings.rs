@@ -42,6 +42,12 @@ fn every_setting_round_trips_through_text() {
             }
             settings::SettingKind::Bool => SettingValue::Bool(true),
             settings::SettingKind::Method => SettingValue::Text("growth".into()),
+            settings::SettingKind::Choice => {
+                // A choice other than the default, so the link carries it.
+                let default = settings::SettingSpec::format(&spec.default_value());
+                let other = spec.choices.iter().find(|c| **c != default).unwrap();
+                SettingValue::Text(other.to_string())
+            }
         };
         s.set_text(spec.id, &settings::SettingSpec::format(&value))
             .unwrap_or_else(|e| panic!("{}: {e}", spec.id));

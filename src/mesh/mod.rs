@@ -8,13 +8,22 @@
 //! - [`refine`]: 1 → 8 refinement by edge midpoints.
 //! - [`erode`]: the inward offset used by the Closest points method.
 //! - [`mass`]: exact mass, centre and inertia of a constant-density mesh.
+//! - [`mesher`]: the choice between cones and TetGen meshes.
+//! - [`plc`]: a shape's surface as TetGen's input (polygonal facets).
+//! - [`tetgen_files`]: reading TetGen's `.node`/`.ele` output.
+//! - [`stats`]: tetrahedra by surface faces, radius-edge ratios.
 
 pub mod erode;
 pub mod mass;
+pub mod mesher;
+pub mod plc;
 pub mod refine;
 pub mod shapes;
+pub mod stats;
+pub mod tetgen_files;
 pub mod tetmesh;
 pub mod triangulate;
 
 pub use mass::MassProperties;
+pub use mesher::Mesher;
 pub use tetmesh::{EdgeKind, MeshError, SurfaceEdge, SurfaceFace, TetMesh};

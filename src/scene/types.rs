@@ -4,7 +4,7 @@
 //! apart, in [`super::parse`]; these types know nothing of JSON.
 
 use super::oracle::Oracle;
-use crate::mesh::{MassProperties, TetMesh};
+use crate::mesh::{MassProperties, Mesher, TetMesh};
 use glam::{DQuat, DVec3};
 use std::fmt;
 
@@ -33,15 +33,33 @@ pub struct LoadOptions {
     /// Horizontal displacement magnitude of every free body, metres.
     pub perturb: f64,
     pub seed: u64,
+    /// The mesher of every body; `None` keeps each file's own choice (and
+    /// their bodies'), which name TetGen unless they say otherwise.
+    pub mesher: Option<Mesher>,
+}
+
+impl LoadOptions {
+    /// The `mesher` setting's schema default: `None` (each file's choice)
+    /// when it is "the scene's", else the mesher it names. Loading with
+    /// default options and running with default settings then give the
+    /// same bodies.
+    pub fn default_mesher() -> Option<Mesher> {
+        match crate::settings::spec("mesher").map(|s| s.default) {
+            Some(crate::settings::Default::Text(id)) => Mesher::from_id(id),
+            _ => None,
+        }
+    }
 }
 
 impl Default for LoadOptions {
+    /// The schema's defaults.
     fn default() -> Self {
         LoadOptions {
             refine: 0,
             erosion: None,
             perturb: 0.0,
             seed: 1,
+            mesher: Self::default_mesher(),
         }
     }
 }
@@ -59,6 +77,8 @@ pub struct SceneBody {
     pub name: String,
     pub fixed: bool,
     pub density: f64,
+    /// How the mesh was made; `None` for a `tetmesh` shape, used as given.
+    pub mesher: Option<Mesher>,
     /// The mesh in the body frame: origin at the centre of mass.
     pub mesh: TetMesh,
     /// Mass and inertia about the centre of mass, body frame.
@@ -102,6 +122,10 @@ pub struct Scene {
     pub settings: SceneSettings,
     pub bodies: Vec<SceneBody>,
     pub oracle: Oracle,
+    /// What the person should know about how the scene was loaded (a body
+    /// that could not get the mesher it asked for); the CLI prints these on
+    /// standard error, the page shows them.
+    pub notices: Vec<String>,
 }
 
 impl Scene {

@@ -45,6 +45,8 @@ struct SettingEntry {
     label: &'static str,
     unit: &'static str,
     kind: settings::SettingKind,
+    /// The ids a choice setting takes (empty for other kinds).
+    choices: &'static [&'static str],
     /// The valid range (null for on/off and method settings).
     min: Option<f64>,
     max: Option<f64>,
@@ -69,6 +71,7 @@ impl SettingEntry {
             label: spec.label,
             unit: spec.unit,
             kind: spec.kind,
+            choices: spec.choices,
             min: ranged.then_some(spec.min),
             max: ranged.then_some(spec.max),
             default: setting_json(&spec.default_value()),
@@ -130,6 +133,8 @@ struct ParsedSettings {
 struct BodyInfo {
     name: String,
     fixed: bool,
+    /// How its tetrahedra were made: tetgen, cones, paper-fine or given.
+    mesher: &'static str,
 }
 
 #[derive(Serialize)]
@@ -155,6 +160,9 @@ struct SceneInfo {
     /// for the wall and arch oracles: the plateaus the sorted region areas
     /// should show (the paper's figures 25 and 28).
     expected_region_areas: Vec<f64>,
+    /// What the page should show about how the scene was loaded (a body
+    /// meshed with cones because its shape has no committed TetGen mesh).
+    notices: Vec<String>,
     bodies: Vec<BodyInfo>,
 }
 
@@ -262,6 +270,18 @@ impl Playground {
     #[wasm_bindgen(js_name = settingsSchema)]
     pub fn settings_schema() -> Result<JsValue, JsError> {
         to_js(&SETTINGS.iter().map(SettingEntry::of).collect::<Vec<_>>())
+    }
+
+    /// Registers a level of committed TetGen meshes from its file's text:
+    /// the page's wasm has the default level compiled in but not
+    /// `meshes/paper-fine.json` (about 1 MB), which the page fetches when
+    /// the paper-fine mesher is first chosen. Until then that mesher falls
+    /// back to the default TetGen meshes, with a notice.
+    #[wasm_bindgen(js_name = registerMeshes)]
+    pub fn register_meshes(level: &str, text: &str) -> Result<(), JsError> {
+        let level = crate::mesh::Mesher::from_id(level)
+            .ok_or_else(|| JsError::new(&format!("no mesher \"{level}\"")))?;
+        crate::scene::committed::register_table(level, text).map_err(|e| JsError::new(&e))
     }
 
     /// The default settings (the paper's), as the flat object `load` takes.
@@ -424,12 +444,14 @@ impl Playground {
             dt: sim.dt(),
             friction: scene.settings.friction,
             expected_region_areas: expected_region_areas(scene),
+            notices: scene.notices.clone(),
             bodies: scene
                 .bodies
                 .iter()
                 .map(|b| BodyInfo {
                     name: b.name.clone(),
                     fixed: b.fixed,
+                    mesher: b.mesher.map_or("given", |m| m.id()),
                 })
                 .collect(),
         })

@@ -7,6 +7,8 @@
 //!   and the CLI's tables (or only checks that it is up to date).
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
 //! - `screenshots` saves the page's screenshots in docs/screenshots/.
+//! - `meshes [--search]` remakes the committed TetGen meshes (meshes/) and
+//!   docs/meshes.md by running the `tetgen` program.
 //!
 //! This file only parses the command line and dispatches; each concern lives
 //! in its own module. Only `std` is used so that the tool builds instantly on
@@ -14,6 +16,7 @@
 
 mod bench;
 mod cmd;
+mod meshes;
 mod results;
 mod screenshots;
 mod serve;
@@ -39,6 +42,9 @@ commands:
   bench              time every method on Pillar, Wall and Arch natively and in
                      headless Chromium; writes docs/bench.md
   screenshots        build the page and save docs/screenshots/*.png from headless Chromium
+  meshes [--search]  run tetgen on every built-in shape and write meshes/*.json
+                     and docs/meshes.md (--search: measure the paper-fine
+                     ratios again instead of reusing the recorded ones)
   help               show this message";
 
 fn main() -> ExitCode {
@@ -60,6 +66,14 @@ fn main() -> ExitCode {
         },
         Some("bench") if args.len() == 1 => bench::run(&root()),
         Some("screenshots") if args.len() == 1 => screenshots::run(&root()),
+        Some("meshes") => match &args[1..] {
+            [] => meshes::run(&root(), false),
+            [flag] if flag == "--search" => meshes::run(&root(), true),
+            other => Err(cmd::Error::new(format!(
+                "`cargo xtask meshes` takes only `--search` (got `{}`)",
+                other.join(" ")
+            ))),
+        },
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

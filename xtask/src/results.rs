@@ -279,7 +279,7 @@ fn compare_group(kinds: &[&str], expected: &str, committed: &str, found: &mut Ve
 /// Builds the release CLI and returns the path of its executable, as cargo
 /// reports it (so `CARGO_TARGET_DIR` and `build.target-dir` are honoured).
 /// Cargo's own progress and diagnostics go to the terminal.
-fn build_cli(root: &Path) -> Result<PathBuf> {
+pub fn build_cli(root: &Path) -> Result<PathBuf> {
     let mut command = cmd::cargo();
     command.current_dir(root).args([
         "build",

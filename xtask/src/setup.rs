@@ -7,6 +7,7 @@
 //!   because the CLI refuses modules built by a different library version;
 //! - the npm packages of the browser tests (`npm ci`);
 //! - Debian's Chromium at /usr/bin/chromium (apt-get, when running as root).
+//! - Debian's `tetgen`, for `cargo xtask meshes` only (apt-get, as root).
 
 use crate::cmd::{self, Error, Result};
 use std::path::{Path, PathBuf};
@@ -146,6 +147,29 @@ pub fn chromium() -> Result<PathBuf> {
         Err(Error::new(format!(
             "`apt-get install -y chromium` succeeded but {CHROMIUM} is still missing"
         )))
+    }
+}
+
+/// Makes sure the `tetgen` program is installed (Debian's package, with
+/// apt-get when missing and we are root): `cargo xtask meshes` runs it.
+pub fn tetgen() -> Result<()> {
+    if cmd::find_tool("tetgen").is_some() {
+        return Ok(());
+    }
+    if !is_root() {
+        return Err(Error::new(
+            "the `tetgen` program is missing; `cargo xtask meshes` runs it.\n\
+             Install it with:  sudo apt-get update && sudo apt-get install -y tetgen",
+        ));
+    }
+    println!("setup: installing tetgen with apt-get (cargo xtask meshes runs it)");
+    cmd::run(apt_get().arg("update"))?;
+    cmd::run(apt_get().args(["install", "-y", "tetgen"]))?;
+    match cmd::find_tool("tetgen") {
+        Some(_) => Ok(()),
+        None => Err(Error::new(
+            "`apt-get install -y tetgen` succeeded but `tetgen` is still not on PATH",
+        )),
     }
 }
 

@@ -3,12 +3,13 @@
 //! straight to the terminal, so cargo test's summary lines stay visible.
 
 use crate::cmd::{self, Result};
-use crate::{results, server, setup, wasm};
+use crate::{meshes, results, server, setup, wasm};
 use std::path::Path;
 use std::process::Command;
 
-/// Runs fmt, both clippy passes, cargo test, the docs/results.md staleness
-/// check, the page's unit tests, the wasm build and the browser tests.
+/// Runs fmt, both clippy passes, cargo test, the TetGen mesh regeneration
+/// check, the docs/results.md staleness check, the page's unit tests, the
+/// wasm build and the browser tests.
 pub fn run(root: &Path) -> Result<()> {
     let cargo_steps: [&[&str]; 4] = [
         &["fmt", "--all", "--check"],
@@ -43,6 +44,10 @@ pub fn run(root: &Path) -> Result<()> {
         cmd::heading(&format!("cargo {}", args.join(" ")));
         cmd::run(cmd::cargo().current_dir(root).args(*args))?;
     }
+
+    // Remakes the committed TetGen meshes where tetgen is installed; says
+    // it skipped them where it is not.
+    meshes::check(root)?;
 
     // Regenerates the document in memory from the release CLI's tables
     // (about a minute) and compares; it writes nothing tracked.

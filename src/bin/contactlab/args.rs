@@ -64,6 +64,7 @@ impl Command {
             };
             let range = match spec.kind {
                 SettingKind::Number | SettingKind::Integer => format!(" ({})", spec.range_text()),
+                SettingKind::Choice => format!(" (one of {})", spec.choices.join(", ")),
                 _ => String::new(),
             };
             let default = match spec.default_value() {

@@ -4,11 +4,14 @@
 
 mod args;
 mod output;
+mod tetgen;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::{find_contacts, methods::method_ids, FeatureKind, REGISTRY};
 use contactlab::measures::step_measures;
+use contactlab::mesh::stats::MeshStats;
+use contactlab::mesh::Mesher;
 use contactlab::report::initial::initial_tables;
 use contactlab::report::tables::{build_table, TABLE_KINDS};
 use contactlab::scene::builtin::BUILTIN_SCENES;
@@ -65,6 +68,26 @@ const COMMANDS: &[Command] = &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps to run (default: the scene's, e.g. 500 for the Pillar)" },
             JSON,
             NO_TIMINGS,
+        ],
+    },
+    Command {
+        name: "mesh",
+        arguments: "<scene>",
+        summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
+        stages: &[Stage::Geometry],
+        options: &[JSON],
+    },
+    Command {
+        name: "tetgen",
+        arguments: "--write DIR | --search DIR | --check DIR",
+        summary: "Makes the committed TetGen meshes of the built-in scenes' shapes by running the tetgen program (what `cargo xtask meshes` calls), or checks that remaking them gives the files in DIR byte for byte. Prints a Markdown table of the switches used.",
+        stages: &[],
+        options: &[
+            CommandOption { flag: "--write", value: Some("DIR"), help: "write DIR/tetgen.json and DIR/paper-fine.json, reusing the switches they record for known shapes" },
+            CommandOption { flag: "--search", value: Some("DIR"), help: "write them, choosing every shape's switches afresh (the paper-fine ratios take minutes of time limits)" },
+            CommandOption { flag: "--check", value: Some("DIR"), help: "remake with the switches recorded in DIR's files and compare" },
+            CommandOption { flag: "--level", value: Some("L"), help: "only this level: tetgen or paper-fine (default: both)" },
+            CommandOption { flag: "--timeout", value: Some("S"), help: "seconds TetGen may take per try before the next quality ratio is tried (default 60)" },
         ],
     },
     Command {
@@ -150,6 +173,8 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
             methods(&parsed, out)
         }
         "contacts" => contacts(&parsed, out),
+        "mesh" => mesh(&parsed, out),
+        "tetgen" => tetgen_command(&parsed, out),
         "run" => run_scene(&parsed, out),
         "table" => table(&parsed, out),
         other => unreachable!("command '{other}' is listed but not dispatched"),
@@ -176,7 +201,130 @@ fn methods(args: &Args, out: &mut Out) -> CliResult {
 fn load(args: &Args, command: &str) -> Result<Scene, String> {
     let (source, text) = args.scene_text(command)?;
     let options: LoadOptions = args.settings.load_options().map_err(|e| e.to_string())?;
-    load_scene(&source, &text, &options).map_err(|e| e.to_string())
+    let scene = load_scene(&source, &text, &options).map_err(|e| e.to_string())?;
+    print_notices(&scene);
+    Ok(scene)
+}
+
+/// The scene's notices (a body that did not get the mesher it asked for),
+/// on standard error so that JSON on standard output stays clean.
+fn print_notices(scene: &Scene) {
+    for notice in &scene.notices {
+        progress(&format!("contactlab: note: {}: {notice}\n", scene.source));
+    }
+}
+
+fn mesh(options: &Args, out: &mut Out) -> CliResult {
+    let scene = load(options, "mesh")?;
+    let rows: Vec<(&str, &str, MeshStats)> = scene
+        .bodies
+        .iter()
+        .map(|b| {
+            (
+                b.name.as_str(),
+                b.mesher.map_or("given", Mesher::id),
+                MeshStats::of(&b.mesh),
+            )
+        })
+        .collect();
+    if options.flag("--json") {
+        let bodies: Vec<_> = rows
+            .iter()
+            .map(|(name, mesher, s)| {
+                json!({
+                    "name": name, "mesher": mesher, "tetrahedra": s.tetrahedra,
+                    "surface_triangles": s.surface_triangles,
+                    "tets_by_surface_faces": s.tets_by_surface_faces,
+                    "volume": s.volume, "max_radius_edge_ratio": s.max_radius_edge_ratio,
+                })
+            })
+            .collect();
+        outln!(out, "{}", json!({ "bodies": bodies }))?;
+        return Ok(());
+    }
+    outln!(
+        out,
+        "{} ({}): tetrahedra per body",
+        scene.title,
+        scene.source
+    )?;
+    outln!(
+        out,
+        "{:<16} {:<10} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12} {:>9}",
+        "body",
+        "mesher",
+        "tetrahedra",
+        "surface",
+        "1 face",
+        "2 faces",
+        "3 faces",
+        "volume m³",
+        "max r/e"
+    )?;
+    for (name, mesher, s) in &rows {
+        let [one, two, three] = s.tets_by_surface_faces;
+        outln!(
+            out,
+            "{:<16} {:<10} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12.6} {:>9.3}",
+            name,
+            mesher,
+            s.tetrahedra,
+            s.surface_triangles,
+            one,
+            two,
+            three,
+            s.volume,
+            s.max_radius_edge_ratio
+        )?;
+    }
+    Ok(())
+}
+
+fn tetgen_command(options: &Args, out: &mut Out) -> CliResult {
+    options.no_positional("tetgen")?;
+    let modes = [
+        ("--write", tetgen::Mode::Write),
+        ("--search", tetgen::Mode::Search),
+        ("--check", tetgen::Mode::Check),
+    ];
+    let given: Vec<_> = modes
+        .iter()
+        .filter_map(|(flag, mode)| options.value(flag).map(|dir| (dir, *mode)))
+        .collect();
+    let [(dir, mode)] = given[..] else {
+        return Err(
+            "'tetgen' needs exactly one of --write DIR, --search DIR and --check DIR"
+                .to_string()
+                .into(),
+        );
+    };
+    let levels = match options.value("--level") {
+        None => vec![Mesher::TetGen, Mesher::PaperFine],
+        Some(id) => match Mesher::from_id(id) {
+            Some(m) if m != Mesher::Cones => vec![m],
+            _ => return Err(format!("--level: must be tetgen or paper-fine, got \"{id}\"").into()),
+        },
+    };
+    let timeout = match options.value("--timeout") {
+        None => 60.0,
+        Some(t) => match t.trim().parse::<f64>() {
+            Ok(x) if (0.1..=3600.0).contains(&x) => x,
+            _ => {
+                return Err(format!(
+                    "--timeout: must be a number of seconds from 0.1 to 3600, got \"{t}\""
+                )
+                .into())
+            }
+        },
+    };
+    let report = tetgen::run(
+        std::path::Path::new(dir),
+        mode,
+        &levels,
+        std::time::Duration::from_secs_f64(timeout),
+    )?;
+    out.write(&report)?;
+    Ok(())
 }
 
 fn list_scenes(out: &mut Out) -> CliResult {
@@ -437,6 +585,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
     let (source, text) = options.scene_text("run")?;
     let mut sim =
         Simulation::new(&source, &text, options.settings.clone()).map_err(|e| e.to_string())?;
+    print_notices(sim.scene());
     let steps = options
         .steps("--steps")?
         .unwrap_or(sim.scene().settings.steps);

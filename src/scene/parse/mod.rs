@@ -8,10 +8,11 @@ mod oracle;
 mod reader;
 
 use super::limits;
+use super::meshing::mesh_shape;
 use super::oracle::Oracle;
 use super::types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
 use crate::mesh::shapes::Shape;
-use crate::mesh::{erode::erode, refine::refine, MassProperties, TetMesh};
+use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
 use crate::settings;
 use glam::{DQuat, DVec3};
 use oracle::parse_oracle;
@@ -25,6 +26,10 @@ pub const DEFAULT_FRICTION: f64 = 0.5;
 /// Authored shapes are flat to round-off; 1e-6 rad leaves a wide margin.
 pub const FLAT_ANGLE: f64 = 1e-6;
 pub const MAX_REFINE: u8 = 2;
+/// The mesher of a scene file that names none (design `meshes.md`: the
+/// paper's meshes). The `mesher` setting, when not "the scene's", overrides
+/// every file's choice.
+pub const DEFAULT_MESHER: Mesher = Mesher::TetGen;
 
 /// Parses, validates and builds a scene from its JSON text. `source` names
 /// the file in error messages.
@@ -115,6 +120,7 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
             settings
         }
     };
+    let scene_mesher = optional_mesher(&mut root)?.unwrap_or(DEFAULT_MESHER);
     let body_values = root.array("bodies")?;
     if body_values.is_empty() {
         return Err("bodies: the scene has no bodies".to_string());
@@ -127,8 +133,12 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
         ));
     }
     let mut bodies: Vec<SceneBody> = Vec::with_capacity(body_values.len());
+    let mut fallbacks: Vec<(String, String)> = Vec::new();
     for (i, v) in body_values.iter().enumerate() {
-        let body = parse_body(i, v, options)?;
+        let (body, fallback) = parse_body(i, v, scene_mesher, options)?;
+        if let Some(reason) = fallback {
+            fallbacks.push((body.name.clone(), reason));
+        }
         if bodies.iter().any(|b| b.name == body.name) {
             return Err(format!(
                 "bodies[{i}] \"{}\": name: another body already has this name",
@@ -167,6 +177,7 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
         settings,
         bodies,
         oracle: Oracle::None,
+        notices: fallback_notices(&fallbacks),
     };
     if let Some(v) = root.optional("oracle") {
         scene.oracle = parse_oracle(v, &scene)?;
@@ -190,6 +201,44 @@ fn run_setting(s: &mut ObjectReader<'_>, key: &'static str) -> Result<Option<f64
     }
 }
 
+/// A `mesher` key of the scene or of a body, if present.
+fn optional_mesher(reader: &mut ObjectReader<'_>) -> Result<Option<Mesher>, String> {
+    match reader.optional_string("mesher")? {
+        None => Ok(None),
+        Some(id) => Mesher::from_id(&id).map(Some).ok_or_else(|| {
+            format!(
+                "{}: must be one of {}, got \"{id}\"",
+                reader.key_path("mesher"),
+                Mesher::IDS.join(", ")
+            )
+        }),
+    }
+}
+
+/// One notice per distinct fallback reason, naming its bodies (a wall of
+/// 80 equal bricks gives one line, not 80).
+fn fallback_notices(fallbacks: &[(String, String)]) -> Vec<String> {
+    let mut reasons: Vec<&str> = fallbacks.iter().map(|(_, r)| r.as_str()).collect();
+    reasons.sort_unstable();
+    reasons.dedup();
+    reasons
+        .into_iter()
+        .map(|reason| {
+            let names: Vec<&str> = fallbacks
+                .iter()
+                .filter(|(_, r)| r == reason)
+                .map(|(n, _)| n.as_str())
+                .collect();
+            let shown = names.len().min(3);
+            let more = match names.len() - shown {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            format!("{}{more}: {reason}", names[..shown].join(", "))
+        })
+        .collect()
+}
+
 fn default_settings() -> SceneSettings {
     SceneSettings {
         dt: 0.01,
@@ -199,7 +248,12 @@ fn default_settings() -> SceneSettings {
     }
 }
 
-fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<SceneBody, String> {
+fn parse_body(
+    index: usize,
+    value: &Value,
+    scene_mesher: Mesher,
+    options: &LoadOptions,
+) -> Result<(SceneBody, Option<String>), String> {
     let mut body = ObjectReader::new(format!("bodies[{index}]"), value)?;
     let name = body.string("name")?;
     if name.is_empty() {
@@ -251,11 +305,13 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
     let shape_reader = body.object("shape")?;
     let shape_path = shape_reader.path().to_string();
     let shape = parse_shape(shape_reader)?;
+    let body_mesher = optional_mesher(&mut body)?;
     body.finish()?;
 
-    let mut mesh = shape
-        .build(FLAT_ANGLE)
-        .map_err(|e| format!("{shape_path}: {e}"))?;
+    let requested = options.mesher.or(body_mesher).unwrap_or(scene_mesher);
+    let meshed =
+        mesh_shape(&shape, requested, FLAT_ANGLE).map_err(|e| format!("{shape_path}: {e}"))?;
+    let mut mesh = meshed.mesh;
     within_limits(&label, &mesh, model_position, rotation, options.refine)?;
     for level in 0..options.refine {
         mesh = refine(&mesh, FLAT_ANGLE)
@@ -271,17 +327,19 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
         centre: DVec3::ZERO,
         ..model_mass
     };
-    Ok(SceneBody {
+    let body = SceneBody {
         name,
         fixed,
         density,
+        mesher: meshed.mesher,
         mesh,
         mass,
         position: model_position + rotation * centre,
         rotation,
         velocity,
         angular_velocity,
-    })
+    };
+    Ok((body, meshed.fallback))
 }
 
 /// The body's size, its place and its refined tetrahedron count against
@@ -334,6 +392,12 @@ fn at_most_vertices(s: &ObjectReader<'_>, count: usize) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Reads a shape in the scene format from a JSON value (the committed mesh
+/// files name their shapes this way); `path` prefixes error messages.
+pub fn parse_shape_value(path: &str, value: &Value) -> Result<Shape, String> {
+    parse_shape(ObjectReader::new(path, value)?)
 }
 
 fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {

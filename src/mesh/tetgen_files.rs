@@ -1,0 +1,139 @@
+//! Reading TetGen's output: the `.node` and `.ele` files (format of TetGen
+//! 1.5's manual, sections 5.2.1 and 5.2.4) of a mesh made from a [`Plc`].
+//! TetGen is run as a program at build time only (`cargo xtask meshes`);
+//! this reads its output as data.
+//!
+//! TetGen writes coordinates with 16 significant digits, one short of a
+//! round trip, so the first nodes (the PLC's own vertices, which TetGen
+//! keeps in order and numbering) are replaced by the exact input values;
+//! a node that is not within round-off of its input is an error.
+
+use super::plc::Plc;
+use super::tetmesh::{bounding_diagonal, tet_volume};
+use glam::DVec3;
+
+/// The vertices and positively oriented tetrahedra TetGen made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TetGenMesh {
+    pub vertices: Vec<DVec3>,
+    pub tets: Vec<[u32; 4]>,
+}
+
+/// Data lines of a TetGen file: comments (`#` to the end of the line) and
+/// blank lines dropped, each line split into words.
+fn data_lines(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .filter(|words| !words.is_empty())
+}
+
+fn number<T: std::str::FromStr>(word: &str, file: &str) -> Result<T, String> {
+    word.parse()
+        .map_err(|_| format!("{file}: \"{word}\" is not a number"))
+}
+
+/// Reads `.node` and `.ele` texts made by TetGen from `plc` (nodes numbered
+/// from 0, as `Plc::to_poly` numbers them).
+pub fn read_tetgen(plc: &Plc, node: &str, ele: &str) -> Result<TetGenMesh, String> {
+    let mut lines = data_lines(node);
+    let header = lines.next().ok_or(".node: empty")?;
+    let count: usize = number(header.first().ok_or(".node: no header")?, ".node")?;
+    let mut vertices = Vec::with_capacity(count);
+    for (i, words) in lines.take(count).enumerate() {
+        if words.len() < 4 || number::<usize>(words[0], ".node")? != i {
+            return Err(format!(
+                ".node: line of node {i} is not \"{i} x y z\" (nodes must be numbered from 0)"
+            ));
+        }
+        let xyz: Vec<f64> = words[1..4]
+            .iter()
+            .map(|w| number(w, ".node"))
+            .collect::<Result<_, _>>()?;
+        vertices.push(DVec3::new(xyz[0], xyz[1], xyz[2]));
+    }
+    if vertices.len() != count || count < plc.vertices.len() {
+        return Err(format!(
+            ".node: {} nodes, expected {count} and at least the PLC's {}",
+            vertices.len(),
+            plc.vertices.len()
+        ));
+    }
+    let scale = bounding_diagonal(&plc.vertices);
+    for (i, exact) in plc.vertices.iter().enumerate() {
+        if (vertices[i] - *exact).length() > 1e-12 * scale {
+            return Err(format!(
+                ".node: node {i} is {:?}, not the PLC's vertex {exact:?}",
+                vertices[i]
+            ));
+        }
+        vertices[i] = *exact;
+    }
+
+    let mut lines = data_lines(ele);
+    let header = lines.next().ok_or(".ele: empty")?;
+    let count: usize = number(header.first().ok_or(".ele: no header")?, ".ele")?;
+    if header.get(1) != Some(&"4") {
+        return Err(".ele: expected 4 nodes per tetrahedron (linear elements)".into());
+    }
+    let mut tets = Vec::with_capacity(count);
+    for (t, words) in lines.take(count).enumerate() {
+        if words.len() < 5 {
+            return Err(format!(".ele: tetrahedron {t} has fewer than 4 nodes"));
+        }
+        let mut tet = [0u32; 4];
+        for (k, word) in words[1..5].iter().enumerate() {
+            tet[k] = number(word, ".ele")?;
+            if tet[k] as usize >= vertices.len() {
+                return Err(format!(
+                    ".ele: tetrahedron {t} uses node {}, which does not exist",
+                    tet[k]
+                ));
+            }
+        }
+        // TetGen's own orientation convention is the opposite of ours for
+        // some versions; orient each tetrahedron by its volume instead.
+        let [a, b, c, d] = tet.map(|v| vertices[v as usize]);
+        if tet_volume(a, b, c, d) < 0.0 {
+            tet.swap(2, 3);
+        }
+        tets.push(tet);
+    }
+    if tets.len() != count {
+        return Err(format!(
+            ".ele: {} tetrahedra, the header says {count}",
+            tets.len()
+        ));
+    }
+    Ok(TetGenMesh { vertices, tets })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::shapes::Shape;
+
+    #[test]
+    fn a_box_read_back_is_exact_and_positive() {
+        let plc = Plc::of_shape(&Shape::Box {
+            size: DVec3::new(0.5, 0.21, 0.5),
+        })
+        .unwrap();
+        // TetGen's output for this box (16 digits, its orientation).
+        let node = "8  3  0  0\n 0 -0.25 -0.105 -0.25\n 1 0.25 -0.105 -0.25\n 2 -0.25 0.105 -0.25\n 3 0.25 0.105 -0.25\n 4 -0.25 -0.105 0.25\n 5 0.25 -0.105 0.25\n 6 -0.25 0.105 0.25\n 7 0.25 0.105 0.25\n# Generated by tetgen\n";
+        let ele =
+            "6  4  0\n 0 0 2 7 3\n 1 0 2 6 7\n 2 0 6 4 7\n 3 5 0 4 7\n 4 5 0 7 1\n 5 7 0 3 1\n";
+        let mesh = read_tetgen(&plc, node, ele).unwrap();
+        assert_eq!(mesh.tets.len(), 6);
+        let volume: f64 = mesh
+            .tets
+            .iter()
+            .map(|t| {
+                let [a, b, c, d] = t.map(|v| mesh.vertices[v as usize]);
+                tet_volume(a, b, c, d)
+            })
+            .sum();
+        assert!((volume - 0.5 * 0.21 * 0.5).abs() < 1e-15);
+        assert!(read_tetgen(&plc, "8 3 0 0\n0 1 2 3\n", ele).is_err());
+    }
+}
