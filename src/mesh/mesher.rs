@@ -29,6 +29,15 @@ impl Mesher {
         }
     }
 
+    /// The meshes it makes, in words for titles: "cone meshes".
+    pub fn meshes(self) -> &'static str {
+        match self {
+            Mesher::Cones => "cone meshes",
+            Mesher::TetGen => "TetGen meshes",
+            Mesher::PaperFine => "paper-fine TetGen meshes",
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<Mesher> {
         Mesher::ALL.into_iter().find(|m| m.id() == id)
     }

@@ -22,13 +22,16 @@ macro_rules! w {
 }
 
 /// Measures of every method on one scene, with progress on stderr.
-fn rows_for(scene: &str, progress: Progress) -> Result<Vec<StepMeasures>, SceneError> {
+fn rows_for(
+    scene: &str,
+    base: &SimSettings,
+    progress: Progress,
+) -> Result<Vec<StepMeasures>, SceneError> {
     let methods = methods();
-    let defaults = SimSettings::default();
     let mut rows = Vec::with_capacity(methods.len());
     for (i, method) in methods.iter().enumerate() {
         progress(&format!("{scene} / {}", method.id), i, methods.len());
-        let row = initial_pose_row(scene, method, defaults.epsilon, defaults.tol_deg)?;
+        let row = initial_pose_row(scene, method, base)?;
         rows.push(row.measures);
     }
     Ok(rows)
@@ -46,19 +49,29 @@ fn percent(x: Option<f64>) -> String {
 /// The initial-pose tables: every method on the Pillar, the fundamental
 /// cases, the Wall and the Arch at their initial poses, in the shapes of the
 /// paper's tables 7 and 8 and sections 8.2–8.3, as Markdown.
-pub fn initial_tables(progress: Progress) -> Result<String, SceneError> {
-    let pillar = rows_for("pillar", progress)?;
+pub fn initial_tables(base: &SimSettings, progress: Progress) -> Result<String, SceneError> {
+    let pillar = rows_for("pillar", base, progress)?;
     let mut cases = Vec::with_capacity(paper::TABLE_8_CASES.len());
     for case in paper::TABLE_8_CASES {
-        cases.push(rows_for(case, progress)?);
+        cases.push(rows_for(case, base, progress)?);
     }
-    let (wall, arch) = (rows_for("wall", progress)?, rows_for("arch", progress)?);
+    let (wall, arch) = (
+        rows_for("wall", base, progress)?,
+        rows_for("arch", base, progress)?,
+    );
     progress("", 1, 1);
     let methods = methods();
     let name = |i: usize| methods[i].name;
     let mut out = String::new();
+    // Which meshes, when the caller chose them.
+    let meshes = base
+        .mesher
+        .map_or(String::new(), |m| format!(" — {}", m.meshes()));
 
-    w!(out, "### Pillar at the initial pose (shape of table 7)\n");
+    w!(
+        out,
+        "### Pillar at the initial pose (shape of table 7){meshes}\n"
+    );
     w!(
         out,
         "Ours at the initial pose; the paper's at simulation step 3.\n"
@@ -89,7 +102,7 @@ pub fn initial_tables(progress: Progress) -> Result<String, SceneError> {
     ];
     w!(
         out,
-        "\n### Fundamental cases at the initial pose (shape of table 8)\n"
+        "\n### Fundamental cases at the initial pose (shape of table 8){meshes}\n"
     );
     w!(out, "Each cell: ours at the initial pose (the paper's, from simulation). — means no contacts.\n");
     for (title, pick, reference) in grids {
@@ -114,7 +127,7 @@ pub fn initial_tables(progress: Progress) -> Result<String, SceneError> {
 
     w!(
         out,
-        "### Wall and Arch at the initial pose (sections 8.2–8.3)\n"
+        "### Wall and Arch at the initial pose (sections 8.2–8.3){meshes}\n"
     );
     w!(out, "Correct normals % and area coverage P. The paper reports, at step 3: Wall, Closest points about 80 % correct with P = 0.89, Opposing 100 % with P = 0.93; Arch, Closest points about 70 % with P = 0.64, Opposing about 50 % with P = 0.90.\n");
     w!(out, "| method | wall quality % | wall P | wall contacts | arch quality % | arch P | arch contacts |");

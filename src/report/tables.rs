@@ -4,7 +4,7 @@
 //! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
 use super::paper;
-use crate::contact::{find_contacts, methods_under_test, MethodInfo, MethodParams};
+use crate::contact::{find_contacts, methods_under_test, MethodInfo};
 use crate::measures::{step_measures, StepMeasures};
 use crate::scene::builtin::{builtin_text, load_builtin};
 use crate::scene::{LoadOptions, SceneError};
@@ -24,24 +24,16 @@ pub struct InitialPoseRow {
 pub fn initial_pose_row(
     scene_id: &str,
     method: &MethodInfo,
-    epsilon: f64,
-    angle_tolerance_deg: f64,
+    base: &SimSettings,
 ) -> Result<InitialPoseRow, SceneError> {
-    let erosion = method.erosion(&MethodParams {
-        epsilon,
-        ..MethodParams::default()
-    });
-    let scene = load_builtin(
-        scene_id,
-        &LoadOptions {
-            erosion,
-            ..Default::default()
-        },
-    )?;
-    let params = MethodParams {
-        epsilon,
-        ..MethodParams::per_pair()
-    };
+    let settings = method_settings(base, method.id);
+    let options = settings.load_options().map_err(|e| SceneError {
+        source: scene_id.to_string(),
+        message: e.to_string(),
+    })?;
+    let scene = load_builtin(scene_id, &options)?;
+    let params = settings.method_params();
+    let angle_tolerance_deg = settings.tol_deg;
     let Some(local) = method.tet_pair() else {
         return Err(SceneError {
             source: scene_id.to_string(),
@@ -150,25 +142,34 @@ pub fn run_builtin(
     Ok(records)
 }
 
-fn method_settings(method: &str) -> SimSettings {
+fn method_settings(base: &SimSettings, method: &str) -> SimSettings {
     SimSettings {
         method: method.to_string(),
-        ..SimSettings::default()
+        ..base.clone()
     }
 }
 
 /// Builds one of [`TABLE_KINDS`]. `steps` overrides the number of steps
 /// where the table runs a whole simulation (counts: 500, cases: the scene's).
-pub fn build_table(kind: &str, steps: Option<u64>, progress: Progress) -> Result<Table, SimError> {
-    match kind {
-        "counts" => counts_table(steps.unwrap_or(500), progress),
-        "pillar" => step_table("pillar", 3, progress),
-        "wall" => step_table("wall", 3, progress),
-        "arch" => step_table("arch", 3, progress),
-        "cases" => cases_table(steps, progress),
-        "perturb" => perturb_table(progress),
-        "timestep" => timestep_table(progress),
-        "refine" => refine_table(progress),
+///
+/// `base` holds the settings every run starts from (the paper's, with the
+/// mesher the caller chose); each table varies the method and what it
+/// studies.
+pub fn build_table(
+    kind: &str,
+    steps: Option<u64>,
+    base: &SimSettings,
+    progress: Progress,
+) -> Result<Table, SimError> {
+    let mut table = match kind {
+        "counts" => counts_table(steps.unwrap_or(500), base, progress),
+        "pillar" => step_table("pillar", 3, base, progress),
+        "wall" => step_table("wall", 3, base, progress),
+        "arch" => step_table("arch", 3, base, progress),
+        "cases" => cases_table(steps, base, progress),
+        "perturb" => perturb_table(base, progress),
+        "timestep" => timestep_table(base, progress),
+        "refine" => refine_table(base, progress),
         other => Err(SimError::Setting(SettingError {
             id: "table",
             message: format!(
@@ -176,14 +177,18 @@ pub fn build_table(kind: &str, steps: Option<u64>, progress: Progress) -> Result
                 TABLE_KINDS.join(", ")
             ),
         })),
+    }?;
+    if let Some(mesher) = base.mesher {
+        table.title = format!("{} — {}", table.title, mesher.meshes());
     }
+    Ok(table)
 }
 
-fn counts_table(steps: u64, progress: Progress) -> Result<Table, SimError> {
+fn counts_table(steps: u64, base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
     let mut rows = Vec::new();
     for (i, m) in methods().iter().enumerate() {
         progress(m.id, i, methods().len());
-        let records = run_builtin("pillar", method_settings(m.id), steps)?;
+        let records = run_builtin("pillar", method_settings(base, m.id), steps)?;
         let counts: Vec<f64> = records.iter().map(|r| r.count as f64).collect();
         let n = counts.len().max(1) as f64;
         let mean = counts.iter().sum::<f64>() / n;
@@ -226,11 +231,16 @@ fn counts_table(steps: u64, progress: Progress) -> Result<Table, SimError> {
     })
 }
 
-fn step_table(scene: &str, step: u64, progress: Progress) -> Result<Table, SimError> {
+fn step_table(
+    scene: &str,
+    step: u64,
+    base: &SimSettings,
+    progress: Progress,
+) -> Result<Table, SimError> {
     let mut rows = Vec::new();
     for (i, m) in methods().iter().enumerate() {
         progress(m.id, i, methods().len());
-        let records = run_builtin(scene, method_settings(m.id), step)?;
+        let records = run_builtin(scene, method_settings(base, m.id), step)?;
         let r = records.last().cloned();
         let (quality, count, excess, p) = r.map_or((None, 0, None, None), |r| {
             (r.quality, r.count, r.excess, r.area_coverage)
@@ -278,7 +288,11 @@ fn step_table(scene: &str, step: u64, progress: Progress) -> Result<Table, SimEr
     })
 }
 
-fn cases_table(steps: Option<u64>, progress: Progress) -> Result<Table, SimError> {
+fn cases_table(
+    steps: Option<u64>,
+    base: &SimSettings,
+    progress: Progress,
+) -> Result<Table, SimError> {
     let cases = paper::TABLE_8_CASES;
     let total = cases.len() * methods().len();
     let mut rows = Vec::new();
@@ -294,7 +308,7 @@ fn cases_table(steps: Option<u64>, progress: Progress) -> Result<Table, SimError
                 c * methods().len() + i,
                 total,
             );
-            let records = run_builtin(case, method_settings(m.id), case_steps)?;
+            let records = run_builtin(case, method_settings(base, m.id), case_steps)?;
             let touching: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
             let mean = |pick: fn(&StepRecord) -> Option<f64>| {
                 let values: Vec<f64> = touching.iter().filter_map(|r| pick(r)).collect();
@@ -379,7 +393,7 @@ fn pillar_sweep(
 /// Seeds averaged in the perturbation table.
 pub const PERTURB_SEEDS: [u64; 5] = [1, 2, 3, 4, 5];
 
-fn perturb_table(progress: Progress) -> Result<Table, SimError> {
+fn perturb_table(base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
     let magnitudes = [0.0, 0.01, 0.02, 0.03];
     let total = magnitudes.len() * PERTURB_SEEDS.len() * methods().len();
     let mut rows = Vec::new();
@@ -395,7 +409,7 @@ fn perturb_table(progress: Progress) -> Result<Table, SimError> {
                     method: m.id.to_string(),
                     perturb: p,
                     seed,
-                    ..SimSettings::default()
+                    ..base.clone()
                 };
                 if let Some(q) = run_builtin("pillar", settings, 3)?
                     .pop()
@@ -419,7 +433,7 @@ fn perturb_table(progress: Progress) -> Result<Table, SimError> {
     })
 }
 
-fn timestep_table(progress: Progress) -> Result<Table, SimError> {
+fn timestep_table(base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
     let variants: Vec<(String, SimSettings)> = [0.001, 0.01, 0.1]
         .iter()
         .map(|&h| {
@@ -427,7 +441,7 @@ fn timestep_table(progress: Progress) -> Result<Table, SimError> {
                 format!("{h}"),
                 SimSettings {
                     dt: Some(h),
-                    ..SimSettings::default()
+                    ..base.clone()
                 },
             )
         })
@@ -443,14 +457,14 @@ fn timestep_table(progress: Progress) -> Result<Table, SimError> {
     )
 }
 
-fn refine_table(progress: Progress) -> Result<Table, SimError> {
+fn refine_table(base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
     let variants: Vec<(String, SimSettings)> = (0..=2u8)
         .map(|r| {
             (
                 format!("{r}"),
                 SimSettings {
                     refine: r,
-                    ..SimSettings::default()
+                    ..base.clone()
                 },
             )
         })

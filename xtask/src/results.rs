@@ -91,7 +91,8 @@ fn read(path: &Path) -> Result<String> {
 }
 
 /// Splits the source into text and table markers. A marker must be a
-/// whole line of exactly `<!-- table: <kind> -->`; a line that starts like
+/// whole line of exactly `<!-- table: <kind> -->`, where the kind may be
+/// followed by `contactlab table` options; a line that starts like
 /// one but is malformed is an error rather than text, so that a typo
 /// cannot silently drop a table from the document.
 pub fn parse(source: &str) -> Result<Vec<Piece<'_>>> {
@@ -112,7 +113,8 @@ pub fn parse(source: &str) -> Result<Vec<Piece<'_>>> {
                 !kind.is_empty()
                     && kind
                         .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == ' ')
+                    && !kind.starts_with(' ')
             })
             .ok_or_else(|| {
                 Error::new(format!(
@@ -355,7 +357,11 @@ fn run_tables(root: &Path, cli: &Path, kinds: &[&str]) -> Result<BTreeMap<String
 fn run_table(root: &Path, cli: &Path, kind: &str) -> Result<String> {
     let started = Instant::now();
     let mut command = Command::new(cli);
-    command.current_dir(root).args(["table", kind]);
+    // A marker's words after the kind are options (`pillar --mesher tetgen`).
+    command
+        .current_dir(root)
+        .arg("table")
+        .args(kind.split_whitespace());
     let shown = cmd::display(&command);
     let output = command
         .stdin(Stdio::null())

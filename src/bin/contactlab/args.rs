@@ -33,15 +33,19 @@ pub struct Command {
     pub name: &'static str,
     pub arguments: &'static str,
     pub summary: &'static str,
-    /// The run settings the command takes: those of these stages.
+    /// The run settings the command takes: those of these stages, and
+    /// those named in `settings`.
     pub stages: &'static [Stage],
+    pub settings: &'static [&'static str],
     pub options: &'static [CommandOption],
 }
 
 impl Command {
     /// The run settings this command takes, in schema order.
     pub fn settings(&self) -> impl Iterator<Item = &'static SettingSpec> + '_ {
-        SETTINGS.iter().filter(|s| self.stages.contains(&s.stage))
+        SETTINGS
+            .iter()
+            .filter(|s| self.stages.contains(&s.stage) || self.settings.contains(&s.id))
     }
 
     pub fn help(&self) -> String {
@@ -139,7 +143,7 @@ impl Args {
                 continue;
             }
             let spec = spec_by_flag(arg)
-                .filter(|s| command.stages.contains(&s.stage))
+                .filter(|s| command.stages.contains(&s.stage) || command.settings.contains(&s.id))
                 .ok_or_else(|| {
                     format!(
                         "unknown option '{arg}' ('{}' takes: {}; see contactlab {} --help)",

@@ -36,6 +36,7 @@ const COMMANDS: &[Command] = &[
         arguments: "",
         summary: "One line per built-in scene: id, group, bodies, the oracle's minimal contact count.",
         stages: &[],
+        settings: &[],
         options: &[],
     },
     Command {
@@ -43,6 +44,7 @@ const COMMANDS: &[Command] = &[
         arguments: "<scene>",
         summary: "Exact contact regions of the scene at its initial pose: per touching body pair the regions, convex hull vertices, area and touching feature pairs by type, then the totals.",
         stages: &[Stage::Geometry],
+        settings: &[],
         options: &[JSON],
     },
     Command {
@@ -50,6 +52,7 @@ const COMMANDS: &[Command] = &[
         arguments: "",
         summary: "The contact point methods of the registry: id and what each does (with --json: every field of the registry).",
         stages: &[],
+        settings: &[],
         options: &[JSON],
     },
     Command {
@@ -57,6 +60,7 @@ const COMMANDS: &[Command] = &[
         arguments: "<scene> --method M",
         summary: "The contacts method M finds at the scene's initial pose, and their quality measures (count, quality %, coverage %, area coverage P, excess).",
         stages: &[Stage::Geometry, Stage::Detection, Stage::Measure],
+        settings: &[],
         options: &[JSON, NO_TIMINGS],
     },
     Command {
@@ -64,6 +68,7 @@ const COMMANDS: &[Command] = &[
         arguments: "<scene>",
         summary: "Simulates the scene (Moreau midpoint steps, proximal Gauss-Seidel) and prints one line per step; with --json one JSON object per line. The method may also be `reference`, the exact contacts of the initial pose.",
         stages: ALL_STAGES,
+        settings: &[],
         options: &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps to run (default: the scene's, e.g. 500 for the Pillar)" },
             JSON,
@@ -75,6 +80,7 @@ const COMMANDS: &[Command] = &[
         arguments: "<scene>",
         summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
         stages: &[Stage::Geometry],
+        settings: &[],
         options: &[JSON],
     },
     Command {
@@ -82,6 +88,7 @@ const COMMANDS: &[Command] = &[
         arguments: "--write DIR | --search DIR | --check DIR",
         summary: "Makes the committed TetGen meshes of the built-in scenes' shapes by running the tetgen program (what `cargo xtask meshes` calls), or checks that remaking them gives the files in DIR byte for byte. Prints a Markdown table of the switches used.",
         stages: &[],
+        settings: &[],
         options: &[
             CommandOption { flag: "--write", value: Some("DIR"), help: "write DIR/tetgen.json and DIR/paper-fine.json, reusing the switches they record for known shapes" },
             CommandOption { flag: "--search", value: Some("DIR"), help: "write them, choosing every shape's switches afresh (the paper-fine ratios take minutes of time limits)" },
@@ -95,6 +102,9 @@ const COMMANDS: &[Command] = &[
         arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine>",
         summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses. Markdown by default; progress on stderr.",
         stages: &[],
+        // The tables vary the method and the setting they study; the
+        // meshes they run on are the caller's choice.
+        settings: &["mesher"],
         options: &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
@@ -558,11 +568,12 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         }
     };
     if kind == "initial" {
-        let text = initial_tables(&mut report).map_err(|e| e.to_string())?;
+        let text = initial_tables(&options.settings, &mut report).map_err(|e| e.to_string())?;
         out.write(&text)?;
         return Ok(());
     }
-    let table = build_table(kind, steps, &mut report).map_err(|e| e.to_string())?;
+    let table =
+        build_table(kind, steps, &options.settings, &mut report).map_err(|e| e.to_string())?;
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
     } else {
