@@ -212,10 +212,10 @@ impl SimSettings {
     }
 
     /// The tolerances the method reads.
-    pub fn method_params(&self, scene: &Scene) -> MethodParams {
+    pub fn method_params(&self) -> MethodParams {
         MethodParams {
             epsilon: self.epsilon,
-            ..MethodParams::for_scene(scene)
+            ..MethodParams::per_pair()
         }
     }
 
@@ -241,7 +241,15 @@ pub enum SimError {
     /// The scene failed to load.
     Scene(String),
     /// The state became non-finite during this step.
-    BlewUp { step: u64, body: String },
+    BlewUp {
+        step: u64,
+        body: String,
+        /// The likely causes, as a sentence.
+        causes: String,
+    },
+    /// The run diverged at `step` (see [`StepRecord::diverged`]) and was
+    /// stepped again.
+    Diverged { step: u64, message: String },
 }
 
 impl fmt::Display for SimError {
@@ -249,7 +257,8 @@ impl fmt::Display for SimError {
         match self {
             SimError::Setting(e) => write!(f, "{}: {}", e.id, e.message),
             SimError::Scene(m) => f.write_str(m),
-            SimError::BlewUp { step, body } => write!(f, "the simulation blew up at step {step}: body \"{body}\" has a non-finite position or velocity (try a smaller time step or more iterations)"),
+            SimError::BlewUp { step, body, causes } => write!(f, "the simulation blew up at step {step}: body \"{body}\" has a non-finite position or velocity. {causes}"),
+            SimError::Diverged { message, .. } => f.write_str(message),
         }
     }
 }
@@ -269,6 +278,9 @@ pub struct StepRecord {
     pub step: u64,
     pub time: f64,
     pub count: usize,
+    /// How many of the contacts have a correct normal: `quality` is
+    /// 100 × correct / count ("50 of 62 normals right").
+    pub correct: Option<usize>,
     pub quality: Option<f64>,
     pub coverage: Option<f64>,
     pub area_coverage: Option<f64>,
@@ -286,6 +298,11 @@ pub struct StepRecord {
     pub ms_broad: f64,
     pub ms_method: f64,
     pub ms_solver: f64,
+    /// Set when this step's kinetic energy or displacement passed the
+    /// scene's divergence bounds: the message, naming the likely cause. The
+    /// run is paused: the next `step` is refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diverged: Option<String>,
     /// Sorted q, histogram and region areas of the step's contacts.
     #[serde(skip)]
     pub measures: StepMeasures,
@@ -313,6 +330,49 @@ pub struct Simulation {
     /// Last step's impulses for warm starting (a sorted map: its order never
     /// matters, lookups only).
     warm: BTreeMap<WarmKey, DVec3>,
+    /// The bounds past which the run counts as diverged.
+    bounds: DivergenceBounds,
+    /// The message of the step that diverged, once one has.
+    diverged: Option<String>,
+}
+
+/// Scene-relative bounds of a run that has gone wrong: kinetic energy far
+/// beyond anything gravity and the initial velocities can supply over the
+/// scene's height, or a body gone far out of the scene.
+#[derive(Clone, Copy, Debug)]
+struct DivergenceBounds {
+    /// The scene's length: the diagonal of its free bodies and what they
+    /// rest on (`Scene::focus_bounds`).
+    length: f64,
+    /// Σ over free bodies of m (|g| L + |v₀|² + |ω₀|² L² + L²/s²): the energy
+    /// a body can gain by falling the scene's height, plus what it starts
+    /// with, plus a floor for a scene without gravity or motion.
+    energy: f64,
+}
+
+/// How many times the energy scale, and the length, a run may reach.
+const DIVERGED_ENERGY_FACTOR: f64 = 100.0;
+const DIVERGED_LENGTH_FACTOR: f64 = 100.0;
+
+impl DivergenceBounds {
+    fn of(scene: &Scene) -> DivergenceBounds {
+        let (lo, hi) = scene.focus_bounds();
+        let length = (hi - lo).length().max(f64::MIN_POSITIVE);
+        let g = scene.gravity.length();
+        let energy = scene
+            .bodies
+            .iter()
+            .filter(|b| !b.fixed)
+            .map(|b| {
+                b.mass.mass
+                    * (g * length
+                        + b.velocity.length_squared()
+                        + b.angular_velocity.length_squared() * length * length
+                        + length * length)
+            })
+            .sum();
+        DivergenceBounds { length, energy }
+    }
 }
 
 /// A contact's identity across steps: bodies, source tetrahedra, feature
@@ -370,7 +430,8 @@ impl Simulation {
                 ActiveMethod::Reference(ReferenceContacts::from_scene(&scene))
             }
         };
-        let params = settings.method_params(&scene);
+        let params = settings.method_params();
+        let bounds = DivergenceBounds::of(&scene);
         let bodies: Vec<RigidBody> = scene.bodies.iter().map(rigid_body).collect();
         let start = bodies.iter().map(|b| b.position).collect();
         let dt = settings.dt.unwrap_or(scene.settings.dt);
@@ -388,7 +449,83 @@ impl Simulation {
             contacts: Vec::new(),
             qualities: Vec::new(),
             warm: BTreeMap::new(),
+            bounds,
+            diverged: None,
         })
+    }
+
+    /// The likely causes of a run going wrong, from the settings and the
+    /// scene's own numbers, as one sentence for the person who must fix it.
+    fn likely_causes(&self) -> String {
+        let mut causes = Vec::new();
+        let scene_dt = self.scene.settings.dt;
+        if self.dt > 2.0 * scene_dt || self.dt >= 0.05 {
+            causes.push(format!(
+                "the time step {} s is large (the scene's own is {scene_dt} s)",
+                self.dt
+            ));
+        }
+        if self.settings.iterations < 100 {
+            let n = self.settings.iterations;
+            let plural = if n == 1 { "" } else { "s" };
+            causes.push(format!(
+                "only {n} solver iteration{plural} per step (the paper uses 1000)"
+            ));
+        }
+        if self.mu == 0.0 && self.scene.settings.friction > 0.0 {
+            causes.push(format!(
+                "no friction (μ = 0; the scene's own is {})",
+                self.scene.settings.friction
+            ));
+        }
+        let g = self.scene.gravity.length();
+        let fast = self.scene.bodies.iter().any(|b| {
+            !b.fixed
+                && (b.velocity.length() > 100.0 * (g * self.bounds.length).sqrt().max(1.0)
+                    || b.angular_velocity.length() * self.bounds.length > 100.0)
+        });
+        if g > 100.0 {
+            causes.push(format!("the scene's gravity of {g:.3e} m/s²"));
+        }
+        if fast {
+            causes.push("the scene's initial velocities".to_string());
+        }
+        let light = self
+            .scene
+            .bodies
+            .iter()
+            .any(|b| !b.fixed && (b.density < 1.0 || b.density > 1e5));
+        if light {
+            causes.push("a density far from that of real materials in the scene file".to_string());
+        }
+        if causes.is_empty() {
+            "Likely cause: the contact method's contacts push the bodies apart, or the scene's own numbers; try a smaller time step or more iterations.".to_string()
+        } else {
+            format!("Likely cause: {}.", causes.join("; "))
+        }
+    }
+
+    /// The divergence message for this step's record, if it passed a bound.
+    fn divergence(&self, kinetic_energy: f64, max_displacement: f64) -> Option<String> {
+        let b = &self.bounds;
+        let what = if kinetic_energy > DIVERGED_ENERGY_FACTOR * b.energy {
+            format!(
+                "the kinetic energy {kinetic_energy:.3e} J is over {DIVERGED_ENERGY_FACTOR} times the scene's energy scale ({:.3e} J)",
+                b.energy
+            )
+        } else if max_displacement > DIVERGED_LENGTH_FACTOR * b.length {
+            format!(
+                "a body is {max_displacement:.3e} m from where it started, over {DIVERGED_LENGTH_FACTOR} times the scene's size ({:.3e} m)",
+                b.length
+            )
+        } else {
+            return None;
+        };
+        Some(format!(
+            "the simulation diverged at step {}: {what}. {} The run is paused; restore the scene's settings to go on.",
+            self.step,
+            self.likely_causes()
+        ))
     }
 
     pub fn scene(&self) -> &Scene {
@@ -455,6 +592,12 @@ impl Simulation {
     /// One Moreau midpoint step (`dynamics::stepper::moreau_step`): contacts
     /// at the midpoint, then the proximal Gauss-Seidel solve.
     pub fn step(&mut self) -> Result<StepRecord, SimError> {
+        if let Some(message) = &self.diverged {
+            return Err(SimError::Diverged {
+                step: self.step,
+                message: message.clone(),
+            });
+        }
         let h = self.dt;
         let solver = SolverSettings {
             iterations: self.settings.iterations,
@@ -504,6 +647,7 @@ impl Simulation {
             return Err(SimError::BlewUp {
                 step: self.step,
                 body: body.1.name.clone(),
+                causes: self.likely_causes(),
             });
         }
 
@@ -520,16 +664,19 @@ impl Simulation {
             .filter(|(b, _)| !b.fixed)
             .map(|(b, s)| (b.position - *s).length())
             .fold(0.0, f64::max);
+        let kinetic_energy = self.bodies.iter().map(RigidBody::kinetic_energy).sum();
+        let diverged = self.divergence(kinetic_energy, max_displacement);
         let record = StepRecord {
             step: self.step,
             time: self.step as f64 * h,
             count: measures.count,
+            correct: measures.correct,
             quality: measures.quality,
             coverage: measures.coverage,
             area_coverage: measures.area_coverage,
             excess: measures.excess,
             min_depth,
-            kinetic_energy: self.bodies.iter().map(RigidBody::kinetic_energy).sum(),
+            kinetic_energy,
             max_displacement,
             standing: matches!(
                 self.scene.oracle,
@@ -541,18 +688,21 @@ impl Simulation {
             ms_broad,
             ms_method,
             ms_solver,
+            diverged: diverged.clone(),
             measures,
         };
+        self.diverged = diverged;
         self.contacts = contacts;
         self.qualities = qualities;
         Ok(record)
     }
 
-    /// Steps until `steps` steps have been taken in all (at least one) and
-    /// returns the last record: one row of a comparison.
+    /// Steps until `steps` steps have been taken in all (at least one), or
+    /// the run diverged, and returns the last record: one row of a
+    /// comparison.
     pub fn run_to(&mut self, steps: u64) -> Result<StepRecord, SimError> {
         let mut last = self.step()?;
-        while self.step < steps {
+        while self.step < steps && last.diverged.is_none() {
             last = self.step()?;
         }
         Ok(last)

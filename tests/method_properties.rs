@@ -3,9 +3,16 @@
 //! positions and depths; the same count and measures after a rigid transform
 //! or a scaling of the whole scene; bit-identical results on a rerun; and no
 //! panic or hang on degenerate tetrahedra.
+//!
+//! `find_contacts` drops contacts without a finite position, depth and unit
+//! normal, so finiteness is checked on each method's own output
+//! ([`raw_contacts`]), and the filter on a method made to emit bad ones.
 
+use contactlab::contact::broad_phase::broad_phase;
+use contactlab::contact::world_mesh::{Tet, WorldMesh};
 use contactlab::contact::{
-    find_contacts, methods_under_test, BodyAtPose, Contact, ContactMethod, MethodParams,
+    find_contacts, methods_under_test, pair_touch_tol, BodyAtPose, Contact, ContactMethod,
+    FeatureKind, MethodParams, RawContact,
 };
 use contactlab::measures::{step_measures, StepMeasures};
 use contactlab::mesh::TetMesh;
@@ -39,12 +46,48 @@ fn load(id: &str, method: &dyn ContactMethod, epsilon: f64) -> Scene {
 fn run(scene: &Scene, method: &dyn ContactMethod, epsilon: f64) -> (Vec<Contact>, StepMeasures) {
     let params = MethodParams {
         epsilon,
-        ..MethodParams::for_scene(scene)
+        ..MethodParams::per_pair()
     };
     let set = find_contacts(&scene.poses(), method, &params);
     let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
     let (_, measures) = step_measures(scene, &set.contacts, &centres, 1.0);
     (set.contacts, measures)
+}
+
+/// What the method itself emits for every tetrahedron pair `find_contacts`
+/// hands it (broad-phase candidates whose two tetrahedra have a surface
+/// face), before that function's filter and post-filter.
+fn raw_contacts(
+    bodies: &[BodyAtPose],
+    method: &dyn ContactMethod,
+    params: &MethodParams,
+) -> Vec<RawContact> {
+    let world: Vec<WorldMesh> = bodies
+        .iter()
+        .map(|b| WorldMesh::new(b.mesh, b.position, b.rotation))
+        .collect();
+    let fixed: Vec<bool> = bodies.iter().map(|b| b.fixed).collect();
+    let mut raw = Vec::new();
+    for c in broad_phase(&world, &fixed, method.margin(params)) {
+        let a = world[c.body_a as usize].tet(c.tet_a as usize);
+        let b = world[c.body_b as usize].tet(c.tet_b as usize);
+        if a.has_surface() && b.has_surface() {
+            let params = params.for_pair(
+                bodies[c.body_a as usize].mesh,
+                bodies[c.body_b as usize].mesh,
+            );
+            method.tet_pair(&a, &b, &params, &mut raw);
+        }
+    }
+    raw
+}
+
+/// A finite position and depth and a finite unit normal.
+fn well_formed(r: &RawContact) -> bool {
+    r.position.is_finite()
+        && r.depth.is_finite()
+        && r.normal.is_finite()
+        && (r.normal.length() - 1.0).abs() < 1e-12
 }
 
 fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) {
@@ -102,7 +145,7 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
             let scene = load(id, method, epsilon);
             let params = MethodParams {
                 epsilon,
-                ..MethodParams::for_scene(&scene)
+                ..MethodParams::per_pair()
             };
             let poses = scene.poses();
             let original = find_contacts(&poses, method, &params).contacts;
@@ -150,16 +193,16 @@ fn contacts_follow_the_conventions() {
     ] {
         for (method_id, method) in local_methods() {
             let scene = load(id, method, epsilon);
+            let params = MethodParams {
+                epsilon,
+                ..MethodParams::per_pair()
+            };
+            for r in raw_contacts(&scene.poses(), method, &params) {
+                assert!(well_formed(&r), "{id}/{}: {r:?}", method_id);
+            }
             let (contacts, _) = run(&scene, method, epsilon);
-            let tol = 1e-6 * scene.size();
             for c in &contacts {
-                assert!(
-                    (c.normal.length() - 1.0).abs() < 1e-12,
-                    "{id}/{}: normal {}",
-                    method_id,
-                    c.normal
-                );
-                assert!(c.position.is_finite() && c.depth.is_finite());
+                let tol = pair_touch_tol(&scene.bodies[c.a].mesh, &scene.bodies[c.b].mesh);
                 // The initial poses touch without penetrating. No method may
                 // call a contact separated beyond the touching tolerance
                 // (Closest points measures against 2ε, so the same holds).
@@ -240,15 +283,90 @@ fn degenerate_tetrahedra_neither_panic_nor_hang() {
                     touch_tol: 1e-6,
                     ..MethodParams::default()
                 };
-                let set = find_contacts(&bodies, method, &params);
-                for c in &set.contacts {
-                    assert!(
-                        c.normal.is_finite() && c.position.is_finite() && c.depth.is_finite(),
-                        "{name}/{}: {c:?}",
-                        method_id
-                    );
+                for r in raw_contacts(&bodies, method, &params) {
+                    assert!(well_formed(&r), "{name}/{}: {r:?}", method_id);
                 }
             }
         }
     }
+}
+
+/// Emits, for every tetrahedron pair, one good contact and one of each kind
+/// `find_contacts` must drop.
+struct EmitsBadContacts;
+
+impl EmitsBadContacts {
+    const GOOD: RawContact = RawContact {
+        position: DVec3::new(0.1, 0.2, 0.3),
+        normal: DVec3::Y,
+        depth: 0.0,
+        features: FeatureKind::FaceVertex,
+    };
+}
+
+impl ContactMethod for EmitsBadContacts {
+    fn tet_pair(&self, _: &Tet, _: &Tet, _: &MethodParams, out: &mut Vec<RawContact>) {
+        let good = Self::GOOD;
+        out.extend([
+            RawContact {
+                position: DVec3::new(f64::NAN, 0.0, 0.0),
+                ..good
+            },
+            RawContact {
+                depth: f64::INFINITY,
+                ..good
+            },
+            RawContact {
+                normal: DVec3::new(0.0, f64::NAN, 0.0),
+                ..good
+            },
+            RawContact {
+                normal: DVec3::ZERO,
+                ..good
+            },
+            RawContact {
+                normal: DVec3::new(0.0, 2.0, 0.0),
+                ..good
+            },
+            good,
+        ]);
+    }
+}
+
+#[test]
+fn find_contacts_drops_contacts_without_a_finite_unit_normal() {
+    let unit = raw_body([DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z]);
+    let bodies = [
+        BodyAtPose {
+            mesh: &unit,
+            position: DVec3::ZERO,
+            rotation: DQuat::IDENTITY,
+            fixed: true,
+        },
+        BodyAtPose {
+            mesh: &unit,
+            position: DVec3::new(0.1, 0.1, 0.1),
+            rotation: DQuat::IDENTITY,
+            fixed: false,
+        },
+    ];
+    let set = find_contacts(&bodies, &EmitsBadContacts, &MethodParams::default());
+    // One candidate pair: only its good contact survives, with the bodies
+    // and tetrahedra it came from.
+    assert_eq!(set.candidate_pairs, 1);
+    assert_eq!(set.unfiltered, 1);
+    let good = EmitsBadContacts::GOOD;
+    assert_eq!(
+        set.contacts,
+        [Contact {
+            a: 0,
+            b: 1,
+            position: good.position,
+            normal: good.normal,
+            depth: good.depth,
+            features: good.features,
+            tet_a: 0,
+            tet_b: 0,
+        }]
+    );
 }

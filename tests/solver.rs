@@ -235,7 +235,7 @@ fn hash_records(records: &[StepRecord]) -> u64 {
 #[test]
 fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
     let text = builtin_text("pillar").unwrap();
-    let mut all = Vec::new();
+    let mut pinned = Vec::new();
     for method in REGISTRY.iter().map(|m| m.id) {
         let (_, records) = run(text, settings(method), 50);
         let again = run(text, settings(method), 50).1;
@@ -244,18 +244,34 @@ fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
             hash_records(&again),
             "{method}: two runs differ"
         );
-        all.extend(records);
+        // A method added since the pin is only checked for determinism; pin
+        // it by adding it to PINNED_METHODS and updating the hash.
+        if PINNED_METHODS.contains(&method) {
+            pinned.extend(records);
+        }
     }
     // Pinned: a change of this number means the physics changed. Update it
     // deliberately, with a sentence in the commit saying why.
     assert_eq!(
-        hash_records(&all),
+        hash_records(&pinned),
         PILLAR_HASH,
         "the 50-step Pillar runs changed"
     );
 }
 
-const PILLAR_HASH: u64 = 11946388100114107867;
+/// The methods whose runs the hash covers, in registry order.
+const PINNED_METHODS: [&str; 9] = [
+    "closest-points",
+    "intersection",
+    "vertex-only",
+    "consistent-vertex",
+    "volume-sat",
+    "surface-sat",
+    "opposing",
+    "growth",
+    "reference",
+];
+const PILLAR_HASH: u64 = 3843330576723445041;
 
 #[test]
 fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {
@@ -316,7 +332,7 @@ fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {
 }
 
 #[test]
-fn extreme_settings_run_without_panic_or_hang() {
+fn extreme_settings_run_five_steps_without_blowing_up() {
     let text = builtin_text("pillar").unwrap();
     let cases: Vec<(&str, SimSettings)> = vec![
         (
@@ -368,12 +384,14 @@ fn extreme_settings_run_without_panic_or_hang() {
                 },
             )
             .unwrap_or_else(|e| panic!("{label}/{method}: {e}"));
-            for _ in 0..5 {
-                match sim.step() {
-                    Ok(r) => assert!(r.kinetic_energy.is_finite(), "{label}/{method}"),
-                    Err(SimError::BlewUp { .. }) => break,
-                    Err(e) => panic!("{label}/{method}: {e}"),
-                }
+            // None of these settings may blow up within five steps: a
+            // `BlewUp` (non-finite state, which `step` reports instead of a
+            // record) fails the test with the step and body it names.
+            for expected_step in 1..=5 {
+                let record = sim
+                    .step()
+                    .unwrap_or_else(|e| panic!("{label}/{method}: {e}"));
+                assert_eq!(record.step, expected_step, "{label}/{method}");
             }
         }
     }
@@ -384,10 +402,14 @@ fn a_run_that_blows_up_names_the_step() {
     let text = scene(
         DVec3::new(0.0, -9.81, 0.0),
         &format!(
-            r#"{GROUND}, {{ "name": "rocket", "shape": {{ "type": "box", "size": [0.5, 0.5, 0.5] }}, "position": [0, 3, 0], "velocity": [1e200, 0, 0] }}"#
+            r#"{GROUND}, {{ "name": "rocket", "shape": {{ "type": "box", "size": [0.5, 0.5, 0.5] }}, "position": [0, 3, 0] }}"#
         ),
     );
-    let mut sim = Simulation::new("test", &text, settings("opposing")).unwrap();
+    // A scene file may not hold such a speed (scene::limits); set it on
+    // the loaded scene.
+    let mut loaded = contactlab::scene::load_scene("test", &text, &LoadOptions::default()).unwrap();
+    loaded.bodies[1].velocity = DVec3::new(1e200, 0.0, 0.0);
+    let mut sim = Simulation::from_scene(loaded, settings("opposing")).unwrap();
     let err = (0..10)
         .find_map(|_| sim.step().err())
         .expect("the state overflows");

@@ -42,6 +42,8 @@ pub struct Region {
 pub struct ExactPair {
     pub a: usize,
     pub b: usize,
+    /// The pair's touching tolerance, metres.
+    pub touch_tol: f64,
     pub regions: Vec<Region>,
     pub features: Vec<FeaturePair>,
 }
@@ -62,7 +64,8 @@ impl ExactPair {
 
 #[derive(Clone, Debug)]
 pub struct ExactContacts {
-    pub touch_tol: f64,
+    /// The touching tolerance as a fraction of each pair's larger body.
+    pub relative_touch_tol: f64,
     pub pairs: Vec<ExactPair>,
 }
 
@@ -87,14 +90,13 @@ impl ExactContacts {
     }
 }
 
-/// The default touching tolerance: a millionth of the scene's size.
-pub fn default_touch_tol(scene: &Scene) -> f64 {
-    1e-6 * scene.size()
-}
-
 /// Exact contact regions and touching feature pairs of every body pair of the
-/// scene at its current pose (pairs of two fixed bodies are skipped).
-pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
+/// scene at its current pose (pairs of two fixed bodies are skipped). Each
+/// pair's touching tolerance is `relative_tol` of its larger body's size
+/// ([`super::RELATIVE_TOUCH_TOL`] normally).
+pub fn exact_contacts(scene: &Scene, relative_tol: f64) -> ExactContacts {
+    let sizes: Vec<f64> = scene.bodies.iter().map(|b| b.mesh.diagonal()).collect();
+    let widest = relative_tol * sizes.iter().copied().fold(0.0, f64::max);
     let surfaces: Vec<WorldMesh> = scene
         .bodies
         .iter()
@@ -102,7 +104,7 @@ pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
         .collect();
     let boxes: Vec<Aabb> = surfaces
         .iter()
-        .map(|s| Aabb::of(&s.vertices).inflated(touch_tol))
+        .map(|s| Aabb::of(&s.vertices).inflated(widest))
         .collect();
     let mut pairs = Vec::new();
     for a in 0..surfaces.len() {
@@ -110,6 +112,7 @@ pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
             if (scene.bodies[a].fixed && scene.bodies[b].fixed) || !boxes[a].overlaps(&boxes[b]) {
                 continue;
             }
+            let touch_tol = relative_tol * sizes[a].max(sizes[b]);
             let regions = touching_regions(&surfaces[a], &surfaces[b], touch_tol);
             if regions.is_empty() {
                 continue;
@@ -119,12 +122,16 @@ pub fn exact_contacts(scene: &Scene, touch_tol: f64) -> ExactContacts {
             pairs.push(ExactPair {
                 a,
                 b,
+                touch_tol,
                 regions,
                 features,
             });
         }
     }
-    ExactContacts { touch_tol, pairs }
+    ExactContacts {
+        relative_touch_tol: relative_tol,
+        pairs,
+    }
 }
 
 /// The intersection of two surface triangles.

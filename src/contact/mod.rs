@@ -20,6 +20,20 @@ pub mod world_mesh;
 
 pub use exact_regions::{exact_contacts, ExactContacts, ExactPair, Region};
 pub use features::{FeatureKind, FeaturePair};
+/// The touching tolerance as a fraction of the larger body of a pair: 10 µm
+/// per metre, far above f64 round-off on coordinates of that size and far
+/// below any gap a scene means. Chosen over 10⁻⁶, which leaves a sub-micron
+/// band between two Wall bricks that the solver's jitter opens at step 3
+/// (docs/results.md, "The touching tolerance is a property of each pair").
+pub const RELATIVE_TOUCH_TOL: f64 = 1e-5;
+
+/// The touching tolerance of a pair of bodies: [`RELATIVE_TOUCH_TOL`] of
+/// the larger one's size. It depends on the two bodies only, so a far-away
+/// body or a huge ground never changes another pair's contacts.
+pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
+    RELATIVE_TOUCH_TOL * a.diagonal().max(b.diagonal())
+}
+
 pub use methods::{
     method_by_id, methods_under_test, Algorithm, ContactMethod, MethodInfo, MethodParams,
     RawContact, REGISTRY,
@@ -111,7 +125,26 @@ pub fn find_contacts(
         .map(|b| WorldMesh::new(b.mesh, b.position, b.rotation))
         .collect();
     let fixed: Vec<bool> = bodies.iter().map(|b| b.fixed).collect();
-    let candidates = broad_phase::broad_phase(&world, &fixed, method.margin(params));
+    // Each pair of bodies gets its own touching tolerance; the broad phase
+    // takes the widest, so it never misses a pair.
+    let sizes: Vec<f64> = bodies.iter().map(|b| b.mesh.diagonal()).collect();
+    let pair_params = |a: usize, b: usize| match params.relative_touch_tol {
+        Some(relative) => MethodParams {
+            touch_tol: relative * sizes[a].max(sizes[b]),
+            ..*params
+        },
+        None => *params,
+    };
+    let largest = sizes
+        .iter()
+        .enumerate()
+        .max_by(|x, y| x.1.total_cmp(y.1))
+        .map_or(0, |(i, _)| i);
+    let candidates = broad_phase::broad_phase(
+        &world,
+        &fixed,
+        method.margin(&pair_params(largest, largest)),
+    );
     let after_broad = crate::clock::now_ms();
     let mut contacts = Vec::new();
     let mut raw = Vec::new();
@@ -124,7 +157,8 @@ pub fn find_contacts(
             continue;
         }
         raw.clear();
-        method.tet_pair(&ta, &tb, params, &mut raw);
+        let params = pair_params(c.body_a as usize, c.body_b as usize);
+        method.tet_pair(&ta, &tb, &params, &mut raw);
         // Last line of defence: a contact without a finite unit normal (only
         // degenerate tetrahedra can produce one) would poison the solver.
         let usable = |r: &&RawContact| {
@@ -144,7 +178,7 @@ pub fn find_contacts(
         }
     }
     let unfiltered = contacts.len();
-    post_filter::post_filter(&mut contacts, params.touch_tol);
+    post_filter::post_filter(&mut contacts, |a, b| pair_params(a, b).touch_tol);
     ContactSet {
         contacts,
         candidate_pairs: candidates.len(),

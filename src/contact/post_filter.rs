@@ -12,11 +12,12 @@
 use super::Contact;
 
 /// Filters `contacts` in place, keeping the first of each group of equal
-/// contacts. Contacts of different body pairs are never merged.
-pub fn post_filter(contacts: &mut Vec<Contact>, touch_tol: f64) {
-    let radius = 10.0 * touch_tol;
+/// contacts. Contacts of different body pairs are never merged;
+/// `touch_tol(a, b)` is the touching tolerance of bodies a and b.
+pub fn post_filter(contacts: &mut Vec<Contact>, touch_tol: impl Fn(usize, usize) -> f64) {
     let mut kept: Vec<Contact> = Vec::with_capacity(contacts.len());
     for c in contacts.drain(..) {
+        let radius = 10.0 * touch_tol(c.a, c.b);
         let duplicate = kept
             .iter_mut()
             .rev()

@@ -9,7 +9,7 @@
 //! pair (one contact per normal and hull vertex, which is how the paper's
 //! table 4 counts them), and without an oracle normal it gives nothing.
 
-use super::exact_regions::{default_touch_tol, exact_contacts};
+use super::exact_regions::exact_contacts;
 use super::features::FeatureKind;
 use super::methods::{Algorithm, MethodInfo};
 use super::{BodyAtPose, Contact};
@@ -46,7 +46,7 @@ pub struct ReferenceContacts {
 impl ReferenceContacts {
     /// The exact contacts of `scene` at its current (initial) pose.
     pub fn from_scene(scene: &Scene) -> ReferenceContacts {
-        let exact = exact_contacts(scene, default_touch_tol(scene));
+        let exact = exact_contacts(scene, super::RELATIVE_TOUCH_TOL);
         let mut carried = Vec::new();
         for pair in &exact.pairs {
             let (body_a, body_b) = (&scene.bodies[pair.a], &scene.bodies[pair.b]);

@@ -25,6 +25,8 @@ pub struct ContactQuality {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StepMeasures {
     pub count: usize,
+    /// How many contacts have a correct normal (with an oracle).
+    pub correct: Option<usize>,
     pub quality: Option<f64>,
     pub coverage: Option<f64>,
     pub area_coverage: Option<f64>,
@@ -168,6 +170,7 @@ pub fn step_measures(
         qualities,
         StepMeasures {
             count,
+            correct: has_oracle.then_some(correct),
             quality,
             coverage,
             area_coverage,
@@ -215,10 +218,7 @@ pub fn expected_region_areas(scene: &Scene) -> Vec<f64> {
     if !matches!(scene.oracle, Oracle::Wall { .. } | Oracle::Arch { .. }) {
         return Vec::new();
     }
-    let exact = crate::contact::exact_contacts(
-        scene,
-        crate::contact::exact_regions::default_touch_tol(scene),
-    );
+    let exact = crate::contact::exact_contacts(scene, crate::contact::RELATIVE_TOUCH_TOL);
     let mut areas: Vec<f64> = exact.pairs.iter().map(|p| p.area()).collect();
     areas.sort_by(f64::total_cmp);
     areas.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * b.abs().max(1e-12));

@@ -122,6 +122,13 @@ pub fn tet_volume(a: DVec3, b: DVec3, c: DVec3, d: DVec3) -> f64 {
 }
 
 impl TetMesh {
+    /// The diagonal of the bounding box of the vertices, in the mesh's own
+    /// frame: the body's size, which does not change with its pose.
+    pub fn diagonal(&self) -> f64 {
+        let (lo, hi) = bounds(&self.vertices);
+        (hi - lo).length()
+    }
+
     /// Builds the mesh and classifies its surface. `flat_angle` is the largest
     /// angle in radians between two face normals for their edge to count as
     /// flat. Fails when a tetrahedron is not positively oriented or the

@@ -4,8 +4,7 @@
 //! prints. Cheap, since nothing is simulated.
 
 use super::paper;
-use super::tables::{initial_pose_row, Progress};
-use crate::contact::{methods_under_test, MethodInfo};
+use super::tables::{initial_pose_row, methods, paper_number, Progress};
 use crate::measures::StepMeasures;
 use crate::scene::SceneError;
 use crate::sim::SimSettings;
@@ -20,18 +19,6 @@ macro_rules! w {
     ($out:expr, $($arg:tt)*) => {{
         let _ = writeln!($out, $($arg)*);
     }};
-}
-
-fn methods() -> Vec<&'static MethodInfo> {
-    methods_under_test().collect()
-}
-
-fn paper_number(x: Option<f64>) -> String {
-    match x {
-        None => "—".to_string(),
-        Some(x) if x.is_nan() => "(*)".to_string(),
-        Some(x) => format!("{x:.1}"),
-    }
 }
 
 /// Measures of every method on one scene, with progress on stderr.

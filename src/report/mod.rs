@@ -6,4 +6,5 @@
 
 pub mod initial;
 pub mod paper;
+pub mod presets;
 pub mod tables;

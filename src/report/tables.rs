@@ -40,7 +40,7 @@ pub fn initial_pose_row(
     )?;
     let params = MethodParams {
         epsilon,
-        ..MethodParams::for_scene(&scene)
+        ..MethodParams::per_pair()
     };
     let Some(local) = method.tet_pair() else {
         return Err(SceneError {
@@ -114,13 +114,13 @@ pub const TABLE_KINDS: [&str; 8] = [
 pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
 
 /// The methods the tables compare: the registry without the reference.
-fn methods() -> Vec<&'static MethodInfo> {
+pub(super) fn methods() -> Vec<&'static MethodInfo> {
     methods_under_test().collect()
 }
 
 /// A cell of the paper's table 8: "(*)" where it found no contacts, "—"
 /// where the paper does not have the method.
-fn paper_number(x: Option<f64>) -> String {
+pub(super) fn paper_number(x: Option<f64>) -> String {
     match x {
         None => "—".to_string(),
         Some(x) if x.is_nan() => "(*)".to_string(),
@@ -141,7 +141,13 @@ pub fn run_builtin(
     let text = builtin_text(scene_id)
         .ok_or_else(|| SimError::Scene(format!("no built-in scene \"{scene_id}\"")))?;
     let mut sim = Simulation::new(&format!("builtin:{scene_id}"), text, settings)?;
-    (0..steps).map(|_| sim.step()).collect()
+    // A diverged run ends with the step that diverged (it says so in its
+    // record); the tables show what it reached.
+    let mut records: Vec<StepRecord> = Vec::new();
+    while (records.len() as u64) < steps && records.last().is_none_or(|r| r.diverged.is_none()) {
+        records.push(sim.step()?);
+    }
+    Ok(records)
 }
 
 fn method_settings(method: &str) -> SimSettings {

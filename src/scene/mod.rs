@@ -6,6 +6,7 @@
 //! load the same files from `scenes/`.
 
 pub mod builtin;
+pub mod limits;
 pub mod oracle;
 pub mod parse;
 pub mod perturb;

@@ -252,6 +252,12 @@ impl Playground {
         to_js(&entries)
     }
 
+    /// The presets of the paper's tables and figures: scene, settings as
+    /// link pairs, step, and the paper's columns per method id.
+    pub fn presets() -> Result<JsValue, JsError> {
+        to_js(&crate::report::presets::presets())
+    }
+
     /// The settings schema, in panel order.
     #[wasm_bindgen(js_name = settingsSchema)]
     pub fn settings_schema() -> Result<JsValue, JsError> {
@@ -336,7 +342,8 @@ impl Playground {
         Ok(())
     }
 
-    /// Takes `count` steps; returns the last step's record (see `record`).
+    /// Takes up to `count` steps, fewer when one diverges; returns the last
+    /// step's record (see `record`), whose `diverged` then holds the message.
     pub fn step(&mut self, count: u32) -> Result<JsValue, JsError> {
         let sim = self
             .sim
@@ -344,7 +351,13 @@ impl Playground {
             .ok_or_else(|| JsError::new("no scene is loaded"))?;
         for _ in 0..count {
             let record = sim.step().map_err(|e| JsError::new(&e.to_string()))?;
+            // A diverged step ends the call; its record carries the message
+            // (`diverged`) and the run stays paused.
+            let diverged = record.diverged.is_some();
             self.last = Some(record);
+            if diverged {
+                break;
+            }
         }
         self.record()
     }

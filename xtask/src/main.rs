@@ -3,6 +3,8 @@
 //! - `serve [--port N]` builds the core to WebAssembly and serves `www/`.
 //! - `test` runs the whole check: format, lints, tests, the wasm build and
 //!   the browser tests.
+//! - `results [--check]` writes docs/results.md from docs/results.src.md
+//!   and the CLI's tables (or only checks that it is up to date).
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
 //! - `screenshots` saves the page's screenshots in docs/screenshots/.
 //!
@@ -12,7 +14,11 @@
 
 mod bench;
 mod cmd;
+<<<<<<< HEAD
 mod screenshots;
+=======
+mod results;
+>>>>>>> main
 mod serve;
 mod server;
 mod setup;
@@ -28,8 +34,15 @@ usage: cargo xtask <command>
 
 commands:
   serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
+<<<<<<< HEAD
   test               fmt, clippy, cargo test, the page's unit tests, wasm build and
                      the browser tests
+=======
+  test               fmt, clippy, cargo test, wasm build and the browser tests
+  results [--check]  build the release CLI, run `contactlab table` for every
+                     marker in docs/results.src.md and write docs/results.md
+                     (--check: only fail when the committed file differs)
+>>>>>>> main
   bench              time every method on Pillar, Wall and Arch natively and in
                      headless Chromium; writes docs/bench.md
   screenshots        build the page and save docs/screenshots/*.png from headless Chromium
@@ -44,6 +57,14 @@ fn main() -> ExitCode {
             "`cargo xtask test` takes no arguments (got `{}`)",
             args[1..].join(" ")
         ))),
+        Some("results") => match &args[1..] {
+            [] => results::run(&root()),
+            [flag] if flag == "--check" => results::check(&root()),
+            other => Err(cmd::Error::new(format!(
+                "`cargo xtask results` takes only `--check` (got `{}`)",
+                other.join(" ")
+            ))),
+        },
         Some("bench") if args.len() == 1 => bench::run(&root()),
         Some("screenshots") if args.len() == 1 => screenshots::run(&root()),
         Some("help" | "--help" | "-h") => {

@@ -3,12 +3,12 @@
 //! straight to the terminal, so cargo test's summary lines stay visible.
 
 use crate::cmd::{self, Result};
-use crate::{server, setup, wasm};
+use crate::{results, server, setup, wasm};
 use std::path::Path;
 use std::process::Command;
 
-/// Runs fmt, both clippy passes, cargo test, the page's unit tests, the wasm
-/// build and the browser tests.
+/// Runs fmt, both clippy passes, cargo test, the docs/results.md staleness
+/// check, the page's unit tests, the wasm build and the browser tests.
 pub fn run(root: &Path) -> Result<()> {
     let cargo_steps: [&[&str]; 4] = [
         &["fmt", "--all", "--check"],
@@ -43,6 +43,11 @@ pub fn run(root: &Path) -> Result<()> {
         cmd::heading(&format!("cargo {}", args.join(" ")));
         cmd::run(cmd::cargo().current_dir(root).args(*args))?;
     }
+
+    // Regenerates the document in memory from the release CLI's tables
+    // (about a minute) and compares; it writes nothing tracked.
+    cmd::heading(&format!("{} is up to date", results::OUTPUT));
+    results::check(root)?;
 
     unit_tests(root)?;
     wasm::build(root)?;

@@ -6,7 +6,7 @@ mod args;
 mod output;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
-use contactlab::contact::exact_regions::{default_touch_tol, exact_contacts};
+use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::{find_contacts, methods::method_ids, FeatureKind, REGISTRY};
 use contactlab::measures::step_measures;
 use contactlab::report::initial::initial_tables;
@@ -207,18 +207,13 @@ fn list_scenes(out: &mut Out) -> CliResult {
     Ok(())
 }
 
-const REPORTED_KINDS: [FeatureKind; 6] = [
-    FeatureKind::VertexVertex,
-    FeatureKind::VertexEdge,
-    FeatureKind::EdgeVertex,
-    FeatureKind::VertexFace,
-    FeatureKind::FaceVertex,
-    FeatureKind::EdgeEdge,
-];
+/// The kinds of touching feature pair the exact regions report, (V,V) to
+/// (E,E): the first six of `FeatureKind::ALL`.
+const REPORTED_KINDS: &[FeatureKind] = FeatureKind::ALL.split_at(6).0;
 
 fn exact(options: &Args, out: &mut Out) -> CliResult {
     let scene = load(options, "exact")?;
-    let exact = exact_contacts(&scene, default_touch_tol(&scene));
+    let exact = exact_contacts(&scene, contactlab::contact::RELATIVE_TOUCH_TOL);
     let name = |i: usize| scene.bodies[i].name.as_str();
     if options.flag("--json") {
         let pairs: Vec<_> = exact
@@ -226,12 +221,12 @@ fn exact(options: &Args, out: &mut Out) -> CliResult {
             .iter()
             .map(|p| {
                 let features: serde_json::Map<String, serde_json::Value> = REPORTED_KINDS.iter().map(|&k| (serde_json::to_value(k).unwrap_or_default().as_str().unwrap_or("?").to_string(), json!(p.count_features(k)))).collect();
-                json!({ "a": name(p.a), "b": name(p.b), "regions": p.regions.len(), "hull_vertices": p.hull_vertices(), "area": p.area(), "feature_pairs": features })
+                json!({ "a": name(p.a), "b": name(p.b), "touch_tol": p.touch_tol, "regions": p.regions.len(), "hull_vertices": p.hull_vertices(), "area": p.area(), "feature_pairs": features })
             })
             .collect();
         let report = json!({
             "scene": scene.id,
-            "touch_tol": exact.touch_tol,
+            "relative_touch_tol": exact.relative_touch_tol,
             "regions": exact.region_count(),
             "min_contacts": exact.min_contacts(),
             "max_feature_contacts": exact.max_feature_contacts(),
@@ -244,10 +239,10 @@ fn exact(options: &Args, out: &mut Out) -> CliResult {
     }
     outln!(
         out,
-        "{} ({}): exact contact regions at the initial pose, touching tolerance {:.3e} m",
+        "{} ({}): exact contact regions at the initial pose, touching tolerance {:e} × the larger body of each pair",
         scene.title,
         scene.source,
-        exact.touch_tol
+        exact.relative_touch_tol
     )?;
     let header: Vec<&str> = REPORTED_KINDS.iter().map(|k| k.label()).collect();
     outln!(
@@ -301,7 +296,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     })?;
     let tol_deg = settings.tol_deg;
     let scene = load(options, "contacts")?;
-    let params = settings.method_params(&scene);
+    let params = settings.method_params();
     let set = find_contacts(&scene.poses(), method, &params);
     let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
     let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
@@ -500,6 +495,9 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         }
         // Each step's line as it ends: a long run shows its progress.
         out.flush()?;
+        if let Some(message) = r.diverged {
+            return Err(message.into());
+        }
     }
     Ok(())
 }

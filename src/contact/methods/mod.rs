@@ -22,9 +22,15 @@ use glam::DVec3;
 /// bare epsilons inside methods").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MethodParams {
-    /// Distance below which surfaces count as touching (default 1e-6 × the
-    /// scene's size).
+    /// Distance below which surfaces count as touching, for the pair of
+    /// bodies at hand.
     pub touch_tol: f64,
+    /// When set, `find_contacts` replaces `touch_tol` for each pair of bodies
+    /// by this fraction of the larger body's size
+    /// ([`crate::contact::pair_touch_tol`]), so a body far away or a huge
+    /// ground never changes another pair's tolerance. `None` keeps
+    /// `touch_tol` as given (hand-built cases).
+    pub relative_touch_tol: Option<f64>,
     /// Sine of the angle below which directions count as parallel.
     pub parallel_sin: f64,
     /// Erosion ε of the Closest points method (the `epsilon` setting); contacts
@@ -35,10 +41,12 @@ pub struct MethodParams {
 }
 
 impl Default for MethodParams {
-    /// Defaults for a scene of size 1 m; use [`MethodParams::for_scene`].
+    /// A fixed tolerance for bodies of size about 1 m; simulations use
+    /// [`MethodParams::per_pair`].
     fn default() -> Self {
         MethodParams {
             touch_tol: 1e-6,
+            relative_touch_tol: None,
             parallel_sin: 1e-6,
             epsilon: crate::settings::default_number("epsilon"),
             growth_iterations: 50,
@@ -47,11 +55,23 @@ impl Default for MethodParams {
 }
 
 impl MethodParams {
-    /// Defaults for a scene: the touching tolerance scales with its size.
-    pub fn for_scene(scene: &crate::scene::Scene) -> MethodParams {
+    /// Defaults with the touching tolerance of each pair of bodies scaled
+    /// with their size ([`crate::contact::RELATIVE_TOUCH_TOL`]).
+    pub fn per_pair() -> MethodParams {
         MethodParams {
-            touch_tol: 1e-6 * scene.size(),
+            relative_touch_tol: Some(super::RELATIVE_TOUCH_TOL),
             ..MethodParams::default()
+        }
+    }
+
+    /// These parameters for one pair of bodies.
+    pub fn for_pair(&self, a: &crate::mesh::TetMesh, b: &crate::mesh::TetMesh) -> MethodParams {
+        match self.relative_touch_tol {
+            Some(relative) => MethodParams {
+                touch_tol: relative * a.diagonal().max(b.diagonal()),
+                ..*self
+            },
+            None => *self,
         }
     }
 }

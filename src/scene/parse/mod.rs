@@ -7,10 +7,11 @@
 mod oracle;
 mod reader;
 
+use super::limits;
 use super::oracle::Oracle;
 use super::types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
 use crate::mesh::shapes::Shape;
-use crate::mesh::{erode::erode, refine::refine, MassProperties};
+use crate::mesh::{erode::erode, refine::refine, MassProperties, TetMesh};
 use crate::settings;
 use glam::{DQuat, DVec3};
 use oracle::parse_oracle;
@@ -89,6 +90,13 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
     let gravity = root
         .optional_vec3("gravity")?
         .unwrap_or(DVec3::new(0.0, -9.81, 0.0));
+    if gravity.length() > limits::MAX_GRAVITY {
+        return Err(format!(
+            "gravity: at most {} m/s² is supported, got {:e} m/s²",
+            limits::MAX_GRAVITY,
+            gravity.length()
+        ));
+    }
     let settings = match root.optional_object("settings")? {
         None => default_settings(),
         Some(mut s) => {
@@ -111,6 +119,13 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
     if body_values.is_empty() {
         return Err("bodies: the scene has no bodies".to_string());
     }
+    if body_values.len() > limits::MAX_BODIES {
+        return Err(format!(
+            "bodies: at most {} bodies are supported, the scene has {}",
+            limits::MAX_BODIES,
+            body_values.len()
+        ));
+    }
     let mut bodies: Vec<SceneBody> = Vec::with_capacity(body_values.len());
     for (i, v) in body_values.iter().enumerate() {
         let body = parse_body(i, v, options)?;
@@ -121,6 +136,13 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
             ));
         }
         bodies.push(body);
+    }
+    let tetrahedra: usize = bodies.iter().map(|b| b.mesh.tets.len()).sum();
+    if tetrahedra > limits::MAX_TETRAHEDRA {
+        return Err(format!(
+            "bodies: the scene has {tetrahedra} tetrahedra after refinement, more than the {} supported",
+            limits::MAX_TETRAHEDRA
+        ));
     }
     if bodies.iter().all(|b| b.fixed) {
         return Err("bodies: every body is fixed; at least one must be free to move".to_string());
@@ -191,6 +213,13 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
     let density = body
         .optional_positive("density")?
         .unwrap_or(DEFAULT_DENSITY);
+    if !(limits::MIN_DENSITY..=limits::MAX_DENSITY).contains(&density) {
+        return Err(format!(
+            "{label}.density: must be from {} to {} kg/m³, got {density:e}",
+            limits::MIN_DENSITY,
+            limits::MAX_DENSITY
+        ));
+    }
     let model_position = body.optional_vec3("position")?.unwrap_or(DVec3::ZERO);
     let rotation = match body.optional_object("rotation")? {
         None => DQuat::IDENTITY,
@@ -205,6 +234,20 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
     let angular_velocity = body
         .optional_vec3("angular_velocity")?
         .unwrap_or(DVec3::ZERO);
+    if velocity.length() > limits::MAX_SPEED {
+        return Err(format!(
+            "{label}.velocity: at most {} m/s is supported, got {:e} m/s",
+            limits::MAX_SPEED,
+            velocity.length()
+        ));
+    }
+    if angular_velocity.length() > limits::MAX_SPIN {
+        return Err(format!(
+            "{label}.angular_velocity: at most {} rad/s is supported, got {:e} rad/s",
+            limits::MAX_SPIN,
+            angular_velocity.length()
+        ));
+    }
     let shape_reader = body.object("shape")?;
     let shape_path = shape_reader.path().to_string();
     let shape = parse_shape(shape_reader)?;
@@ -213,6 +256,7 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
     let mut mesh = shape
         .build(FLAT_ANGLE)
         .map_err(|e| format!("{shape_path}: {e}"))?;
+    within_limits(&label, &mesh, model_position, rotation, options.refine)?;
     for level in 0..options.refine {
         mesh = refine(&mesh, FLAT_ANGLE)
             .map_err(|e| format!("{shape_path}: refinement level {}: {e}", level + 1))?;
@@ -238,6 +282,58 @@ fn parse_body(index: usize, value: &Value, options: &LoadOptions) -> Result<Scen
         velocity,
         angular_velocity,
     })
+}
+
+/// The body's size, its place and its refined tetrahedron count against
+/// [`limits`], checked before refinement allocates anything.
+fn within_limits(
+    label: &str,
+    mesh: &TetMesh,
+    position: DVec3,
+    rotation: DQuat,
+    refine: u8,
+) -> Result<(), String> {
+    let size = mesh.diagonal();
+    if !(limits::MIN_BODY_SIZE..=limits::MAX_BODY_SIZE).contains(&size) {
+        return Err(format!(
+            "{label}: the body's size (its bounding-box diagonal) must be from {} m to {} m, got {size:e} m",
+            limits::MIN_BODY_SIZE,
+            limits::MAX_BODY_SIZE
+        ));
+    }
+    let farthest = mesh
+        .vertices
+        .iter()
+        .map(|&v| (position + rotation * v).abs().max_element())
+        .fold(0.0, f64::max);
+    if farthest.is_nan() || farthest > limits::MAX_COORDINATE {
+        return Err(format!(
+            "{label}: every coordinate must be within ±{} m, but the body reaches {farthest:e} m",
+            limits::MAX_COORDINATE
+        ));
+    }
+    let refined = mesh
+        .tets
+        .len()
+        .saturating_mul(8usize.pow(u32::from(refine)));
+    if refined > limits::MAX_TETRAHEDRA {
+        return Err(format!(
+            "{label}: refined {refine} times the body would have {refined} tetrahedra, more than the {} supported",
+            limits::MAX_TETRAHEDRA
+        ));
+    }
+    Ok(())
+}
+
+fn at_most_vertices(s: &ObjectReader<'_>, count: usize) -> Result<(), String> {
+    if count > limits::MAX_SHAPE_VERTICES {
+        return Err(format!(
+            "{}: at most {} vertices are supported, got {count}",
+            s.key_path("vertices"),
+            limits::MAX_SHAPE_VERTICES
+        ));
+    }
+    Ok(())
 }
 
 fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
@@ -273,6 +369,14 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
         },
         "prism" => {
             let profile = s.vec2_list("profile")?;
+            if profile.len() > limits::MAX_PROFILE_POINTS {
+                return Err(format!(
+                    "{}: at most {} points are supported, got {}",
+                    s.key_path("profile"),
+                    limits::MAX_PROFILE_POINTS,
+                    profile.len()
+                ));
+            }
             if profile.len() < 3 {
                 return Err(format!(
                     "{}: needs at least 3 points, got {}",
@@ -288,6 +392,7 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
         }
         "mesh" => {
             let vertices = s.vec3_list("vertices")?;
+            at_most_vertices(&s, vertices.len())?;
             let triangles = s.index_list::<3>("triangles")?;
             if triangles.len() < 4 {
                 return Err(format!(
@@ -304,6 +409,7 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
         }
         "tetmesh" => {
             let vertices = s.vec3_list("vertices")?;
+            at_most_vertices(&s, vertices.len())?;
             let tets = s.index_list::<4>("tets")?;
             Shape::TetMesh { vertices, tets }
         }

@@ -2,6 +2,7 @@
 //! parsed against the bodies already read, so that it can name them.
 
 use super::reader::ObjectReader;
+use crate::scene::limits;
 use crate::scene::oracle::{Oracle, OraclePair};
 use crate::scene::types::Scene;
 use glam::DVec3;
@@ -37,7 +38,7 @@ pub(crate) fn parse_oracle(value: &Value, scene: &Scene) -> Result<Oracle, Strin
                 up,
                 along,
                 min_contacts: o.whole_number("min_contacts", 0, u32::MAX as u64)?,
-                expected_area: o.positive("expected_area")?,
+                expected_area: expected_area(&mut o)?,
                 layer,
             }
         }
@@ -45,7 +46,7 @@ pub(crate) fn parse_oracle(value: &Value, scene: &Scene) -> Result<Oracle, Strin
             up: o.direction("up")?,
             ground: body_by_name(&mut o, "ground", scene)?,
             min_contacts: o.whole_number("min_contacts", 0, u32::MAX as u64)?,
-            expected_area: o.positive("expected_area")?,
+            expected_area: expected_area(&mut o)?,
         },
         "pairs" => {
             let items = o.array("pairs")?;
@@ -113,4 +114,17 @@ fn layers_along(scene: &Scene, up: DVec3) -> Vec<usize> {
                 .unwrap_or(0)
         })
         .collect()
+}
+
+/// `expected_area`, at least [`limits::MIN_EXPECTED_AREA`]: P divides by it.
+fn expected_area(o: &mut ObjectReader<'_>) -> Result<f64, String> {
+    let area = o.positive("expected_area")?;
+    if area < limits::MIN_EXPECTED_AREA {
+        return Err(format!(
+            "{}: must be at least {} m², got {area:e}",
+            o.key_path("expected_area"),
+            limits::MIN_EXPECTED_AREA
+        ));
+    }
+    Ok(area)
 }

@@ -1,0 +1,46 @@
+//! What a scene file may hold: sizes, coordinates and counts beyond which a
+//! scene is refused up front with a message that names the limit, rather
+//! than loaded into a run that takes minutes, allocates gigabytes or
+//! overflows. The README's "Scene files" section lists them; a test keeps
+//! the two in step.
+
+/// Largest |coordinate| of any vertex of any body, metres (100 km): far
+/// beyond any scene of stones, far below where f64 loses the millimetre.
+pub const MAX_COORDINATE: f64 = 1e5;
+/// Smallest and largest size of a body (its bounding-box diagonal), metres.
+pub const MIN_BODY_SIZE: f64 = 1e-3;
+pub const MAX_BODY_SIZE: f64 = 1e5;
+/// Most bodies in a scene.
+pub const MAX_BODIES: usize = 500;
+/// Most points of one shape: the vertices of a `mesh` or `tetmesh`, the
+/// profile of a `prism` times the cost of its triangulation.
+pub const MAX_SHAPE_VERTICES: usize = 20_000;
+pub const MAX_PROFILE_POINTS: usize = 2_000;
+/// Most tetrahedra in the whole scene after refinement.
+pub const MAX_TETRAHEDRA: usize = 1_000_000;
+/// Density range, kg/m³ (air is 1.2, osmium 22 590).
+pub const MIN_DENSITY: f64 = 1e-3;
+pub const MAX_DENSITY: f64 = 1e6;
+/// Largest gravity, m/s² (a hundred times Jupiter's).
+pub const MAX_GRAVITY: f64 = 2.5e3;
+/// Largest initial speed (m/s) and spin (rad/s).
+pub const MAX_SPEED: f64 = 1e4;
+pub const MAX_SPIN: f64 = 1e4;
+/// Smallest `oracle.expected_area`, m².
+pub const MIN_EXPECTED_AREA: f64 = 1e-8;
+
+/// The limits as "name: value" lines, for documentation and its test.
+pub fn described() -> Vec<String> {
+    vec![
+        format!("coordinates: within ±{MAX_COORDINATE} m"),
+        format!("body size (bounding-box diagonal): {MIN_BODY_SIZE} m to {MAX_BODY_SIZE} m"),
+        format!("bodies: at most {MAX_BODIES}"),
+        format!("vertices of one mesh or tetmesh: at most {MAX_SHAPE_VERTICES}"),
+        format!("points of one prism profile: at most {MAX_PROFILE_POINTS}"),
+        format!("tetrahedra in the scene after refinement: at most {MAX_TETRAHEDRA}"),
+        format!("density: {MIN_DENSITY} to {MAX_DENSITY} kg/m³"),
+        format!("gravity: at most {MAX_GRAVITY} m/s²"),
+        format!("initial speed: at most {MAX_SPEED} m/s; spin: at most {MAX_SPIN} rad/s"),
+        format!("oracle.expected_area: at least {MIN_EXPECTED_AREA} m²"),
+    ]
+}
