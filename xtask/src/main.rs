@@ -14,11 +14,8 @@
 
 mod bench;
 mod cmd;
-<<<<<<< HEAD
-mod screenshots;
-=======
 mod results;
->>>>>>> main
+mod screenshots;
 mod serve;
 mod server;
 mod setup;
@@ -34,15 +31,11 @@ usage: cargo xtask <command>
 
 commands:
   serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
-<<<<<<< HEAD
-  test               fmt, clippy, cargo test, the page's unit tests, wasm build and
-                     the browser tests
-=======
-  test               fmt, clippy, cargo test, wasm build and the browser tests
+  test               fmt, clippy, cargo test, the results staleness check, the
+                     page's unit tests, wasm build and the browser tests
   results [--check]  build the release CLI, run `contactlab table` for every
                      marker in docs/results.src.md and write docs/results.md
                      (--check: only fail when the committed file differs)
->>>>>>> main
   bench              time every method on Pillar, Wall and Arch natively and in
                      headless Chromium; writes docs/bench.md
   screenshots        build the page and save docs/screenshots/*.png from headless Chromium
