@@ -424,10 +424,11 @@ async function start(gl) {
     writeHash(true);
   });
   attachKeyboardOrbit(canvas, camera, {
+    // A key press is one change, not a drag: the link is written at once.
     onChange: () => {
       view.cam = camera.getState();
       requestDraw();
-      writeHash(true);
+      writeHash();
     },
     onReset: resetView,
   });

@@ -141,6 +141,7 @@ export class ComparePanel {
     this.sort = { column: -1, descending: false };
     this.caption = `${title}, step ${steps}`;
     this.runPreset = this.presetOfRun(steps);
+    this.paper = this.runPreset?.paper ? this.runPreset : null;
     this.render();
     this.onDone(this.cancelled);
   }
