@@ -11,8 +11,9 @@
  * A change of any setting replays from step 0 to the current step, with the
  * old frame dimmed and labelled meanwhile.
  *
- * For the browser tests, on <body>: `data-run` is "replaying", "playing"
- * or "idle"; `data-ready` is "true" while idle with the frame drawn and the
+ * For the browser tests, on <body>: `data-run` is "replaying", "playing",
+ * "idle", or "diverged" (idle at a step where the core stopped a run that
+ * blew up); `data-ready` is "true" while idle with the frame drawn and the
  * link written; `data-scene`, `data-method` and `data-step` name what is
  * shown; `data-first-frame-ms` is the time of the first drawn frame;
  * `data-compare` follows a comparison.
@@ -34,10 +35,14 @@ import { DEFAULT_SCENE, formatHash, parseHash } from './state/page-state.js';
 import { RunController } from './state/run-controller.js';
 import { clearError, clearNotice, showError, showNotice, wireDismissButtons } from './ui/banner.js';
 import { ComparePanel } from './ui/compare.js';
+import { canRestore, restoredSettings, showDivergence } from './ui/divergence.js';
 import { contactsCsv, contactsJson, copyText, downloadCanvas, downloadText } from './ui/export.js';
 import { openHelp } from './ui/help.js';
 import { showLegend } from './ui/legend.js';
-import { buildReadout, showReadout } from './ui/readout.js';
+import { attachKeyboardOrbit, installShortcuts } from './ui/keyboard.js';
+import { Presentation } from './ui/presentation.js';
+import { fillPresetPicker, matchingPreset } from './ui/presets.js';
+import { buildReadout, headlineText, showReadout } from './ui/readout.js';
 import { LONG_LINK, packSceneText, sceneTitle, unpackSceneText, wireSceneFileInputs } from './ui/scene-file.js';
 import { fillScenePicker } from './ui/scene-picker.js';
 import { SettingsPanel } from './ui/settings-panel.js';
@@ -116,6 +121,8 @@ async function start(gl) {
     cameraKey: '',
     instances: new Float32Array(0),
     instanceContacts: /** @type {number[]} */ ([]),
+    /** Contact arrow length in metres before presentation mode scales it. */
+    glyphLength: 0.15,
   };
   /** A link's camera, applied when its scene is first shown. @type {number[] | null} */
   let pendingCam = null;
@@ -138,8 +145,8 @@ async function start(gl) {
     listener: {
       scene: (shown) => showScene(shown),
       frame: (shown) => showFrame(shown),
-      run: (run) => {
-        document.body.dataset.run = run;
+      run: () => {
+        showRunState();
         updateRunControls();
         updateReady();
       },
@@ -170,6 +177,12 @@ async function start(gl) {
       }
       updateReady();
     });
+  }
+
+  /** `data-run` on <body>: the controller's run state, or "diverged" when it stopped at a blow-up. */
+  function showRunState() {
+    const run = controller.run;
+    document.body.dataset.run = run === 'idle' && controller.diverged ? 'diverged' : run;
   }
 
   /** Marks the page ready for the tests: idle, drawn, and the link written. */
@@ -240,11 +253,90 @@ async function start(gl) {
     onError: (message) => showError(message),
   });
 
-  $('play').addEventListener('click', () => {
-    // While playing or running to a step this button reads "Pause" or "Stop".
+  function togglePlay() {
     if (controller.run === 'playing') controller.pause();
     else controller.play();
+  }
+  // While playing or running to a step these buttons read "Pause" or "Stop".
+  $('play').addEventListener('click', togglePlay);
+  $('view-play').addEventListener('click', togglePlay);
+
+  // ---- presets, divergence, keyboard, presentation -----------------------
+
+  /** @type {import('./ui/presets.js').Preset[]} */
+  const presets = catalogue.presets ?? [];
+  /** Each preset's settings object, read by the core from its pairs. */
+  const presetSettings = new Map();
+  const presetPicker = /** @type {HTMLSelectElement} */ ($('preset-picker'));
+  fillPresetPicker(presetPicker, presets);
+  await Promise.all(
+    presets.map(async (preset) => {
+      const { settings, problems } = await session.settingsFromPairs(preset.settings);
+      if (problems.length === 0) presetSettings.set(preset.id, settings);
+    }),
+  );
+  presetPicker.addEventListener('change', () => {
+    const preset = presets.find((p) => p.id === presetPicker.value);
+    const settings = preset && presetSettings.get(preset.id);
+    if (!preset || !settings) return;
+    clearNotice();
+    view.cam = null;
+    pendingCam = null;
+    // The method shown stays: the paper's tables cover every method.
+    const method = controller.config?.settings[methodSetting] ?? settings[methodSetting];
+    /** @type {PageConfig} */
+    const config = { scene: { id: preset.scene }, settings: { ...settings, [methodSetting]: method }, sceneId: preset.scene, file: null };
+    controller.open(config, preset.step);
+    compare.setSteps(preset.step);
   });
+  /** @returns {import('./ui/presets.js').Preset | null} the preset the page shows exactly */
+  function shownPreset() {
+    const shown = controller.shown;
+    return shown ? matchingPreset(presets, presetSettings, /** @type {PageConfig} */ (shown.config), shown.step, methodSetting) : null;
+  }
+  // A comparison matches a preset when it ran the shown preset's scene and
+  // settings for the preset's step.
+  compare.presetOfRun = (steps) => {
+    const preset = shownPreset();
+    return preset && preset.step === steps ? preset : null;
+  };
+
+  $('restore-settings').addEventListener('click', () => {
+    const current = /** @type {PageConfig | null} */ (controller.config);
+    if (!current) return;
+    clearNotice();
+    controller.change({ ...current, settings: restoredSettings(current.settings, schema) });
+  });
+
+  const presentation = new Presentation({
+    button: $('present'),
+    onChange: () => {
+      sizeGlyphs();
+      requestDraw();
+    },
+  });
+  const keysDialog = /** @type {HTMLDialogElement} */ ($('keys-dialog'));
+  const showKeys = () => {
+    if (!keysDialog.open) keysDialog.showModal();
+  };
+  $('show-keys').addEventListener('click', showKeys);
+  installShortcuts({
+    togglePlay,
+    step: () => controller.stepOnce(),
+    reset: () => controller.reset(),
+    present: () => presentation.toggle(),
+    keys: showKeys,
+    canvas,
+  });
+  /** Back to the framed view of the whole scene; the link forgets the camera. */
+  function resetView() {
+    if (!scene.info) return;
+    frameCamera();
+    view.cam = null;
+    requestDraw();
+    writeHash();
+  }
+  $('reset-view').addEventListener('click', resetView);
   $('step-once').addEventListener('click', () => controller.stepOnce());
   $('reset').addEventListener('click', () => controller.reset());
   $('replay-cancel').addEventListener('click', () => controller.cancel());
@@ -331,6 +423,15 @@ async function start(gl) {
     requestDraw();
     writeHash(true);
   });
+  attachKeyboardOrbit(canvas, camera, {
+    // A key press is one change, not a drag: the link is written at once.
+    onChange: () => {
+      view.cam = camera.getState();
+      requestDraw();
+      writeHash();
+    },
+    onReset: resetView,
+  });
 
   canvas.addEventListener('pointermove', (event) => {
     const shown = controller.shown;
@@ -372,7 +473,21 @@ async function start(gl) {
     writeHash();
   });
 
-  window.addEventListener('hashchange', () => applyHash(window.location.hash));
+  window.addEventListener('hashchange', () => {
+    const hash = window.location.hash;
+    const benchHash = new URLSearchParams(hash.replace(/^#/, '')).has('bench');
+    // A benchmark times a freshly loaded page, never one that has run.
+    if (benchHash && !bench) {
+      window.location.reload();
+      return;
+    }
+    // Leaving a benchmark: its result goes, and the link follows the page again.
+    if (bench && !benchHash) {
+      bench = false;
+      document.getElementById('bench-result')?.remove();
+    }
+    applyHash(hash);
+  });
 
   // ---- requests to the controller ---------------------------------------
 
@@ -460,15 +575,23 @@ async function start(gl) {
     const size = Math.hypot(...info.focus_max.map((v, i) => v - info.focus_min[i]));
     const freeRadii = scene.bodyRadii.filter((_, i) => !fixed[i]).sort((a, b) => a - b);
     const typical = freeRadii.length > 0 ? freeRadii[Math.floor(freeRadii.length / 2)] : size;
-    renderer.contactLength = Math.min(size * 0.05, typical * 0.6);
-    renderer.contactRadius = renderer.contactLength * 0.12;
+    scene.glyphLength = Math.min(size * 0.05, typical * 0.6);
+    sizeGlyphs();
     // The camera stays where it is for new settings of the same scene.
     const cameraKey = config.file ? `file:${config.file.packed}` : `scene:${config.sceneId}`;
     if (cameraKey !== scene.cameraKey) {
       scene.cameraKey = cameraKey;
       frameCamera();
-      if (pendingCam) camera.setState(pendingCam);
+      if (pendingCam && camera.showsScene(pendingCam)) {
+        camera.setState(pendingCam);
+      } else if (pendingCam) {
+        // A view that looks away from the scene would leave a blank canvas.
+        showNotice(`The link's view (cam=${pendingCam.join(',')}) does not look at the scene; showing the default view.`);
+        view.cam = null;
+      }
       pendingCam = null;
+      // "Run to step" starts at the step where the paper measures this scene.
+      /** @type {HTMLInputElement} */ ($('run-to-step')).value = String(info.measure_step);
     }
     describeScene(info, bodies);
     compare.setScene({ methods: catalogue.methods, oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
@@ -489,10 +612,39 @@ async function start(gl) {
     body.method = String(config.settings[methodSetting]);
     body.step = String(shown.step);
     updateView();
-    showReadout($('readout'), shown.frame.record, shown.step, scene.info);
+    const record = shown.frame.record;
+    const toleranceDeg = toleranceOf(config);
+    showReadout($('readout'), record, shown.step, scene.info, { toleranceDeg, dt: timeStepOf(config) });
+    $('headline').textContent = headlineText(record, shown.step, { toleranceDeg: scene.info.oracle === 'none' ? NaN : toleranceDeg });
+    showDivergence($('diverged'), record?.diverged ?? null, { step: shown.step, restorable: canRestore(config.settings, schema) });
+    compare.setPaper(shownPreset());
+    const preset = shownPreset();
+    presetPicker.value = preset ? preset.id : '';
+    $('preset-source').textContent = preset ? preset.source : '';
+    $('preset-source').hidden = !preset;
     drawPlots();
     updateCaption();
+    showRunState();
     updateRunControls();
+  }
+
+  /** @param {PageConfig} config @returns {number} the angle tolerance for "right", in degrees */
+  function toleranceOf(config) {
+    return toleranceSetting ? Number(config.settings[toleranceSetting]) : NaN;
+  }
+
+  /** @param {PageConfig} config @returns {number | null} the time step every step of the run took */
+  function timeStepOf(config) {
+    const entry = schema.find((e) => e.url_key === 'dt');
+    const value = entry ? config.settings[entry.id] : null;
+    return value ?? scene.info?.dt ?? null;
+  }
+
+  /** Contact glyph sizes: from the scene's size, larger in presentation mode. */
+  function sizeGlyphs() {
+    const grow = presentation.glyphScale();
+    renderer.contactLength = scene.glyphLength * grow.length;
+    renderer.contactRadius = scene.glyphLength * 0.12 * grow.radius;
   }
 
   /** @param {{config: any, reached: number, goal: number | null}} progress */
@@ -560,6 +712,7 @@ async function start(gl) {
       hasOracle: scene.info.oracle !== 'none',
       count: contactCount(contacts, layout),
       shown: indices.length,
+      toleranceDeg: toleranceOf(/** @type {PageConfig} */ (shown.config)),
     });
     requestDraw();
   }
@@ -648,9 +801,13 @@ async function start(gl) {
     const shown = controller.shown !== null;
     const replaying = run === 'replaying';
     const running = run === 'playing' && !controller.target?.playing;
-    $('play').disabled = !shown || replaying;
-    $('play').textContent = run === 'playing' ? (running ? 'Stop' : 'Pause') : 'Play';
-    $('step-once').disabled = !shown || replaying;
+    // A run the core stopped because it blew up goes no further.
+    const stopped = controller.diverged !== null;
+    for (const id of ['play', 'view-play']) {
+      $(id).disabled = !shown || replaying || (stopped && run !== 'playing');
+      $(id).textContent = run === 'playing' ? (running ? 'Stop' : 'Pause') : 'Play';
+    }
+    $('step-once').disabled = !shown || replaying || stopped;
     $('reset').disabled = !shown;
     $('run-to').disabled = !shown;
     $('replay').hidden = !replaying;

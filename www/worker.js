@@ -6,7 +6,7 @@
  * worker must be replaced, see session.js). Requests run one after another
  * in arrival order.
  *
- *   catalogue                         → { scenes, methods, defaults, schema, featureKinds, contactLayout }
+ *   catalogue                         → { scenes, methods, defaults, schema, featureKinds, contactLayout, presets }
  *   settingsFromPairs { pairs }       → { settings, problems }   (a link's settings)
  *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
  *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
@@ -84,6 +84,7 @@ function handle(request) {
           schema: plain(Playground.settingsSchema()),
           featureKinds: plain(Playground.featureKinds()),
           contactLayout: plain(Playground.contactLayout()),
+          presets: plain(Playground.presets()),
         },
       };
     case 'settingsFromPairs':
@@ -135,6 +136,8 @@ function stepFor(count, budgetMs) {
   for (let i = 0; i < Math.max(1, count); i++) {
     record = plain(playground.step(1));
     history.push([record.step, record.count]);
+    // The core paused the run at a step that diverged; stepping on would throw.
+    if (record.diverged) break;
     if (budgetMs > 0 && performance.now() - start > budgetMs) break;
   }
   const frame = currentFrame(record);

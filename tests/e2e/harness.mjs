@@ -220,8 +220,8 @@ export async function screenshot(page, path) {
 /**
  * Reads the canvas back (the context keeps its drawing buffer) and
  * summarises it: distinct colours, how much of the central tenth differs
- * from the background, and the position of a strongly green pixel (a
- * correct contact), if any.
+ * from the background, and the position of a strongly blue pixel (a
+ * contact with a right normal), if any.
  */
 export async function canvasStats(page) {
   return page.evaluate(() => {
@@ -234,12 +234,12 @@ export async function canvasStats(page) {
     context.drawImage(canvas, 0, 0);
     const { data } = context.getImageData(0, 0, width, height);
     const colours = new Set();
-    let green = null;
+    let right = null;
     for (let i = 0; i < data.length; i += 4) {
       colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-      if (!green && data[i + 1] > 120 && data[i + 1] > data[i] * 2.2 && data[i + 1] > data[i + 2] * 1.6) {
+      if (!right && data[i + 2] > 110 && data[i + 2] > data[i] * 2.5 && data[i + 2] > data[i + 1] * 1.4) {
         const pixel = i / 4;
-        green = { x: pixel % width, y: Math.floor(pixel / width) };
+        right = { x: pixel % width, y: Math.floor(pixel / width) };
       }
     }
     const background = [data[0], data[1], data[2]];
@@ -259,7 +259,7 @@ export async function canvasStats(page) {
       height,
       distinctColours: colours.size,
       centreDiffering: differing / total,
-      green: green && { x: green.x * ratio, y: green.y * ratio },
+      right: right && { x: right.x * ratio, y: right.y * ratio },
     };
   });
 }

@@ -129,11 +129,11 @@ test('a link to the Pillar at step 3 shows every number the CLI prints', { timeo
 
     // Hovering a correct contact shows its details.
     const stats = await canvasStats(page);
-    assert.ok(stats.green, 'no green (correct) contact drawn');
+    assert.ok(stats.right, 'no blue (right) contact drawn');
     const box = await page.locator('#view').boundingBox();
     let tooltip = null;
     for (const [dx, dy] of [[0, 0], [2, 0], [-2, 0], [0, 2], [0, -2], [3, 3]]) {
-      await page.mouse.move(box.x + stats.green.x + dx, box.y + stats.green.y + dy);
+      await page.mouse.move(box.x + stats.right.x + dx, box.y + stats.right.y + dy);
       if (await page.locator('#tooltip').isVisible()) {
         tooltip = await page.locator('#tooltip').textContent();
         break;

@@ -8,20 +8,29 @@ import assert from 'node:assert/strict';
 import { ROOT, launchBrowser, openPage, readout, screenshot, waitReady } from './harness.mjs';
 
 const SCREENSHOT_DIR = `${ROOT}docs/screenshots/`;
-/** [file name, link, scene, step] */
+/** A phone held upright, in CSS pixels. */
+const PHONE = { width: 390, height: 844 };
+/** [file name, link, scene, step, viewport (default: the harness's), keys pressed once ready] */
 const SHOTS = [
   ['pillar-opposing-step3', '#scene=pillar&method=opposing&step=3&explode=0.35', 'pillar', 3],
   ['wall', '#scene=wall&method=opposing&step=3&explode=0.25', 'wall', 3],
   ['arch', '#scene=arch&method=opposing&step=3&explode=0.3', 'arch', 3],
   ['spike-in-hole', '#scene=spike-in-hole&method=opposing&step=5&explode=0.3&cam=0.55,0.75,3.6,0,0.5,0', 'spike-in-hole', 5],
+  ['phone', '#scene=pillar&method=opposing&step=3', 'pillar', 3, PHONE],
+  // F: presentation mode (large text and contact glyphs, no control panel).
+  ['presentation', '#scene=spike-wedge&method=opposing&step=1', 'spike-wedge', 1, { width: 1280, height: 800 }, 'f'],
 ];
 
 const browser = await launchBrowser();
 try {
-  for (const [name, hash, scene, step] of SHOTS) {
-    const { page, context, problems } = await openPage(browser, hash);
+  for (const [name, hash, scene, step, viewport, keys] of SHOTS) {
+    const { page, context, problems } = await openPage(browser, hash, viewport);
     try {
       await waitReady(page, { scene, step });
+      if (keys) {
+        await page.keyboard.press(keys);
+        await waitReady(page, { scene, step });
+      }
       assert.ok(Number((await readout(page)).count) > 0, `${scene}: no contacts`);
       await screenshot(page, `${SCREENSHOT_DIR}${name}.png`);
       assert.deepEqual(problems, [], `${name}: ${problems.join('; ')}`);

@@ -27,7 +27,7 @@ export function drawSortedQuality(canvas, sorted, threshold) {
     emptyMessage(frame, 'no contacts at this step');
     return;
   }
-  if (Number.isFinite(threshold)) referenceLine(frame, threshold, 'correct above', '#2e8b57');
+  if (Number.isFinite(threshold)) referenceLine(frame, threshold, 'right above', '#1d5fa8');
   const { ctx } = frame;
   ctx.strokeStyle = '#9a5b34';
   ctx.lineWidth = 1.5;

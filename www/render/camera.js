@@ -151,6 +151,19 @@ export class OrbitCamera {
   }
 
   /**
+   * Whether a link's view (`getState()` numbers) looks at the framed scene:
+   * its target within a few scene radii of the scene's centre. A view that
+   * does not would show nothing, with no way back but "reset view".
+   * @param {number[]} state
+   * @returns {boolean}
+   */
+  showsScene(state) {
+    if (state.length !== 6 || !state.every(Number.isFinite)) return false;
+    const target = /** @type {Vec3} */ (state.slice(3));
+    return length(sub(target, this.sceneCentre)) <= this.sceneRadius * 10;
+  }
+
+  /**
    * Projection × view for the current state.
    * @param {number} aspect
    * @returns {Float32Array}

@@ -1,8 +1,11 @@
 /**
- * @file Contacts in the 3D view: a small sphere at each contact position and
- * an arrow along its normal (A→B), drawn with instancing (one sphere and one
- * arrow mesh, per-contact position, direction and colour), so the wall's
- * thousand-odd contacts cost two draw calls. Contacts hidden inside or
+ * @file Contacts in the 3D view: a small sphere (a cube for a contact whose
+ * normal is wrong) at each contact position and an arrow along its normal
+ * (A→B), drawn with instancing (one mesh per glyph shape, per-contact
+ * position, direction, colour and shape), so the wall's thousand-odd
+ * contacts cost three draw calls. Right is blue and wrong is orange: unlike
+ * green and red, they stay apart under deuteranopia, protanopia and
+ * tritanopia, and the shape tells them apart without colour at all. Contacts hidden inside or
  * behind bodies are drawn faintly first, then the visible ones in full,
  * because the contacts between stacked stones are always hidden by them.
  */
@@ -13,13 +16,19 @@
  * @typedef {Record<'stride' | 'position' | 'normal' | 'q' | 'correct' | 'depth' | 'feature' | 'a' | 'b', number>} ContactLayout
  */
 
-/** Floats per instance: position 3, direction 3, colour 3. */
-const INSTANCE_STRIDE = 9;
+/** Floats per instance: position 3, direction 3, colour 3, shape 1. */
+export const INSTANCE_STRIDE = 10;
+/** Glyph shapes (the instance's last float). */
+const SPHERE = 0;
+const CUBE = 1;
+/** A cube reads as big as a sphere when its half-side is a bit under the radius. */
+const CUBE_SCALE = 0.9;
 
 const GREY = [0.55, 0.56, 0.6];
-const GREEN = [0.13, 0.65, 0.29];
-const RED = [0.86, 0.13, 0.1];
-const AMBER = [0.98, 0.72, 0.12];
+const BLUE = [0.1, 0.4, 0.85];
+/** The wrong contacts' ramp: deep orange for q ≤ 0 to light orange for q just short of right. */
+const DEEP_ORANGE = [0.8, 0.25, 0.0];
+const LIGHT_ORANGE = [1.0, 0.7, 0.25];
 /** One colour per feature kind, in `featureKinds()` order. */
 export const FEATURE_COLOURS = [
   [0.55, 0.2, 0.7], // (V,V)
@@ -34,18 +43,18 @@ export const FEATURE_COLOURS = [
 ];
 
 /**
- * The colour of a contact from the core's verdict: green when correct,
- * grey when the scene has no oracle, otherwise a ramp from red (q ≤ 0) to
- * amber (q just short of correct).
+ * The colour of a contact from the core's verdict: blue when correct,
+ * grey when the scene has no oracle, otherwise a ramp from deep orange
+ * (q ≤ 0) to light orange (q just short of correct).
  * @param {number} q
  * @param {number} correct 1, 0 or NaN
  * @returns {number[]}
  */
 export function qualityColour(q, correct) {
   if (Number.isNaN(correct)) return GREY;
-  if (correct === 1) return GREEN;
+  if (correct === 1) return BLUE;
   const t = Math.min(1, Math.max(0, q));
-  return RED.map((r, i) => r + (AMBER[i] - r) * t);
+  return DEEP_ORANGE.map((r, i) => r + (LIGHT_ORANGE[i] - r) * t);
 }
 
 /** @param {number[]} c @returns {string} CSS colour */
@@ -59,8 +68,10 @@ layout(location = 1) in vec3 aNormal;
 layout(location = 2) in vec3 iPosition;
 layout(location = 3) in vec3 iDirection;
 layout(location = 4) in vec3 iColour;
+layout(location = 5) in float iShape;
 uniform mat4 uViewProjection;
 uniform vec3 uScale; // model x, y scale and z (arrow length) scale
+uniform float uShape; // the shape this draw call is for; negative: every instance
 out vec3 vNormal;
 out vec3 vColour;
 void main() {
@@ -73,6 +84,9 @@ void main() {
   vNormal = basis * aNormal;
   vColour = iColour;
   gl_Position = uViewProjection * vec4(iPosition + basis * (aPosition * uScale), 1.0);
+  // An instance of another shape is moved outside the clip volume: its
+  // triangles are culled, so one buffer serves every shape's draw call.
+  if (uShape >= 0.0 && abs(iShape - uShape) > 0.5) gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
 }`;
 
 const FRAGMENT = `#version 300 es
@@ -97,10 +111,11 @@ export class ContactGlyphs {
   constructor(gl, linkProgram) {
     this.gl = gl;
     this.program = linkProgram(gl, VERTEX, FRAGMENT);
-    this.uniforms = Object.fromEntries(['uViewProjection', 'uScale', 'uLight', 'uAlpha'].map((n) => [n, gl.getUniformLocation(this.program, n)]));
+    this.uniforms = Object.fromEntries(['uViewProjection', 'uScale', 'uLight', 'uAlpha', 'uShape'].map((n) => [n, gl.getUniformLocation(this.program, n)]));
     this.instances = gl.createBuffer();
     this.count = 0;
     this.sphere = this.mesh(sphereMesh());
+    this.cube = this.mesh(cubeMesh());
     this.arrow = this.mesh(arrowMesh());
   }
 
@@ -120,9 +135,9 @@ export class ContactGlyphs {
       gl.vertexAttribPointer(location, 3, gl.FLOAT, false, 0, 0);
     });
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       gl.enableVertexAttribArray(2 + i);
-      gl.vertexAttribPointer(2 + i, 3, gl.FLOAT, false, INSTANCE_STRIDE * 4, i * 12);
+      gl.vertexAttribPointer(2 + i, i < 3 ? 3 : 1, gl.FLOAT, false, INSTANCE_STRIDE * 4, i * 12);
       gl.vertexAttribDivisor(2 + i, 1);
     }
     gl.bindVertexArray(null);
@@ -131,7 +146,7 @@ export class ContactGlyphs {
 
   /**
    * Replaces the drawn contacts.
-   * @param {Float32Array} instances 9 floats each: position, normal, colour
+   * @param {Float32Array} instances INSTANCE_STRIDE floats each: position, normal, colour, shape
    */
   setInstances(instances) {
     const gl = this.gl;
@@ -171,9 +186,16 @@ export class ContactGlyphs {
   drawGlyphs(radius, length) {
     const gl = this.gl;
     gl.uniform3f(this.uniforms.uScale, radius, radius, radius);
+    gl.uniform1f(this.uniforms.uShape, SPHERE);
     gl.bindVertexArray(this.sphere.vao);
     gl.drawArraysInstanced(gl.TRIANGLES, 0, this.sphere.count, this.count);
+    const half = radius * CUBE_SCALE;
+    gl.uniform3f(this.uniforms.uScale, half, half, half);
+    gl.uniform1f(this.uniforms.uShape, CUBE);
+    gl.bindVertexArray(this.cube.vao);
+    gl.drawArraysInstanced(gl.TRIANGLES, 0, this.cube.count, this.count);
     gl.uniform3f(this.uniforms.uScale, radius, radius, length);
+    gl.uniform1f(this.uniforms.uShape, -1);
     gl.bindVertexArray(this.arrow.vao);
     gl.drawArraysInstanced(gl.TRIANGLES, 0, this.arrow.count, this.count);
     gl.bindVertexArray(null);
@@ -213,6 +235,35 @@ function sphereMesh() {
       // Smooth normals: on a unit sphere the position is the normal. The
       // winding does not matter, back faces are not culled.
       normals.push(...v);
+    }
+  }
+  return { positions: new Float32Array(positions), normals: new Float32Array(normals) };
+}
+
+/**
+ * A cube from −1 to 1, flat-shaded: the glyph of a wrong contact.
+ * @returns {{positions: Float32Array, normals: Float32Array}}
+ */
+function cubeMesh() {
+  const positions = [];
+  const normals = [];
+  for (let axis = 0; axis < 3; axis++) {
+    for (const sign of [-1, 1]) {
+      const u = (axis + 1) % 3;
+      const v = (axis + 2) % 3;
+      const corner = (a, b) => {
+        const p = [0, 0, 0];
+        p[axis] = sign;
+        p[u] = a;
+        p[v] = b;
+        return p;
+      };
+      const normal = [0, 0, 0];
+      normal[axis] = sign;
+      for (const p of [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, -1), corner(1, 1), corner(-1, 1)]) {
+        positions.push(...p);
+        normals.push(...normal);
+      }
     }
   }
   return { positions: new Float32Array(positions), normals: new Float32Array(normals) };
@@ -285,6 +336,8 @@ export function contactInstances(contacts, layout, offsets, { onlyWrong, feature
     for (let k = 0; k < 3; k++) instances[o + k] = c[layout.position + k] + (offset[k] ?? 0);
     instances.set(c.subarray(layout.normal, layout.normal + 3), o + 3);
     instances.set(featureColours ? (FEATURE_COLOURS[feature] ?? GREY) : qualityColour(q, correct), o + 6);
+    // The shape says "wrong" in feature colouring too.
+    instances[o + 9] = correct === 0 ? CUBE : SPHERE;
     indices.push(i);
   }
   return { instances: instances.subarray(0, indices.length * INSTANCE_STRIDE), indices };

@@ -5,6 +5,7 @@
  * screen (on hover).
  */
 
+import { INSTANCE_STRIDE } from './contacts.js';
 import { cross, dot, sub } from './math.js';
 
 /** @typedef {import('./math.js').Vec3} Vec3 */
@@ -70,7 +71,7 @@ export function pickBody({ origin, direction }, triangles, transforms) {
 /**
  * The contact drawn nearest to a pointer position, within `radius` pixels of
  * its sphere or its arrow.
- * @param {Float32Array} instances 9 floats each: position, normal (world), colour
+ * @param {Float32Array} instances INSTANCE_STRIDE floats each, starting with position and normal (world)
  * @param {Float32Array} viewProjection
  * @param {number} arrowLength in metres
  * @param {{x: number, y: number, width: number, height: number}} pointer
@@ -88,7 +89,7 @@ export function nearestInstance(instances, viewProjection, arrowLength, { x: px,
   };
   let best = radius * radius;
   let found = -1;
-  for (let i = 0, k = 0; i + 9 <= instances.length; i += 9, k++) {
+  for (let i = 0, k = 0; i + INSTANCE_STRIDE <= instances.length; i += INSTANCE_STRIDE, k++) {
     const [x, y, z] = [instances[i], instances[i + 1], instances[i + 2]];
     const a = project(x, y, z);
     const b = project(x + instances[i + 3] * arrowLength, y + instances[i + 4] * arrowLength, z + instances[i + 5] * arrowLength);

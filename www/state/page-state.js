@@ -20,6 +20,8 @@ export const DEFAULT_SCENE = 'pillar';
 export const VIEW_MODES = ['solid', 'wireframe', 'tetrahedra'];
 /** Largest step a link may ask for; beyond it a link would hold the page for hours. */
 export const MAX_LINK_STEP = 100000;
+/** Largest magnitude of a number in `cam=`: beyond it a view is lost (and float precision with it). */
+export const MAX_CAM_VALUE = 1e6;
 /** Steps a `#bench` link times when it names no `steps`. */
 export const DEFAULT_BENCH_STEPS = 20;
 /** The keys this module reads; every other key is a setting's or unknown. */
@@ -91,12 +93,15 @@ export function readHash(hash, { sceneIds, settingKeys }) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const bench = params.has('bench') ? { steps: DEFAULT_BENCH_STEPS } : null;
   const seen = new Set();
+  const repeated = new Set();
   /** @param {string} key @param {string} raw @param {string} expected @param {string} fallback */
   const bad = (key, raw, expected, fallback) => problems.push(`${key}=${JSON.stringify(raw)} is not ${expected}; using ${fallback}`);
 
   for (const [key, raw] of params) {
     if (seen.has(key)) {
-      problems.push(`"${key}" appears more than once; the first is used`);
+      // Named once, however often it repeats, so the notice stays short.
+      if (!repeated.has(key)) problems.push(`"${key}" appears more than once; the first is used`);
+      repeated.add(key);
       continue;
     }
     seen.add(key);
@@ -120,8 +125,8 @@ export function readHash(hash, { sceneIds, settingKeys }) {
       }
       case 'cam': {
         const values = raw.split(',').map(Number);
-        if (values.length === 6 && raw.split(',').every((v) => v.trim() !== '') && values.every(Number.isFinite) && values[2] > 0) page.cam = values;
-        else bad(key, raw, 'six numbers (yaw, pitch, distance, target x, y, z)', 'the default view');
+        if (values.length === 6 && raw.split(',').every((v) => v.trim() !== '') && values.every((v) => Number.isFinite(v) && Math.abs(v) <= MAX_CAM_VALUE) && values[2] > 0) page.cam = values;
+        else bad(key, raw, `six numbers (yaw, pitch, distance, target x, y, z) of at most ${MAX_CAM_VALUE} in size`, 'the default view');
         break;
       }
       case 'view':

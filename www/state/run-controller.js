@@ -132,6 +132,11 @@ export class RunController {
     this.retarget({ config, step: this.currentStep(), mode: 'replay', playing: false });
   }
 
+  /** @returns {string | null} why the shown run stopped, when the core found it diverged */
+  get diverged() {
+    return this.shown?.frame.record?.diverged ?? null;
+  }
+
   /** Plays from the shown step until paused. Ignored during a replay or before anything is shown. */
   play() {
     if (!this.shown || this.run === 'replaying') return;
@@ -294,6 +299,12 @@ export class RunController {
       if (generation !== this.generation) return true;
       this.held = { config: t.config, step: result.frame.step, frame: result.frame, scene: { info: result.info, bodies: result.bodies }, history: [] };
       return true;
+    }
+    // The core pauses a run that blew up at the step that diverged (its
+    // record says why) and refuses to go on: so does the controller.
+    if (held.frame?.record?.diverged && (t.playing || (typeof t.step === 'number' && t.step > held.step))) {
+      t.playing = false;
+      t.step = held.step;
     }
     const goal = t.playing ? held.step + 1 : /** @type {number} */ (t.step);
     if (held.step < goal) {

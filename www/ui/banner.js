@@ -37,7 +37,8 @@ export function clearNotice() {
 /** Lets the reader dismiss either strip. */
 export function wireDismissButtons() {
   for (const strip of document.querySelectorAll('.banner')) {
-    strip.querySelector('.dismiss').addEventListener('click', () => {
+    // The divergence strip has no close button: it goes when the run is restored.
+    strip.querySelector('.dismiss')?.addEventListener('click', () => {
       strip.hidden = true;
     });
   }

@@ -2,7 +2,10 @@
  * @file Compare mode: every method on the current scene and settings, from
  * step 0 to the chosen step, one method at a time in the worker (so Cancel
  * takes effect between methods), then a table like the paper's tables 7 and
- * 8, sortable by any column, as Markdown or CSV.
+ * 8, sortable by any column, as Markdown or CSV. A column that is blank
+ * for every method is left out (with the reason under the table), and
+ * while the page shows exactly one of the paper's presets the paper's own
+ * numbers stand beside ours.
  */
 
 import { copyText, downloadText } from './export.js';
@@ -21,6 +24,7 @@ import { copyText, downloadText } from './export.js';
  * @property {string} csv CSV header
  * @property {(row: CompareRow) => (number | string | null)} value sort key and CSV value
  * @property {(row: CompareRow) => string} text shown text
+ * @property {boolean} [paper] the paper's number, not ours
  */
 
 /** The compare section of the readout panel: runs, progress, table, exports. */
@@ -50,6 +54,18 @@ export class ComparePanel {
     this.caption = '';
     /** @type {{methods: any[], oracle: string, title: string} | null} */
     this.context = null;
+    /** @type {import('./presets.js').Preset | null} the preset whose paper numbers are shown */
+    this.paper = null;
+    /** @type {number | null} a preset's step, for the scene it is loading */
+    this.presetSteps = null;
+    /** The preset the last run matched (its scene, settings and step). */
+    this.runPreset = /** @type {import('./presets.js').Preset | null} */ (null);
+    /** Says when the run's configuration matches a preset. @type {() => import('./presets.js').Preset | null} */
+    this.presetOfRun = () => null;
+    this.footnotes = document.createElement('div');
+    this.footnotes.className = 'note';
+    this.footnotes.id = 'compare-notes';
+    this.table.parentElement.after(this.footnotes);
 
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -74,8 +90,18 @@ export class ComparePanel {
   setScene(context) {
     const changed = this.context?.id !== context.id;
     this.context = context;
-    if (changed || !this.stepsField.value) this.stepsField.value = String(context.measureStep);
+    if (changed || !this.stepsField.value) this.stepsField.value = String(this.presetSteps ?? context.measureStep);
+    this.presetSteps = null;
     this.button.disabled = this.busy;
+  }
+
+  /**
+   * Sets the step to compare at, for a preset (kept when its scene loads).
+   * @param {number} steps
+   */
+  setSteps(steps) {
+    this.presetSteps = steps;
+    this.stepsField.value = String(steps);
   }
 
   /** Runs the comparison, one method per worker request. */
@@ -114,15 +140,80 @@ export class ComparePanel {
     this.columns = columnsFor(oracle);
     this.sort = { column: -1, descending: false };
     this.caption = `${title}, step ${steps}`;
+    this.runPreset = this.presetOfRun(steps);
+    this.paper = this.runPreset?.paper ? this.runPreset : null;
     this.render();
     this.onDone(this.cancelled);
+  }
+
+  /**
+   * Shows the paper's numbers of `preset` beside ours, or none: the page
+   * calls this whenever what it shows changes. They appear only when the
+   * last comparison ran that preset's scene, settings and step.
+   * @param {import('./presets.js').Preset | null} preset
+   */
+  setPaper(preset) {
+    const paper = preset && preset === this.runPreset && preset.paper ? preset : null;
+    if (paper === this.paper) return;
+    this.paper = paper;
+    if (this.rows.length > 0) this.render();
+  }
+
+  /** @returns {Column[]} our columns that say something, then the paper's */
+  shownColumns() {
+    const ok = this.rows.filter((row) => !row.error);
+    const ours = this.columns.filter((column, i) => i === 0 || ok.length === 0 || ok.some((row) => column.value(row) !== null && column.value(row) !== undefined));
+    if (!this.paper?.paper) return ours;
+    const { columns, rows } = this.paper.paper;
+    const paperValue = (row, i) => rows.find(([id]) => id === row.id)?.[1][i] ?? null;
+    return [
+      ...ours,
+      ...columns.map((title, i) => ({
+        title,
+        csv: title.replace(/[^a-z0-9]+/gi, '_').toLowerCase(),
+        paper: true,
+        value: (row) => paperValue(row, i),
+        text: (row) => {
+          const value = paperValue(row, i);
+          return value === null ? '' : String(value);
+        },
+      })),
+    ];
+  }
+
+  /** Notes under the table: columns left out, and methods that agree on every number. */
+  explain() {
+    const notes = [];
+    const ok = this.rows.filter((row) => !row.error);
+    const dropped = this.columns.filter((column) => ok.length > 0 && ok.every((row) => column.value(row) === null || column.value(row) === undefined));
+    for (const column of dropped) {
+      notes.push(
+        column.csv === 'coverage'
+          ? `No coverage column: coverage is defined only in the small cases, where a contact may have several right normals (${this.context?.oracle === 'up' ? 'on the Pillar every joint has one, straight up' : 'this scene has none to cover'}).`
+          : `No ${column.title} column: no method has a value here.`,
+      );
+    }
+    // Methods with the same numbers everywhere: say so, and where to read why.
+    const key = (row) => this.columns.slice(1).map((column) => String(column.value(row))).join('|');
+    const groups = new Map();
+    for (const row of ok) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const names = group.map((row) => row.name);
+      notes.push(`${names.slice(0, -1).join(', ')} and ${names.at(-1)} give the same numbers here; the help of each method says why.`);
+    }
+    if (this.paper) notes.push(`Paper columns: ${this.paper.source}.`);
+    this.footnotes.replaceChildren(...notes.map((text) => Object.assign(document.createElement('p'), { textContent: text })));
   }
 
   /** Draws the table in the current sort order. */
   render() {
     this.result.hidden = this.rows.length === 0;
-    const rows = this.sortedRows();
-    const head = this.columns
+    const columns = this.shownColumns();
+    // A sort by a column that is not shown any more falls back to the run's order.
+    if (this.sort.column >= columns.length) this.sort = { column: -1, descending: false };
+    const rows = this.sortedRows(columns);
+    const head = columns
       .map((column, i) => {
         const order = this.sort.column === i ? (this.sort.descending ? 'descending' : 'ascending') : 'none';
         return `<th scope="col" aria-sort="${order}"><button type="button" data-column="${i}">${column.title}</button></th>`;
@@ -134,13 +225,16 @@ export class ComparePanel {
       const tr = document.createElement('tr');
       tr.dataset.method = row.id;
       if (row.error) {
-        tr.innerHTML = `<th scope="row">${escapeHtml(row.name)}</th><td colspan="${this.columns.length - 1}" class="error-cell"></td>`;
+        tr.innerHTML = `<th scope="row">${escapeHtml(row.name)}</th><td colspan="${columns.length - 1}" class="error-cell"></td>`;
         tr.querySelector('td').textContent = row.error;
       } else {
-        tr.innerHTML = this.columns.map((column, i) => (i === 0 ? `<th scope="row">${escapeHtml(column.text(row))}</th>` : `<td>${escapeHtml(column.text(row))}</td>`)).join('');
+        tr.innerHTML = columns
+          .map((column, i) => (i === 0 ? `<th scope="row">${escapeHtml(column.text(row))}</th>` : `<td${column.paper ? ' class="paper"' : ''}>${escapeHtml(column.text(row))}</td>`))
+          .join('');
       }
       body.append(tr);
     }
+    this.explain();
     for (const button of this.table.querySelectorAll('thead button')) {
       button.addEventListener('click', () => {
         const column = Number(/** @type {HTMLElement} */ (button).dataset.column);
@@ -150,10 +244,13 @@ export class ComparePanel {
     }
   }
 
-  /** @returns {CompareRow[]} rows in the chosen order; failed rows last */
-  sortedRows() {
+  /**
+   * @param {Column[]} columns the shown columns (the sort names one by index)
+   * @returns {CompareRow[]} rows in the chosen order; failed rows last
+   */
+  sortedRows(columns) {
     if (this.sort.column < 0) return this.rows;
-    const column = this.columns[this.sort.column];
+    const column = columns[this.sort.column];
     const sign = this.sort.descending ? -1 : 1;
     return [...this.rows].sort((a, b) => {
       const x = a.error ? null : column.value(a);
@@ -165,12 +262,13 @@ export class ComparePanel {
 
   /** @returns {string} the table as shown, in Markdown */
   markdown() {
-    const rows = this.sortedRows();
+    const columns = this.shownColumns();
+    const rows = this.sortedRows(columns);
     const lines = [
-      `| ${this.columns.map((c) => c.title).join(' | ')} |`,
-      `| --- | ${this.columns.slice(1).map(() => '---:').join(' | ')} |`,
+      `| ${columns.map((c) => c.title).join(' | ')} |`,
+      `| --- | ${columns.slice(1).map(() => '---:').join(' | ')} |`,
       ...rows.map((row) =>
-        row.error ? `| ${row.name} | ${row.error.replace(/\|/g, '\\|')} |` : `| ${this.columns.map((c) => c.text(row)).join(' | ')} |`,
+        row.error ? `| ${row.name} | ${row.error.replace(/\|/g, '\\|')} |` : `| ${columns.map((c) => c.text(row)).join(' | ')} |`,
       ),
     ];
     return `${this.caption}\n\n${lines.join('\n')}\n`;
@@ -178,10 +276,11 @@ export class ComparePanel {
 
   /** @returns {string} full-precision values, one row per method */
   csv() {
-    const header = ['method_id', ...this.columns.map((c) => c.csv), 'error'];
-    const rows = this.sortedRows().map((row) => [
+    const columns = this.shownColumns();
+    const header = ['method_id', ...columns.map((c) => c.csv), 'error'];
+    const rows = this.sortedRows(columns).map((row) => [
       row.id,
-      ...this.columns.map((c) => (row.error ? '' : String(c.value(row) ?? ''))),
+      ...columns.map((c) => (row.error ? '' : String(c.value(row) ?? ''))),
       row.error ?? '',
     ]);
     return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n') + '\n';

@@ -8,7 +8,7 @@
 
 /** The CLI's keys, in readout order; `min_contacts` comes from the scene. */
 export const READOUT_KEYS = [
-  'step', 'time', 'count', 'min_contacts', 'quality', 'coverage', 'area_coverage', 'excess', 'min_depth',
+  'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'min_depth',
   'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'ms_broad', 'ms_method', 'ms_solver',
 ];
 
@@ -52,19 +52,64 @@ export function buildReadout(container) {
 }
 
 /**
+ * Why a scene has no coverage number, by its oracle's type.
+ * @type {Record<string, string>}
+ */
+const NO_COVERAGE = {
+  up: 'not defined for the Pillar: every joint has one right normal (straight up), so there is nothing to cover. The paper measures coverage in the small cases (table 8).',
+  none: 'this scene has no oracle: nobody knows its right normals.',
+};
+
+/**
+ * "50 of 62 normals right (80.6 %)", from the record's `correct` and `count`.
+ * @param {any} record
+ * @returns {string | null} null when the scene has no oracle
+ */
+export function qualitySentence(record) {
+  if (record.quality === null || record.quality === undefined) return record.count === 0 ? 'no contacts' : null;
+  const correct = record.correct ?? Math.round((record.quality * record.count) / 100);
+  return `${correct} of ${record.count} ${record.count === 1 ? 'normal' : 'normals'} right (${record.quality.toFixed(1)} %)`;
+}
+
+/**
+ * The one line shown over the view (and kept when the panels are out of
+ * sight, on a phone or in presentation mode).
+ * @param {any} record the step record, null at step 0
+ * @param {number} step
+ * @param {{toleranceDeg?: number}} [options]
+ * @returns {string}
+ */
+export function headlineText(record, step, { toleranceDeg = NaN } = {}) {
+  if (!record) return `Step ${step} · no contacts yet`;
+  const quality = qualitySentence(record);
+  const parts = [`Step ${record.step}`, `${trim(record.time, 4)} s`, quality ?? `${record.count} contacts`];
+  if (quality && record.count > 0 && Number.isFinite(toleranceDeg)) parts[2] += ` within ${Number(toleranceDeg.toPrecision(3))}°`;
+  return parts.join(' · ');
+}
+
+/**
  * Shows one step.
  * @param {HTMLElement} container
  * @param {any} record the step record, null at step 0
  * @param {number} step the simulation's step index
  * @param {{min_contacts: number | null, oracle: string} | null} info
+ * @param {{toleranceDeg?: number, dt?: number | null}} [options] the angle
+ *   tolerance for "right" and the time step every step of this run took
  */
-export function showReadout(container, record, step, info) {
+export function showReadout(container, record, step, info, { toleranceDeg = NaN, dt = null } = {}) {
   const exact = (key, value) => {
     const element = container.querySelector(`[data-readout="${key}"]`);
     if (element) element.textContent = value === undefined ? '' : String(value);
   };
-  const human = (id, text) => {
-    container.querySelector(`#human-${id}`).textContent = text;
+  const human = (id, text, why = '') => {
+    const element = container.querySelector(`#human-${id}`);
+    element.textContent = text;
+    if (why) {
+      const note = document.createElement('span');
+      note.className = 'why';
+      note.textContent = why;
+      element.append(note);
+    }
   };
   const oracle = info?.oracle ?? 'none';
   const minContacts = info?.min_contacts ?? null;
@@ -81,16 +126,22 @@ export function showReadout(container, record, step, info) {
   for (const key of READOUT_KEYS) if (key !== 'min_contacts') exact(key, record[key]);
 
   human('step', String(record.step));
-  human('time', `${trim(record.time, 4)} s`);
+  // Every change of a setting replays from step 0, so all the steps of the
+  // shown run took the same time step: the time is their sum.
+  human('time', `${trim(record.time, 4)} s`, dt ? `the sum of ${record.step} ${record.step === 1 ? 'step' : 'steps'} of ${trim(dt, 6)} s` : '');
   human('count', minContacts === null ? String(record.count) : `${record.count} (minimal ${minContacts})`);
-  human('quality', record.quality === null ? '— (no contacts)' : `${record.quality.toFixed(1)} %`);
+  const quality = qualitySentence(record);
+  const tolerance = Number.isFinite(toleranceDeg) ? `right: within ${Number(toleranceDeg.toPrecision(3))}° of a true normal (q ≥ ${Math.cos((toleranceDeg * Math.PI) / 180).toFixed(5)})` : '';
+  if (oracle === 'none') human('quality', '—', NO_COVERAGE.none);
+  else human('quality', quality ?? '—', record.count > 0 ? tolerance : '');
   const coverageLabel = container.querySelector('#row-coverage dt');
   if (oracle === 'wall' || oracle === 'arch') {
     coverageLabel.firstChild.textContent = 'Area coverage P ';
-    human('coverage', record.area_coverage === null ? '—' : record.area_coverage.toFixed(3));
+    human('coverage', record.area_coverage === null ? '— (no contacts)' : record.area_coverage.toFixed(3));
   } else {
     coverageLabel.firstChild.textContent = 'Coverage ';
-    human('coverage', record.coverage === null ? '—' : `${record.coverage.toFixed(1)} %`);
+    if (record.coverage === null) human('coverage', '—', NO_COVERAGE[oracle] ?? 'not defined for this scene.');
+    else human('coverage', `${record.coverage.toFixed(1)} %`);
   }
   human('excess', record.excess === null ? '—' : `${record.excess.toFixed(2)} ×`);
   human('min_depth', record.min_depth === null ? '—' : `${scientific(-record.min_depth)} m`);

@@ -86,6 +86,26 @@ export class Slider {
     this.value = null;
     /** @type {number | null} */
     this.sceneValue = null;
+    /** @type {HTMLButtonElement | null} */
+    this.sceneButton = null;
+    if (entry.nullable) {
+      // Emptying the field also gives the scene's value back, but nobody
+      // guesses that: a button says it.
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'small scene-value';
+      button.id = `${name}-scene-value`;
+      button.textContent = "scene's";
+      button.title = `Reset the ${entry.label.toLowerCase()} to the scene's own value`;
+      button.setAttribute('aria-label', `Reset the ${entry.label.toLowerCase()} to the scene's value`);
+      button.hidden = true;
+      button.addEventListener('click', () => {
+        this.show(null, this.sceneValue);
+        onCommit(null);
+      });
+      this.root.querySelector('.slider-value').append(button);
+      this.sceneButton = button;
+    }
 
     this.range.addEventListener('input', () => {
       this.field.value = String(this.fromRange());
@@ -125,6 +145,7 @@ export class Slider {
     this.field.value = value === null ? '' : String(value);
     this.field.placeholder = value === null ? (sceneValue === null ? "scene's" : String(sceneValue)) : '';
     if (shown !== null) this.range.value = String(this.toRange(shown));
+    if (this.sceneButton) this.sceneButton.hidden = value === null;
   }
 
   /**

@@ -1,0 +1,100 @@
+/**
+ * @file Keyboard use of the page: shortcuts that work wherever the focus is
+ * (Space play/pause, → one step, R reset, F presentation mode, ? the list of
+ * keys), except while a field owns the key; and turning and zooming the 3D
+ * view with the keyboard once it has the focus.
+ */
+
+/** Input types whose every key is typing. */
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password', 'date', 'time']);
+/** How far one arrow press turns the view, in the pointer's pixels (see OrbitCamera.rotate). */
+const TURN_PIXELS = 26;
+/** How much one + or − press zooms. */
+const ZOOM_FACTOR = 1.2;
+
+/**
+ * Whether the element with the focus needs `key` for itself: every key in a
+ * text field; the arrows in a slider or a list; Space in a list.
+ * @param {EventTarget | null} target
+ * @param {string} key `KeyboardEvent.key`
+ * @returns {boolean}
+ */
+export function fieldOwnsKey(target, key) {
+  const element = /** @type {HTMLElement | null} */ (target);
+  if (!element || !element.tagName) return false;
+  if (element.isContentEditable) return true;
+  const tag = element.tagName;
+  if (tag === 'TEXTAREA') return true;
+  const arrow = key.startsWith('Arrow');
+  if (tag === 'SELECT') return arrow || key === ' ';
+  if (tag === 'INPUT') {
+    const type = /** @type {HTMLInputElement} */ (element).type;
+    if (TEXT_INPUTS.has(type)) return true;
+    if (type === 'range' || type === 'radio') return arrow;
+  }
+  return false;
+}
+
+/**
+ * Installs the page-wide shortcuts on `document`.
+ * @param {{togglePlay: () => void, step: () => void, reset: () => void, present: () => void, keys: () => void,
+ *   canvas: HTMLElement}} actions canvas: while it has the focus, the arrows turn the view instead
+ */
+export function installShortcuts({ togglePlay, step, reset, present, keys, canvas }) {
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (fieldOwnsKey(event.target, event.key)) return;
+    // An open dialog (help, keys) keeps its own keys.
+    if (document.querySelector('dialog[open]')) return;
+    let action = null;
+    if (event.key === ' ') action = togglePlay;
+    else if (event.key === 'ArrowRight' && event.target !== canvas) action = step;
+    else if (event.key === 'r' || event.key === 'R') action = reset;
+    else if (event.key === 'f' || event.key === 'F') action = present;
+    else if (event.key === '?') action = keys;
+    if (!action) return;
+    // Space would also press a focused button or scroll the page.
+    event.preventDefault();
+    action();
+  });
+  // A focused button or checkbox acts on Space's keyup: the shortcut had it.
+  document.addEventListener('keyup', (event) => {
+    if (event.key === ' ' && !fieldOwnsKey(event.target, event.key) && !document.querySelector('dialog[open]')) event.preventDefault();
+  });
+}
+
+/**
+ * Lets the focused canvas turn (arrows), zoom (+ and −) and reset (0) the
+ * view.
+ * @param {HTMLElement} canvas focusable (tabindex="0")
+ * @param {{rotate: (dx: number, dy: number) => void, zoom: (factor: number) => void}} camera
+ * @param {{onChange: () => void, onReset: () => void}} handlers
+ */
+export function attachKeyboardOrbit(canvas, camera, { onChange, onReset }) {
+  canvas.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const turns = {
+      ArrowLeft: [-TURN_PIXELS, 0],
+      ArrowRight: [TURN_PIXELS, 0],
+      ArrowUp: [0, -TURN_PIXELS],
+      ArrowDown: [0, TURN_PIXELS],
+    };
+    if (event.key in turns) {
+      const [dx, dy] = turns[/** @type {keyof typeof turns} */ (event.key)];
+      camera.rotate(dx, dy);
+    } else if (event.key === '+' || event.key === '=') {
+      camera.zoom(1 / ZOOM_FACTOR);
+    } else if (event.key === '-' || event.key === '_') {
+      camera.zoom(ZOOM_FACTOR);
+    } else if (event.key === '0') {
+      event.preventDefault();
+      onReset();
+      return;
+    } else {
+      return;
+    }
+    // The arrows would otherwise scroll the page, or step (see installShortcuts).
+    event.preventDefault();
+    onChange();
+  });
+}
