@@ -8,10 +8,13 @@
 //! - [`refine`]: 1 → 8 refinement by edge midpoints.
 //! - [`erode`]: the inward offset used by the Closest points method.
 //! - [`mass`]: exact mass, centre and inertia of a constant-density mesh.
+//! - [`self_intersection`]: the check that a body's surface is embedded
+//!   (and why that makes its tetrahedra cover it once).
 
 pub mod erode;
 pub mod mass;
 pub mod refine;
+pub mod self_intersection;
 pub mod shapes;
 pub mod tetmesh;
 pub mod triangulate;
