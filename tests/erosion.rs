@@ -15,7 +15,9 @@ fn eroded(epsilon: f64) -> LoadOptions {
 fn wedges_eroded_past_the_inradius_are_refused_naming_the_wedge() {
     // The wedges' cross-section (base 1.6 m, height 2.4 m) has inradius
     // 0.577 m; 1.5 m used to turn both wedges upside down and load.
-    let message = load_builtin("wedges", &eroded(1.5)).unwrap_err().to_string();
+    let message = load_builtin("wedges", &eroded(1.5))
+        .unwrap_err()
+        .to_string();
     assert!(
         message.contains(r#"bodies[0] "wedge""#)
             && message.contains("too thin")
