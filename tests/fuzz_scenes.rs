@@ -65,6 +65,10 @@ fn run_case(seed: u64) -> Result<(), String> {
         METHODS[(2 * seed as usize + 1) % METHODS.len()],
     ];
     let what = format!("seed {seed} ({id}: {})", log.join("; "));
+    if std::env::var_os("CONTACTLAB_FUZZ_VERBOSE").is_some() {
+        // For a hunt that hangs: the last case printed is the culprit.
+        eprintln!("{what}");
+    }
     let start = Instant::now();
     let outcome = catch_unwind(AssertUnwindSafe(|| exercise(&mutated, &methods)));
     let elapsed = start.elapsed();
@@ -92,11 +96,24 @@ fn exercise(text: &str, methods: &[&str]) -> Result<(), String> {
             method: method.to_string(),
             ..SimSettings::default()
         };
+        let start = Instant::now();
         let Ok(mut sim) = Simulation::new("fuzz.json", text, settings) else {
             continue;
         };
         for _ in 0..STEPS {
-            match sim.step() {
+            let record = sim.step();
+            if std::env::var_os("CONTACTLAB_FUZZ_VERBOSE").is_some() {
+                // Where a slow case spends its time.
+                let (count, ms) = record
+                    .as_ref()
+                    .map(|r| (r.count, [r.ms_broad, r.ms_method, r.ms_solver]))
+                    .unwrap_or_default();
+                eprintln!(
+                    "  {method}: {count} contacts, broad/method/solver {ms:.0?} ms, {:.1} s so far",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+            match record {
                 Ok(record) => {
                     STEPPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     check_finite(&record).map_err(|e| format!("{method}: {e}"))?
@@ -164,11 +181,18 @@ fn mutate(text: &str, rng: &mut SeededRng) -> (String, Vec<String>) {
     // simulation; sometimes two or three.
     let changes = [1, 1, 1, 2, 3][pick(rng, 5)];
     for _ in 0..changes {
-        log.push(mutate_tree(&mut value, rng));
+        let change = mutate_tree(&mut value, rng);
+        let blown_up = change.contains("blown up");
+        log.push(change);
+        if blown_up {
+            // Blowing up an array inside a blown-up array would make the
+            // fuzzer, not the code under test, take minutes.
+            break;
+        }
     }
+    let objects = pointers(&value, &|v| v.as_object().is_some_and(|o| !o.is_empty()));
     let mut text = match pick(rng, 6) {
-        0 => {
-            let objects = pointers(&value, &|v| v.as_object().is_some_and(|o| !o.is_empty()));
+        0 if !objects.is_empty() => {
             let target = objects[pick(rng, objects.len())].clone();
             log.push(format!("duplicate first key of {target}"));
             let mut out = String::new();
@@ -191,8 +215,9 @@ fn mutate(text: &str, rng: &mut SeededRng) -> (String, Vec<String>) {
 /// One random change somewhere in the tree; returns what it did.
 fn mutate_tree(root: &mut Value, rng: &mut SeededRng) -> String {
     // Half the time a number: those are what the physics reads.
-    let candidates = if pick(rng, 2) == 0 {
-        pointers(root, &Value::is_number)
+    let numbers = pointers(root, &Value::is_number);
+    let candidates = if pick(rng, 2) == 0 && !numbers.is_empty() {
+        numbers
     } else {
         pointers(root, &|_| true)
     };
@@ -201,11 +226,11 @@ fn mutate_tree(root: &mut Value, rng: &mut SeededRng) -> String {
     match pick(rng, 13) {
         0 => {
             // Delete a key of the nearest object at or above the node.
-            let parent = parent_object(root, &target);
-            let (pointer, object) = parent;
-            if let Some(key) = object.keys().nth(pick(rng, object.len().max(1))).cloned() {
-                object.remove(&key);
-                return format!("delete {pointer}/{key}");
+            if let Some((pointer, object)) = parent_object(root, &target) {
+                if let Some(key) = object.keys().nth(pick(rng, object.len().max(1))).cloned() {
+                    object.remove(&key);
+                    return format!("delete {pointer}/{key}");
+                }
             }
             "delete nothing".to_string()
         }
@@ -231,6 +256,9 @@ fn mutate_tree(root: &mut Value, rng: &mut SeededRng) -> String {
         }
         4 => {
             let arrays = pointers(root, &|v| v.as_array().is_some_and(|a| !a.is_empty()));
+            if arrays.is_empty() {
+                return "blow up nothing".to_string();
+            }
             let at = arrays[pick(rng, arrays.len())].clone();
             let array = root
                 .pointer_mut(&at)
@@ -364,22 +392,17 @@ fn pointers(root: &Value, keep: &dyn Fn(&Value) -> bool) -> Vec<String> {
 }
 
 /// The object at `pointer`, or the nearest object above it, with its
-/// pointer (the root is always an object in a scene).
-fn parent_object<'a>(root: &'a mut Value, pointer: &str) -> (String, &'a mut Map<String, Value>) {
+/// pointer; `None` when there is none (an earlier change replaced the root).
+fn parent_object<'a>(
+    root: &'a mut Value,
+    pointer: &str,
+) -> Option<(String, &'a mut Map<String, Value>)> {
     let mut at = pointer.to_string();
-    loop {
-        if root.pointer(&at).is_some_and(Value::is_object) {
-            let object = root
-                .pointer_mut(&at)
-                .and_then(Value::as_object_mut)
-                .expect("checked");
-            return (at, object);
-        }
-        match at.rfind('/') {
-            Some(i) => at.truncate(i),
-            None => at.clear(),
-        }
+    while !root.pointer(&at).is_some_and(Value::is_object) {
+        at.truncate(at.rfind('/')?);
     }
+    let object = root.pointer_mut(&at).and_then(Value::as_object_mut)?;
+    Some((at, object))
 }
 
 /// Serialises `value` as JSON, writing the first entry of the object at
@@ -422,7 +445,13 @@ fn emit(value: &Value, at: &str, duplicate: &str, out: &mut String) {
 fn mutated_shipped_scenes_never_panic_hang_or_return_non_finite_numbers() {
     let start = Instant::now();
     let cases = case_count();
-    let failures: Vec<String> = (0..cases).filter_map(|seed| run_case(seed).err()).collect();
+    let first: u64 = std::env::var("CONTACTLAB_FUZZ_FIRST")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let failures: Vec<String> = (first..first + cases)
+        .filter_map(|seed| run_case(seed).err())
+        .collect();
     eprintln!(
         "{cases} fuzz cases in {:.1} s: {} loaded, {} steps ran",
         start.elapsed().as_secs_f64(),
@@ -449,4 +478,39 @@ fn the_mutator_changes_the_text() {
         })
         .count();
     assert!(unchanged < 5, "{unchanged} of 50 mutations changed nothing");
+}
+
+/// Runs one seed as its own test, for the cases the sweep has found.
+fn regression(seed: u64) {
+    if let Err(problem) = run_case(seed) {
+        panic!("{problem}");
+    }
+}
+
+/// The fuzzer's own bug, kept so it stays fixed: this seed replaces the
+/// whole scene by a string, then deletes a key from "the nearest object",
+/// which used to search upwards forever.
+#[test]
+fn seed_536_scene_replaced_by_a_string_then_a_key_deleted() {
+    regression(536);
+}
+
+/// Found by the 4000-case hunt, not fixed here (the tolerances are the
+/// contact layer's): one Wall brick moved 1.8e6 m away makes the scene
+/// 1e6 m across, the touch tolerance relative to the scene grows with it,
+/// and Growth slows from 0.3 s to 6 s a step (dev profile). Un-ignore
+/// when the touch tolerance is per body pair.
+#[test]
+#[ignore = "Growth's touch tolerance follows the scene's size (slow, not wrong)"]
+fn seed_730_a_far_away_brick_makes_growth_twenty_times_slower() {
+    regression(730);
+}
+
+/// Found by the 4000-case hunt, not fixed here: the spike moved into the
+/// crack block (deep interpenetration) gives the reference 30 000 exact
+/// contacts and the solver takes 7 s for the first step (dev profile).
+#[test]
+#[ignore = "deep interpenetration makes the reference's exact contacts slow"]
+fn seed_758_a_spike_buried_in_the_crack_block_slows_the_reference() {
+    regression(758);
 }

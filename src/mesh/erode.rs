@@ -68,7 +68,7 @@ pub fn erode(mesh: &TetMesh, epsilon: f64, flat_angle: f64) -> Result<TetMesh, E
     for face in &mesh.surface_faces {
         let [a, b, c] = face.vertices.map(|v| vertices[v as usize]);
         let area_along_old_normal = 0.5 * (b - a).cross(c - a).dot(face.normal);
-        if !(area_along_old_normal > min_area) {
+        if area_along_old_normal.is_nan() || area_along_old_normal <= min_area {
             return Err(ErosionError::FaceTurnsOver {
                 face: face.vertices,
             });

@@ -141,21 +141,29 @@ fn overlap(
     match shared_in_s.len() {
         // Two triangles meet exactly when an edge of one meets the other
         // (an end point of their intersection lies on an edge), and their
-        // distance is that of the nearest such edge.
-        0 => (0..3).any(|i| {
-            let j = (i + 1) % 3;
-            segment_triangle_distance(ps[i], ps[j], pt[0], pt[1], pt[2]) <= tol
-                || segment_triangle_distance(pt[i], pt[j], ps[0], ps[1], ps[2]) <= tol
-        }),
+        // distance is that of the nearest such edge. Most pairs the sweep
+        // proposes lie wholly on one side of the other's plane: decided
+        // without the distances.
+        0 => {
+            if beyond_plane(&pt, ps, tol) || beyond_plane(&ps, pt, tol) {
+                return false;
+            }
+            (0..3).any(|i| {
+                let j = (i + 1) % 3;
+                segment_triangle_distance(ps[i], ps[j], pt[0], pt[1], pt[2]) <= tol
+                    || segment_triangle_distance(pt[i], pt[j], ps[0], ps[1], ps[2]) <= tol
+            })
+        }
         1 => {
             let i = shared_in_s[0];
             let j = (0..3).position(|j| t[j] == s[i]).unwrap_or(0);
-            let (s_opposite, t_opposite) = (
-                (ps[(i + 1) % 3], ps[(i + 2) % 3]),
-                (pt[(j + 1) % 3], pt[(j + 2) % 3]),
-            );
-            segment_triangle_distance(s_opposite.0, s_opposite.1, pt[0], pt[1], pt[2]) <= tol
-                || segment_triangle_distance(t_opposite.0, t_opposite.1, ps[0], ps[1], ps[2]) <= tol
+            let edge_meets = |edge: [DVec3; 2], other: [DVec3; 3]| {
+                !beyond_plane(&edge, other, tol)
+                    && segment_triangle_distance(edge[0], edge[1], other[0], other[1], other[2])
+                        <= tol
+            };
+            edge_meets([ps[(i + 1) % 3], ps[(i + 2) % 3]], pt)
+                || edge_meets([pt[(j + 1) % 3], pt[(j + 2) % 3]], ps)
         }
         2 => {
             let normal = |p: [DVec3; 3]| (p[1] - p[0]).cross(p[2] - p[0]).normalize_or_zero();
@@ -167,6 +175,22 @@ fn overlap(
         // refuses that before we get here; count it as an overlap anyway.
         _ => true,
     }
+}
+
+/// Whether all `points` lie farther than `tol` on the same side of the
+/// plane of `triangle` (and so cannot meet it).
+fn beyond_plane(points: &[DVec3], triangle: [DVec3; 3], tol: f64) -> bool {
+    let normal = (triangle[1] - triangle[0])
+        .cross(triangle[2] - triangle[0])
+        .normalize_or_zero();
+    if normal == DVec3::ZERO {
+        return false;
+    }
+    let sides = points.iter().map(|p| normal.dot(*p - triangle[0]));
+    let (lo, hi) = sides.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
+        (lo.min(d), hi.max(d))
+    });
+    lo > tol || hi < -tol
 }
 
 /// A vertex whose triangles form more than one fan. Each triangle (v, a, b)

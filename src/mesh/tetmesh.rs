@@ -522,6 +522,25 @@ mod tests {
     }
 
     #[test]
+    fn two_tets_on_the_same_side_of_their_shared_face_are_refused() {
+        // Both apexes above the face (0, 1, 2): the second tetrahedron lies
+        // inside the first's half-space and overlaps it.
+        let v = vec![
+            DVec3::ZERO,
+            DVec3::X,
+            DVec3::Y,
+            DVec3::Z,
+            DVec3::new(0.2, 0.2, 2.0),
+        ];
+        assert_eq!(
+            TetMesh::new(v, vec![[0, 1, 2, 3], [0, 1, 2, 4]], 1e-6).unwrap_err(),
+            MeshError::OverlappingTets {
+                vertices: [0, 1, 2]
+            }
+        );
+    }
+
+    #[test]
     fn two_disjoint_tets_are_not_one_body() {
         let v = vec![
             DVec3::ZERO,
