@@ -1,7 +1,9 @@
 //! Closest points between points, segments and triangles.
 //!
 //! Follows Ericson, "Real-Time Collision Detection", 5.1.2 (point–segment),
-//! 5.1.5 (point–triangle, Voronoi regions) and 5.1.9 (segment–segment).
+//! 5.1.5 (point–triangle, Voronoi regions) and 5.1.9 (segment–segment);
+//! the segment–triangle distance combines them as Ericson 5.1.10 does for
+//! two triangles.
 
 use glam::DVec3;
 
@@ -145,6 +147,33 @@ pub fn closest_point_on_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec
     a + ab * v + ac * w
 }
 
+/// Distance between segment `p`–`q` and triangle `a`, `b`, `c`: zero when
+/// the segment crosses the triangle, otherwise attained with one point on a
+/// boundary (an end point of the segment or an edge of the triangle), since
+/// two interior points can only be closest when the pieces are parallel, and
+/// then sliding along them reaches a boundary at the same distance.
+pub fn segment_triangle_distance(p: DVec3, q: DVec3, a: DVec3, b: DVec3, c: DVec3) -> f64 {
+    let normal = (b - a).cross(c - a);
+    let (sp, sq) = (normal.dot(p - a), normal.dot(q - a));
+    if (sp < 0.0 && sq > 0.0) || (sp > 0.0 && sq < 0.0) {
+        let crossing = p + (q - p) * (sp / (sp - sq));
+        let inside = [(a, b), (b, c), (c, a)]
+            .iter()
+            .all(|&(u, v)| (v - u).cross(crossing - u).dot(normal) >= 0.0);
+        if inside {
+            return 0.0;
+        }
+    }
+    let to_ends = [p, q]
+        .map(|x| (closest_point_on_triangle(x, a, b, c) - x).length())
+        .into_iter();
+    let to_edges = [(a, b), (b, c), (c, a)].map(|(u, v)| {
+        let (on_segment, on_edge, _, _) = closest_points_segments(p, q, u, v);
+        (on_segment - on_edge).length()
+    });
+    to_ends.chain(to_edges).fold(f64::INFINITY, f64::min)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,5 +271,37 @@ mod tests {
             let q = closest_point_on_triangle(p, a, b, c);
             assert!((q - expected).length() < 1e-15, "{p}: {q} != {expected}");
         }
+    }
+
+    #[test]
+    fn segment_triangle_distance_crossing_beside_and_parallel() {
+        let (a, b, c) = (DVec3::ZERO, DVec3::X, DVec3::Y);
+        let through = segment_triangle_distance(
+            DVec3::new(0.2, 0.2, -1.0),
+            DVec3::new(0.2, 0.2, 1.0),
+            a,
+            b,
+            c,
+        );
+        assert_eq!(through, 0.0);
+        // Crosses the plane outside the triangle, beyond the hypotenuse:
+        // nearest to the edge b–c.
+        let beside = segment_triangle_distance(
+            DVec3::new(1.0, 1.0, -1.0),
+            DVec3::new(1.0, 1.0, 1.0),
+            a,
+            b,
+            c,
+        );
+        assert!((beside - 0.5f64.sqrt()).abs() < 1e-15, "{beside}");
+        // Parallel above the interior: the end points decide.
+        let above = segment_triangle_distance(
+            DVec3::new(0.1, 0.1, 0.3),
+            DVec3::new(0.3, 0.1, 0.3),
+            a,
+            b,
+            c,
+        );
+        assert!((above - 0.3).abs() < 1e-15, "{above}");
     }
 }

@@ -6,9 +6,13 @@
 pub mod closest;
 pub mod hull2d;
 pub mod plane;
+pub mod simple_polygon;
 pub mod symmetric3;
 
-pub use closest::{closest_point_on_segment, closest_point_on_triangle, closest_points_segments};
+pub use closest::{
+    closest_point_on_segment, closest_point_on_triangle, closest_points_segments,
+    segment_triangle_distance,
+};
 pub use hull2d::{convex_hull_2d, polygon_area_2d};
 pub use plane::{orthonormal_basis, PlaneFrame};
 

@@ -12,12 +12,15 @@
 //! - [`plc`]: a shape's surface as TetGen's input (polygonal facets).
 //! - [`tetgen_files`]: reading TetGen's `.node`/`.ele` output.
 //! - [`stats`]: tetrahedra by surface faces, radius-edge ratios.
+//! - [`self_intersection`]: the check that a body's surface is embedded
+//!   (and why that makes its tetrahedra cover it once).
 
 pub mod erode;
 pub mod mass;
 pub mod mesher;
 pub mod plc;
 pub mod refine;
+pub mod self_intersection;
 pub mod shapes;
 pub mod stats;
 pub mod tetgen_files;

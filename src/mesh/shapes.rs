@@ -5,8 +5,10 @@
 //! fundamental cases test) and is exact for shapes that are star-shaped with
 //! respect to the kernel.
 
+use super::self_intersection::RELATIVE_TOLERANCE;
 use super::tetmesh::{tet_volume, MeshError, TetMesh};
 use super::triangulate::ear_clip;
+use crate::geometry::simple_polygon::first_bad_edge_pair;
 use glam::{DVec2, DVec3};
 use std::f64::consts::TAU;
 use std::fmt;
@@ -51,8 +53,13 @@ pub enum Shape {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
-    /// The prism profile is not a simple counter-clockwise polygon.
+    /// The (simple) prism profile is clockwise or degenerate.
     BadProfile,
+    /// Edges i and j of the prism profile (edge k runs from point k to
+    /// point k + 1) cross, touch or run back along each other.
+    ProfileNotSimple {
+        edges: (usize, usize),
+    },
     TriangleVertexOutOfRange {
         triangle: usize,
         vertex: u32,
@@ -77,7 +84,8 @@ pub enum ShapeError {
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShapeError::BadProfile => write!(f, "the profile is not a simple counter-clockwise polygon"),
+            ShapeError::BadProfile => write!(f, "the profile is not a counter-clockwise polygon (list its points counter-clockwise, seen from +z) or is degenerate"),
+            ShapeError::ProfileNotSimple { edges: (i, j) } => write!(f, "the profile is not a simple polygon: its edges {i} and {j} (edge k runs from point k to the next) cross or touch, so the prism would intersect itself"),
             ShapeError::TriangleVertexOutOfRange { triangle, vertex } => write!(f, "triangle {triangle} uses vertex {vertex}, which does not exist"),
             ShapeError::SurfaceNotClosed { edge, uses } => write!(f, "the surface is not closed: edge {edge:?} is used by {uses} triangle(s) instead of 2"),
             ShapeError::SurfaceNotOriented { edge } => write!(f, "the triangles are not consistently oriented at edge {edge:?} (they must all be counter-clockwise seen from outside)"),
@@ -259,6 +267,16 @@ fn prism_surface(
     kernel: Option<DVec3>,
 ) -> Result<Surface, ShapeError> {
     let n = profile.len();
+    let (lo, hi) = profile.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    // Ear clipping assumes a simple polygon; a self-crossing one would
+    // give caps that cover part of the profile twice.
+    let tol = RELATIVE_TOLERANCE * (hi - lo).length();
+    if let Some(edges) = first_bad_edge_pair(profile, tol) {
+        return Err(ShapeError::ProfileNotSimple { edges });
+    }
     let caps = ear_clip(profile).ok_or(ShapeError::BadProfile)?;
     let half = depth * 0.5;
     let mut vertices: Vec<DVec3> = profile

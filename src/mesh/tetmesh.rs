@@ -7,6 +7,7 @@
 //! surface faces. A valid body surface is closed: every surface edge has
 //! exactly two surface faces, one on each side.
 
+use super::self_intersection::{find_self_intersection, SelfIntersection};
 use glam::DVec3;
 use std::fmt;
 
@@ -98,6 +99,17 @@ pub enum MeshError {
     NotSphere {
         euler: i64,
     },
+    /// Two tetrahedra share a face and lie on the same side of it.
+    OverlappingTets {
+        vertices: [u32; 3],
+    },
+    /// The surface falls into several pieces (the vertex given is not in
+    /// the piece of the first surface edge).
+    SurfaceNotConnected {
+        vertex: u32,
+    },
+    /// The surface touches or crosses itself.
+    SelfIntersecting(SelfIntersection),
 }
 
 impl fmt::Display for MeshError {
@@ -111,6 +123,10 @@ impl fmt::Display for MeshError {
             MeshError::OpenSurface { edge, faces } => write!(f, "the surface is not closed: edge {edge:?} has {faces} surface face(s) instead of 2"),
             MeshError::InconsistentOrientation { edge } => write!(f, "the surface is not consistently oriented at edge {edge:?}"),
             MeshError::NotSphere { euler } => write!(f, "the surface has Euler characteristic {euler}, not 2 (not a single closed surface without holes)"),
+            MeshError::OverlappingTets { vertices } => write!(f, "the two tetrahedra sharing face {vertices:?} lie on the same side of it (they overlap)"),
+            MeshError::SurfaceNotConnected { vertex } => write!(f, "the surface is in several pieces (vertex {vertex} is not connected to the rest); a body is one solid"),
+            MeshError::SelfIntersecting(SelfIntersection::PinchedVertex { vertex }) => write!(f, "the surface intersects itself: it pinches at vertex {vertex} (its triangles there form more than one fan)"),
+            MeshError::SelfIntersecting(SelfIntersection::Overlap { triangles: [s, t] }) => write!(f, "the surface intersects itself: triangles {s:?} and {t:?} overlap, so the body would cover part of space twice"),
         }
     }
 }
@@ -212,6 +228,20 @@ impl TetMesh {
                         opposite,
                     });
                 }
+                // Two positive tetrahedra on opposite sides of their shared
+                // face see it with opposite orientations; the same
+                // orientation means they overlap.
+                2 if validate
+                    && same_orientation(
+                        TET_FACES[keyed[i].2 as usize].map(|l| tets[keyed[i].1 as usize][l]),
+                        TET_FACES[keyed[i + 1].2 as usize]
+                            .map(|l| tets[keyed[i + 1].1 as usize][l]),
+                    ) =>
+                {
+                    return Err(MeshError::OverlappingTets {
+                        vertices: keyed[i].0,
+                    })
+                }
                 2 => {}
                 _ if !validate => {}
                 _ => {
@@ -278,6 +308,15 @@ impl TetMesh {
         let euler = surface_vertices - surface_edges.len() as i64 + surface_faces.len() as i64;
         if validate && euler != 2 {
             return Err(MeshError::NotSphere { euler });
+        }
+        if validate {
+            if let Some(vertex) = disconnected_surface_vertex(vertices.len(), &surface_edges) {
+                return Err(MeshError::SurfaceNotConnected { vertex });
+            }
+            let triangles: Vec<[u32; 3]> = surface_faces.iter().map(|f| f.vertices).collect();
+            if let Some(defect) = find_self_intersection(&vertices, &triangles, flat_angle) {
+                return Err(MeshError::SelfIntersecting(defect));
+            }
         }
         let mut surface_neighbours = vec![Vec::new(); vertices.len()];
         for edge in &surface_edges {
@@ -374,6 +413,42 @@ impl TetMesh {
     }
 }
 
+/// Whether two triangles on the same three vertices have the same
+/// orientation: rotate each so its smallest vertex comes first and compare.
+fn same_orientation(s: [u32; 3], t: [u32; 3]) -> bool {
+    let canonical = |x: [u32; 3]| {
+        let k = (0..3).min_by_key(|&k| x[k]).unwrap_or(0);
+        [x[k], x[(k + 1) % 3], x[(k + 2) % 3]]
+    };
+    canonical(s) == canonical(t)
+}
+
+/// A surface vertex not reachable along surface edges from the first
+/// surface vertex, if any (union–find over the edges).
+fn disconnected_surface_vertex(vertex_count: usize, edges: &[SurfaceEdge]) -> Option<u32> {
+    let mut parent: Vec<u32> = (0..vertex_count as u32).collect();
+    fn root(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            parent[v as usize] = parent[parent[v as usize] as usize];
+            v = parent[v as usize];
+        }
+        v
+    }
+    for e in edges {
+        let (a, b) = (
+            root(&mut parent, e.vertices[0]),
+            root(&mut parent, e.vertices[1]),
+        );
+        parent[a as usize] = b;
+    }
+    let first = edges.first()?.vertices[0];
+    let first_root = root(&mut parent, first);
+    edges
+        .iter()
+        .flat_map(|e| e.vertices)
+        .find(|&v| root(&mut parent, v) != first_root)
+}
+
 fn classify_edge(n1: DVec3, n2: DVec3, direction: DVec3, flat_angle: f64) -> (f64, EdgeKind) {
     let angle_between_normals = n1.cross(n2).length().atan2(n1.dot(n2));
     if angle_between_normals <= flat_angle {
@@ -451,6 +526,25 @@ mod tests {
         let mesh = TetMesh::new(v, vec![[0, 1, 2, 3], [4, 1, 3, 2]], 1e-6).unwrap();
         assert_eq!(mesh.surface_faces.len(), 6);
         assert!(mesh.tet_surface_faces[0][0].is_none());
+    }
+
+    #[test]
+    fn two_tets_on_the_same_side_of_their_shared_face_are_refused() {
+        // Both apexes above the face (0, 1, 2): the second tetrahedron lies
+        // inside the first's half-space and overlaps it.
+        let v = vec![
+            DVec3::ZERO,
+            DVec3::X,
+            DVec3::Y,
+            DVec3::Z,
+            DVec3::new(0.2, 0.2, 2.0),
+        ];
+        assert_eq!(
+            TetMesh::new(v, vec![[0, 1, 2, 3], [0, 1, 2, 4]], 1e-6).unwrap_err(),
+            MeshError::OverlappingTets {
+                vertices: [0, 1, 2]
+            }
+        );
     }
 
     #[test]
