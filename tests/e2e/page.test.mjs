@@ -496,3 +496,22 @@ test('#bench mode writes per-step timings', { timeout: 120_000 }, async () => {
     await context.close();
   }
 });
+
+test('the Mesh picker replays on TetGen meshes and shows what the CLI prints for them', { timeout: 900_000 }, async () => {
+  const cli = await cliRun(['pillar', '--method', 'consistent-vertex', '--mesher', 'tetgen', '--steps', '3']);
+  const { page, context, problems } = await openPage('#scene=pillar&method=consistent-vertex');
+  try {
+    await waitReady(page, { scene: 'pillar', method: 'consistent-vertex', step: 3 });
+    const before = await stableReadout(page);
+    await recordRunStates(page);
+    await page.selectOption('#mesher-choice', 'tetgen');
+    await waitReplayed(page, { scene: 'pillar', method: 'consistent-vertex', step: 3 });
+    const shown = await readout(page);
+    assert.notEqual(shown.count, before.count, 'TetGen meshes give other contacts than cones');
+    assertMatchesCli(shown, cli);
+    assert.match(await page.evaluate(() => window.location.hash), /[#&]mesher=tetgen(&|$)/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

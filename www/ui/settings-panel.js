@@ -49,6 +49,8 @@ export class SettingsPanel {
     this.sliders = new Map();
     /** @type {Map<string, HTMLInputElement>} */
     this.switches = new Map();
+    /** @type {Map<string, HTMLSelectElement>} */
+    this.choices = new Map();
     for (const entry of schema) {
       if (entry.kind === 'number' || entry.kind === 'integer') {
         this.sliders.set(
@@ -70,6 +72,23 @@ export class SettingsPanel {
         container.append(label);
         box.addEventListener('change', () => onChange(entry.id, box.checked));
         this.switches.set(entry.id, box);
+      } else if (entry.kind === 'choice') {
+        // A picker whose options are the schema's choices (the mesher).
+        const label = document.createElement('label');
+        label.className = 'choice';
+        label.title = entry.help;
+        const select = document.createElement('select');
+        select.id = `${entry.url_key}-choice`;
+        for (const choice of entry.choices ?? []) {
+          const option = document.createElement('option');
+          option.value = choice;
+          option.textContent = choice;
+          select.append(option);
+        }
+        label.append(`${entry.label} `, select);
+        container.append(label);
+        select.addEventListener('change', () => onChange(entry.id, select.value));
+        this.choices.set(entry.id, select);
       }
     }
   }
@@ -96,6 +115,10 @@ export class SettingsPanel {
       slider.setNote(unused ? `${current.name} does not use this setting.` : null);
     }
     for (const [id, box] of this.switches) box.checked = Boolean(settings[id]);
+    for (const [id, select] of this.choices) {
+      const entry = this.schema?.find((e) => e.id === id);
+      select.value = settings[id] ?? entry?.default ?? select.value;
+    }
   }
 
   /** @param {string} id */

@@ -18,7 +18,8 @@ const MAX_SLIDER_POSITIONS = 10000;
  * @property {string} id
  * @property {string} label
  * @property {string} unit
- * @property {'number' | 'integer' | 'bool' | 'method'} kind
+ * @property {'number' | 'integer' | 'bool' | 'method' | 'choice'} kind
+ * @property {string[]} [choices] the allowed values of a 'choice'
  * @property {number | null} min
  * @property {number | null} max
  * @property {any} default
