@@ -25,12 +25,20 @@
 //! - `PARALLEL_RIDGE`: `RIDGE` upside down, its bottom edge along x from
 //!   (−0.5,0,0) to (1.5,0,0), so that it touches `RIDGE` along the segment
 //!   x ∈ [−0.5, 1].
+//!
+//! Two pairs reproduce ties that TetGen meshes, whose tetrahedra can have
+//! several surface faces, leave to round-off (`tests/method_properties.rs`
+//! checks whole scenes): `stacked_cube` (a cube of five tetrahedra on a
+//! corner tetrahedron, their sides coplanar) and `column_at_a_rim_vertex`
+//! (two tetrahedra of a hexagonal column cut at y = 0, touching at one rim
+//! vertex). Both are checked in [`frames`] rigid frames.
 
 use contactlab::contact::{
     find_contacts, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodParams,
 };
 use contactlab::mesh::erode::erode;
 use contactlab::mesh::TetMesh;
+use contactlab::scene::perturb::SeededRng;
 use glam::{DQuat, DVec3};
 
 use FeatureKind::{EdgeEdge, FaceFace, FaceVertex, VertexFace};
@@ -551,6 +559,115 @@ fn sunk_corner_points() -> Vec<DVec3> {
         .collect()
 }
 
+/// Rigid frames for the tie cases: seeded random rotations and translations
+/// (within 20 m). Exact coordinates put a vertex exactly on a plane; in
+/// these frames it is off by round-off, of either sign.
+fn frames() -> Vec<(DVec3, DQuat)> {
+    (1..=24)
+        .map(|seed| {
+            let mut rng = SeededRng::new(seed);
+            let rotation = rng.rotation();
+            (rng.in_cube(20.0), rotation)
+        })
+        .collect()
+}
+
+/// The contacts of (A, B) as given, after checking that every frame of
+/// [`frames`] gives the same contacts, moved.
+fn same_in_every_frame(id: &str, a: &TetMesh, b: &TetMesh, p: &MethodParams) -> Vec<Contact> {
+    let still = detect(id, a, b, p);
+    for (t, r) in frames() {
+        let moved = detect_posed(id, a, b, p, t, r).contacts;
+        assert_eq!(
+            still.len(),
+            moved.len(),
+            "{id}: another count after rotating by {r:?}:\n{still:#?}\nvs\n{moved:#?}"
+        );
+        for s in &still {
+            assert!(
+                moved
+                    .iter()
+                    .any(|c| (t + r * s.position - c.position).length() < CLOSE
+                        && (r * s.normal - c.normal).length() < CLOSE
+                        && (s.depth - c.depth).abs() < CLOSE
+                        && s.features == c.features),
+                "{id}: {s:#?} has no moved twin after rotating by {r:?}:\n{moved:#?}"
+            );
+        }
+    }
+    still
+}
+
+/// A cube [0,1]³ of five tetrahedra resting on the corner tetrahedron below
+/// it, (0,0,0), (1,0,0), (0,0,1), (0,−1,0), whose faces x = 0 and z = 0 are
+/// coplanar with the cube's. The cube is split into a middle tetrahedron
+/// (0,0,0), (1,1,0), (1,0,1), (0,1,1) and the four corner tetrahedra cut
+/// off at (1,0,0), (0,1,0), (0,0,1) and (1,1,1). The one at (0,1,0), the
+/// `STACKED_CUBE_NEEDLE` (tetrahedron 2), reaches down to the origin
+/// between the surface faces x = 0 and z = 0, which meet there, and has no
+/// face on the bottom y = 0 (its fourth face is interior).
+fn stacked_cube() -> (TetMesh, TetMesh) {
+    let base = tet(corners(
+        [
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [0.0, -1.0, 0.0],
+        ],
+        1.0,
+        0.0,
+    ));
+    let cube = body(
+        vec![
+            v(0.0, 0.0, 0.0),
+            v(1.0, 0.0, 0.0),
+            v(0.0, 1.0, 0.0),
+            v(0.0, 0.0, 1.0),
+            v(1.0, 1.0, 0.0),
+            v(1.0, 0.0, 1.0),
+            v(0.0, 1.0, 1.0),
+            v(1.0, 1.0, 1.0),
+        ],
+        vec![
+            [0, 4, 5, 6],
+            [1, 0, 4, 5],
+            [2, 0, 4, 6],
+            [3, 0, 5, 6],
+            [7, 4, 5, 6],
+        ],
+    );
+    (base, cube)
+}
+const STACKED_CUBE_NEEDLE: u32 = 2;
+
+/// A corner of a regular hexagonal column of radius 1 about the y axis, at
+/// `degrees` round from +x towards +z and height `y`.
+fn column(degrees: f64, y: f64) -> DVec3 {
+    let a = degrees.to_radians();
+    v(a.cos(), y, a.sin())
+}
+
+/// Two tetrahedra of a hexagonal column cut at y = 0, touching only at the
+/// rim vertex `column(−60, 0)`. A (below) has that vertex and the bottom
+/// corners at −120°, −60° and 0°: its faces through the vertex are the
+/// column's sides around −90° and −30° and a slanted face through the
+/// corners at −120° and 0°. B (above) has that vertex, the rim corners at
+/// 0° and 60° and the top corner at 0°: its bottom is y = 0, and its sides
+/// lie on the column's sides around −30° and 30°. The column's sides pass
+/// through corners of the other tetrahedron, so a corner of each lies on the
+/// planes of faces of the other.
+fn column_at_a_rim_vertex() -> (TetMesh, TetMesh) {
+    let rim = column(-60.0, 0.0);
+    let below = tet([
+        rim,
+        column(-120.0, -1.0),
+        column(-60.0, -1.0),
+        column(0.0, -1.0),
+    ]);
+    let above = tet([rim, column(0.0, 1.0), column(60.0, 0.0), column(0.0, 0.0)]);
+    (below, above)
+}
+
 // ---------------------------------------------------------------------------
 
 mod closest_points {
@@ -914,6 +1031,39 @@ mod consistent_vertex {
     );
 
     #[test]
+    fn rim_vertex_whose_edges_only_graze_takes_the_nearest_face_in_every_frame() {
+        // The base's corner at the origin is the tip of the cube's needle
+        // tetrahedron (`stacked_cube`). Its edges run along +x and +z (the
+        // base's top, under the cube's bottom) and −y (down the sides
+        // coplanar with the cube's): each lies in the plane of x = 0 or of
+        // z = 0, or heads into the needle, so none leaves through a surface
+        // face of it. The nearest face decides; x = 0 and z = 0 are equally
+        // near (0), and the first in the needle's local order, x = 0 (face 2
+        // of (0,1,0), (0,0,0), (1,1,0), (0,1,1)), wins: normal from A to B
+        // +x, depth 0. An edge counted as crossing a plane it lies in would
+        // make the face depend on the frame.
+        let (base, cube) = stacked_cube();
+        let cs = same_in_every_frame(ID, &base, &cube, &params(TOL));
+        let sideways: Vec<Contact> = at(&cs, DVec3::ZERO, CLOSE)
+            .into_iter()
+            .filter(|c| (c.normal - DVec3::Y).length() > CLOSE)
+            .collect();
+        assert_eq!(sideways.len(), 1, "{cs:#?}");
+        assert_eq!(sideways[0].tet_b, STACKED_CUBE_NEEDLE, "{cs:#?}");
+        assert_all(&sideways, DVec3::X, 0.0, &[VertexFace], CLOSE);
+        // Every other contact is a corner on the common face y = 0 with
+        // normal +y: the cube's corners leave the base through its top, the
+        // base's leave the cube's corner tetrahedra at (1,0,0) and (0,0,1)
+        // through their bottoms (the middle one has no surface face).
+        for c in cs.iter().filter(|c| c.tet_b != STACKED_CUBE_NEEDLE) {
+            assert!(
+                c.position.y.abs() < CLOSE && (c.normal - DVec3::Y).length() < CLOSE,
+                "{c:#?}"
+            );
+        }
+    }
+
+    #[test]
     fn deep_vertex_takes_the_entry_face_not_the_nearest() {
         // All three edges from the tip leave the octant through the top face
         // (halfway up); none heads out through x = 0. Normal +y, depth −0.5.
@@ -1184,6 +1334,34 @@ mod opposing {
         assert!(depth < 0.0);
         assert_all(&cs, n, depth, &[FaceFace], CLOSE);
         assert_positions(&cs, &positions, CLOSE);
+    }
+
+    #[test]
+    fn corners_on_the_other_face_plane_fail_the_sandwich_test_in_every_frame() {
+        // `column_at_a_rim_vertex`: of the pairs with n_a · n_b < 0, three
+        // have a corner of one tetrahedron on the plane of the other's face,
+        // in front of it by round-off only: A's side at −90° with B's side
+        // at 30° (n_a · n_b = −1/2; each opposite corner on a column side
+        // through the other's face), A's side at −30° with B's slanted face
+        // and A's slanted face with B's side at −30° (−√0.6 each; B's rim
+        // corner at 0° and A's bottom corner at −60° lie on the column's
+        // side at −30°). A corner on the plane is not in front, so none is
+        // admissible in any frame, or the most opposing (−√0.6) would give
+        // the normal in some frames only. The one admissible pair is A's
+        // slanted face with B's bottom: n = unit(n_a + y). The tetrahedra
+        // touch at the rim vertex only: one contact there, depth 0.
+        let (below, above) = column_at_a_rim_vertex();
+        let rim = column(-60.0, 0.0);
+        let slanted = outward(
+            rim,
+            column(-120.0, -1.0),
+            column(0.0, -1.0),
+            column(-60.0, -1.0),
+        );
+        let n = (slanted + DVec3::Y).normalize();
+        let cs = same_in_every_frame(ID, &below, &above, &params(TOL));
+        assert_all(&cs, n, 0.0, &[FaceFace], CLOSE);
+        assert_positions(&cs, &[rim], CLOSE);
     }
 
     #[test]

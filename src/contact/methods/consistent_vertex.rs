@@ -7,7 +7,9 @@
 //! touching tolerance of each other along the edge tie; the tie goes to the
 //! face the edge crosses most steeply (a vertex resting exactly on a rim is
 //! on two faces at once, and the steeper crossing is the direction it came
-//! from), then to the first face in local order. A vertex none of whose
+//! from), then to the first face in local order. An edge whose far end is
+//! not beyond a face's plane by more than the touching tolerance does not
+//! cross that face (it lies in the plane). A vertex none of whose
 //! edges leaves through a surface face falls back to the nearest surface
 //! face, as in Vertex only.
 
@@ -44,8 +46,15 @@ fn entry_face(inner: &Tet, c: usize, outer: &Tet, shape: &TetShape, tol: f64) ->
             .filter(|&f| shape.normals[f] != DVec3::ZERO)
         {
             let (dp, dq) = (shape.face_distance(f, p), shape.face_distance(f, q));
-            if dq <= dp || dq <= 0.0 {
-                continue; // the edge does not head out through this face
+            // The edge heads out through this face only if its far end is
+            // beyond the face's plane by more than the touching tolerance.
+            // An edge lying in the plane (on TetGen meshes, the rim edge of
+            // one block's top where the next block's sloped side face
+            // starts: both end points on that face's plane) grazes the face
+            // and would otherwise count as crossing it at a point set by
+            // round-off, in one frame and not in another.
+            if dq <= dp || dq <= tol {
+                continue;
             }
             // A vertex on the face already (dp ≥ 0 within tolerance) crosses
             // it at once.

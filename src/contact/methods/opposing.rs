@@ -2,7 +2,8 @@
 //! algorithm 1): both tetrahedra need surface triangles and must overlap by
 //! SAT. Among pairs of surface triangles (T_a, T_b) with n_a · n_b < 0 that
 //! pass the sandwich test (the corner of A opposite T_a is in front of T_b
-//! and the corner of B opposite T_b in front of T_a), the most opposing pair
+//! and the corner of B opposite T_b in front of T_a, both beyond the touching
+//! tolerance: a corner on the plane is not in front), the most opposing pair
 //! (smallest n_a · n_b) gives the normal n = unit(n_a − n_b). The
 //! intersection points projected on n give the depth (their extent) and the
 //! contact plane (through the middle of the extremes), onto which every
@@ -38,14 +39,28 @@ impl ContactMethod for Opposing {
         // Algorithm 1: γ starts at 0, so only opposing pairs qualify.
         // Each admissible pair with its n_a · n_b and bisector normal.
         let mut admissible: Vec<(f64, DVec3)> = Vec::new();
+        let tol = params.touch_tol;
         for fa in a.surface_faces() {
             let (na, on_a) = (sa.normals[fa], a.face_corners(fa)[0]);
             for fb in b.surface_faces() {
                 let (nb, on_b) = (sb.normals[fb], b.face_corners(fb)[0]);
                 let dot = na.dot(nb);
                 // The corner opposite face i of a tetrahedron is corner i.
+                // "In front" means beyond the touching tolerance. A corner on
+                // the other face's plane is a tie that round-off would settle
+                // either way, and TetGen meshes, where a tetrahedron can have
+                // several surface faces, are full of them: the corner opposite
+                // a side face lies on the tetrahedron's own top face, so on
+                // the plane of the face resting there, and the Pillar's sides
+                // are one frustum cut in pieces, so a block's side plane runs
+                // through the corners of the next block's tetrahedra. Such a
+                // tetrahedron touches the plane without lying in front of it;
+                // the pair (its face, that face) meets at a rim or a point,
+                // and is not two faces facing each other. (On coned meshes
+                // the opposite corner is the kernel, deep inside its body.)
+                let in_front = |corner: DVec3, on: DVec3, n: DVec3| (corner - on).dot(n) > tol;
                 let sandwich =
-                    (sa.corners[fa] - on_b).dot(nb) > 0.0 && (sb.corners[fb] - on_a).dot(na) > 0.0;
+                    in_front(sa.corners[fa], on_b, nb) && in_front(sb.corners[fb], on_a, na);
                 // Opposing beyond round-off: perpendicular faces (dot 0 up to
                 // the last bit) must not qualify in one frame and not another.
                 let opposing = dot < -params.parallel_sin * params.parallel_sin;
