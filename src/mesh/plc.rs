@@ -185,44 +185,10 @@ impl Plc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glam::DVec2;
 
     #[test]
     fn facets_face_outwards_and_enclose_the_shape() {
-        let shapes = [
-            Shape::Box {
-                size: DVec3::new(3.0, 0.3, 2.0),
-            },
-            Shape::Frustum {
-                sides: 6,
-                bottom_radius: 0.25,
-                top_radius: 0.2,
-                height: 0.21,
-            },
-            Shape::Pyramid {
-                half_width: 0.8,
-                height: 2.4,
-            },
-            Shape::Wedge {
-                half_width: 0.8,
-                height: 2.4,
-                half_length: 1.6,
-            },
-            Shape::Prism {
-                profile: [
-                    (-1.0, -0.5),
-                    (1.0, -0.5),
-                    (1.0, 0.5),
-                    (0.0, 0.0),
-                    (-1.0, 0.5),
-                ]
-                .iter()
-                .map(|&(x, y)| DVec2::new(x, y))
-                .collect(),
-                depth: 4.0,
-                kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
-            },
-        ];
+        let shapes = crate::mesh::shapes::tests::all_shapes();
         for shape in shapes {
             let plc = Plc::of_shape(&shape).unwrap();
             let cones = shape.build(1e-6).unwrap();

@@ -371,13 +371,15 @@ fn cone_to_kernel(surface: Surface, flat_angle: f64) -> Result<TetMesh, ShapeErr
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::mesh::EdgeKind;
 
     const FLAT: f64 = 1e-6;
 
-    fn all_shapes() -> Vec<Shape> {
+    /// One shape of every parametric kind, the prism non-convex (a crack
+    /// profile): the fixture the mesh tests share.
+    pub(crate) fn all_shapes() -> Vec<Shape> {
         vec![
             Shape::Box {
                 size: DVec3::new(3.0, 0.3, 2.0),
