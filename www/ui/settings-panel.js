@@ -4,8 +4,8 @@
  * `Playground.methods()`, and one control per entry of
  * `Playground.settingsSchema()` (a slider with typed entry for numbers, a
  * field for whole numbers with a huge range such as the seed, a checkbox for
- * switches). It only shows settings and reports edits; main.js has the run
- * controller replay them.
+ * switches). It only shows settings and reports edits; wiring/controls.js
+ * has the run controller replay them.
  */
 
 import { Slider } from './slider.js';

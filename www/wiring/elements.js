@@ -1,0 +1,132 @@
+/**
+ * @file The page's elements, looked up once by id (index.html) and handed
+ * to the module that owns them. Every id the wiring modules use is here, so
+ * a renamed element in index.html shows up in one file.
+ */
+
+/** @param {string} id */
+const byId = (id) => /** @type {any} */ (document.getElementById(id));
+
+/**
+ * @typedef {object} ViewElements
+ * @property {HTMLCanvasElement} canvas the 3D view
+ * @property {HTMLElement} tooltip a hovered contact's numbers
+ * @property {HTMLInputElement[]} viewModes the Solid, Wireframe and Tetrahedra radios
+ * @property {HTMLInputElement} explode
+ * @property {HTMLElement} explodeValue
+ * @property {HTMLInputElement} onlyWrong
+ * @property {HTMLInputElement} featureColours
+ * @property {HTMLButtonElement} resetView
+ * @property {HTMLButtonElement} present
+ */
+
+/**
+ * @typedef {object} ControlElements
+ * @property {HTMLSelectElement} presetPicker
+ * @property {HTMLElement} presetSource
+ * @property {HTMLSelectElement} scenePicker
+ * @property {HTMLInputElement} fileInput
+ * @property {HTMLButtonElement} openFile
+ * @property {HTMLButtonElement[]} playButtons the panel's Play and the view toolbar's
+ * @property {HTMLButtonElement} stepOnce
+ * @property {HTMLButtonElement} reset
+ * @property {HTMLFormElement} runToForm
+ * @property {HTMLInputElement} runToStep
+ * @property {HTMLButtonElement} runTo
+ * @property {HTMLElement} runStatus
+ * @property {HTMLElement} replay the replay strip: status, progress, Cancel
+ * @property {HTMLElement} replayStatus
+ * @property {HTMLProgressElement} replayProgress
+ * @property {HTMLButtonElement} replayCancel
+ * @property {HTMLButtonElement} restoreSettings in the divergence strip
+ * @property {{group: HTMLElement, title: HTMLElement, description: HTMLElement, facts: HTMLElement}} sceneInfo
+ * @property {HTMLButtonElement} copyLink
+ * @property {HTMLButtonElement} exportCsv
+ * @property {HTMLButtonElement} exportJson
+ * @property {HTMLButtonElement} exportPng
+ * @property {HTMLButtonElement} openHelp
+ * @property {HTMLDialogElement} helpDialog
+ */
+
+/**
+ * @typedef {object} ReadoutElements
+ * @property {HTMLElement} caption what the readout shows, and whether a replay is on
+ * @property {HTMLElement} readout
+ * @property {HTMLElement} headline
+ * @property {HTMLElement} legend
+ * @property {HTMLElement} diverged the divergence strip
+ * @property {{sorted: HTMLCanvasElement, histogram: HTMLCanvasElement, count: HTMLCanvasElement,
+ *   regions: HTMLCanvasElement, regionsFigure: HTMLElement}} plots
+ */
+
+/**
+ * @typedef {object} PageElements
+ * @property {HTMLElement} status the "Starting…" / "Loading…" line over the view
+ * @property {HTMLElement} noWebgl
+ * @property {HTMLButtonElement} showKeys
+ * @property {HTMLDialogElement} keysDialog
+ * @property {ViewElements} view
+ * @property {ControlElements} controls
+ * @property {ReadoutElements} readout
+ */
+
+/** @returns {PageElements} */
+export function pageElements() {
+  return {
+    status: byId('status'),
+    noWebgl: byId('no-webgl'),
+    showKeys: byId('show-keys'),
+    keysDialog: byId('keys-dialog'),
+    view: {
+      canvas: byId('view'),
+      tooltip: byId('tooltip'),
+      viewModes: [...document.querySelectorAll('input[name="view-mode"]')].map((radio) => /** @type {HTMLInputElement} */ (radio)),
+      explode: byId('explode'),
+      explodeValue: byId('explode-value'),
+      onlyWrong: byId('only-wrong'),
+      featureColours: byId('feature-colours'),
+      resetView: byId('reset-view'),
+      present: byId('present'),
+    },
+    controls: {
+      presetPicker: byId('preset-picker'),
+      presetSource: byId('preset-source'),
+      scenePicker: byId('scene-picker'),
+      fileInput: byId('file-input'),
+      openFile: byId('open-file'),
+      playButtons: [byId('play'), byId('view-play')],
+      stepOnce: byId('step-once'),
+      reset: byId('reset'),
+      runToForm: byId('run-to-form'),
+      runToStep: byId('run-to-step'),
+      runTo: byId('run-to'),
+      runStatus: byId('run-status'),
+      replay: byId('replay'),
+      replayStatus: byId('replay-status'),
+      replayProgress: byId('replay-progress'),
+      replayCancel: byId('replay-cancel'),
+      restoreSettings: byId('restore-settings'),
+      sceneInfo: { group: byId('scene-group'), title: byId('scene-title'), description: byId('scene-description'), facts: byId('scene-facts') },
+      copyLink: byId('copy-link'),
+      exportCsv: byId('export-csv'),
+      exportJson: byId('export-json'),
+      exportPng: byId('export-png'),
+      openHelp: byId('open-help'),
+      helpDialog: byId('help-dialog'),
+    },
+    readout: {
+      caption: byId('shown-caption'),
+      readout: byId('readout'),
+      headline: byId('headline'),
+      legend: byId('legend'),
+      diverged: byId('diverged'),
+      plots: {
+        sorted: byId('plot-sorted'),
+        histogram: byId('plot-histogram'),
+        count: byId('plot-count'),
+        regions: byId('plot-regions'),
+        regionsFigure: byId('plot-regions-figure'),
+      },
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * @file The address bar: writes what the run controller says the link holds
+ * (scene, settings, step) with the view's part, reads a link that was
+ * opened or edited and shows what it names, and copies the link. Parsing
+ * and formatting are state/page-state.js's; this is where they meet
+ * `window.location` and the history.
+ */
+
+import { runBench } from '../bench.js';
+import { clearNotice, showError, showNotice } from '../ui/banner.js';
+import { copyText } from '../ui/export.js';
+import { LONG_LINK, sceneTitle, unpackSceneText } from '../ui/scene-file.js';
+import { formatHash, parseHash } from '../state/page-state.js';
+
+/** Browsers throttle replaceState; while playing the link is written at most this often. */
+const HASH_INTERVAL_MS = 250;
+
+/** @typedef {import('./page-config.js').PageConfig} PageConfig */
+
+/** Keeps the link in step with the page, and the page with an opened link. */
+export class PageLink {
+  /**
+   * @param {{controller: import('../state/run-controller.js').RunController,
+   *   session: import('../session.js').Session,
+   *   sceneIds: string[],
+   *   schema: any[],
+   *   viewState: () => import('./view.js').ViewState,
+   *   showLinkView: (state: import('./view.js').ViewState) => void,
+   *   firstFrame: Promise<void>,
+   *   onWritesChange: () => void}} options
+   *   viewState: the view's part of the link as it is now;
+   *   showLinkView: a link was read: the view takes its part;
+   *   firstFrame: resolves when the first frame is drawn (a benchmark times it);
+   *   onWritesChange: a link write started or ended (the page is not ready meanwhile)
+   */
+  constructor({ controller, session, sceneIds, schema, viewState, showLinkView, firstFrame, onWritesChange }) {
+    this.controller = controller;
+    this.session = session;
+    this.sceneIds = sceneIds;
+    this.schema = schema;
+    this.viewState = viewState;
+    this.showLinkView = showLinkView;
+    this.firstFrame = firstFrame;
+    this.onWritesChange = onWritesChange;
+    /** Link writes waiting for the worker's pairs. */
+    this.pendingWrites = 0;
+    /** A #bench link is open: it stays as the benchmark driver wrote it. */
+    this.bench = false;
+    this.timer = 0;
+    this.sequence = 0;
+    /** The core's pairs for a settings object, asked once per settings object. */
+    this.pairsCache = new WeakMap();
+    /** Files whose long link was already pointed out. */
+    this.warnedFiles = new Set();
+
+    window.addEventListener('hashchange', () => {
+      const hash = window.location.hash;
+      const benchHash = new URLSearchParams(hash.replace(/^#/, '')).has('bench');
+      // A benchmark times a freshly loaded page, never one that has run.
+      if (benchHash && !this.bench) {
+        window.location.reload();
+        return;
+      }
+      // Leaving a benchmark: its result goes, and the link follows the page again.
+      if (this.bench && !benchHash) {
+        this.bench = false;
+        document.getElementById('bench-result')?.remove();
+      }
+      this.apply(hash);
+    });
+  }
+
+  /** @param {Record<string, any>} settings @returns {Promise<Array<[string, string]>>} */
+  settingPairs(settings) {
+    if (!this.pairsCache.has(settings)) this.pairsCache.set(settings, this.session.settingsToPairs(settings));
+    return this.pairsCache.get(settings);
+  }
+
+  /**
+   * Writes what the controller says the link holds, plus the view: at once,
+   * or at most four times a second while playing or when `throttle` (a
+   * camera drag), since browsers throttle replaceState.
+   * @param {boolean} [throttle]
+   * @returns {Promise<void>}
+   */
+  async write(throttle = false) {
+    if (this.bench) return;
+    if (throttle || this.controller.run === 'playing') {
+      if (!this.timer) {
+        this.timer = window.setTimeout(() => {
+          this.timer = 0;
+          this.write();
+        }, HASH_INTERVAL_MS);
+      }
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = 0;
+    const link = this.controller.link();
+    if (!link || link.step === null) return;
+    const config = /** @type {PageConfig} */ (link.config);
+    const sequence = ++this.sequence;
+    this.pendingWrites++;
+    try {
+      const pairs = await this.settingPairs(config.settings);
+      // A later write supersedes this one.
+      if (sequence !== this.sequence) return;
+      const hash = formatHash({ scene: config.sceneId, file: config.file?.packed ?? null, settings: config.settings, step: link.step, ...this.viewState() }, pairs);
+      if (hash !== window.location.hash) window.history.replaceState(null, '', hash);
+      if (config.file && hash.length > LONG_LINK && !this.warnedFiles.has(config.file.packed)) {
+        this.warnedFiles.add(config.file.packed);
+        showNotice(`Your scene file makes the link ${hash.length} characters long; some mail and chat programs cut links above ${LONG_LINK}.`);
+      }
+    } catch (error) {
+      showError(`Could not write the link: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.pendingWrites--;
+      this.onWritesChange();
+    }
+  }
+
+  /**
+   * Reads a link and shows what it names, replayed from step 0.
+   * @param {string} hash
+   */
+  async apply(hash) {
+    const parsed = await parseHash(hash, { sceneIds: this.sceneIds, schema: this.schema, core: this.session });
+    const { state, problems } = parsed;
+    /** @type {PageConfig['file']} */
+    let file = null;
+    let text = null;
+    if (state.file) {
+      try {
+        text = await unpackSceneText(state.file);
+        file = { packed: state.file, title: sceneTitle(text, 'your scene file'), name: 'the scene file in the link' };
+      } catch (error) {
+        problems.push(`${error instanceof Error ? error.message : String(error)}; showing the ${state.scene} instead`);
+      }
+    }
+    if (problems.length > 0) showNotice(`Some of the link was not understood, so defaults are used there: ${problems.join('; ')}.`);
+    else clearNotice();
+    this.showLinkView(state);
+    /** @type {PageConfig} */
+    const config = { scene: file ? { text } : { id: state.scene }, settings: state.settings, sceneId: state.scene, file };
+    if (parsed.bench) {
+      this.bench = true;
+      this.controller.open(config, 0);
+      await this.controller.settled();
+      await runBench({ session: this.session, state, bench: parsed.bench, firstFrame: this.firstFrame });
+      return;
+    }
+    // A link without a step shows the scene at its measure step (where the
+    // paper measures it), not an empty step 0.
+    this.controller.open(config, parsed.stepGiven ? state.step : 'measure');
+  }
+
+  /** Writes the link at once and puts it on the clipboard, saying how that went. */
+  async copy() {
+    await this.write();
+    const link = window.location.href;
+    const copied = await copyText(link);
+    const long = link.length > LONG_LINK ? ` It is ${link.length} characters long (your scene file is in it); some mail and chat programs cut links above ${LONG_LINK}.` : '';
+    showNotice(`${copied ? 'The link is on the clipboard.' : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * @file What the page simulates (a PageConfig: the run controller's
+ * configuration with what the link needs to name it), and how the page
+ * reads one in the terms of the core's catalogue. The schema names its
+ * settings by id; the page finds the method, the angle tolerance and the
+ * time step by their kind and stable URL keys, so a renamed setting id
+ * does not break the captions, the readout or the link.
+ */
+
+/** Scene picker value of a visitor's own scene file. */
+export const FILE_OPTION = '__file__';
+
+/**
+ * @typedef {object} PageConfig
+ * @property {{id: string} | {text: string}} scene what the worker loads
+ * @property {Record<string, any>} settings
+ * @property {string} sceneId the built-in scene (the last one picked, when a file is open)
+ * @property {{packed: string, title: string, name: string} | null} file the visitor's scene file
+ */
+
+/** Reads a PageConfig with the catalogue: its method, tolerance, time step and names for captions. */
+export class ConfigTerms {
+  /**
+   * @param {{scenes: Array<{id: string, title: string}>, methods: Array<{id: string, name: string}>,
+   *   schema: Array<{id: string, kind: string, url_key: string}>}} catalogue the core's catalogue
+   */
+  constructor(catalogue) {
+    this.scenes = catalogue.scenes;
+    this.methods = catalogue.methods;
+    this.schema = catalogue.schema;
+    /** The setting that picks the contact method. */
+    this.methodSetting = this.schema.find((entry) => entry.kind === 'method')?.id ?? 'method';
+    // The tolerance that makes a contact "correct" is drawn in the sorted
+    // quality plot; its URL key is part of every shared link, so it is stable.
+    /** @type {string | null} */
+    this.toleranceSetting = this.schema.find((entry) => entry.url_key === 'tol')?.id ?? null;
+    /** @type {string | null} */
+    this.timeStepSetting = this.schema.find((entry) => entry.url_key === 'dt')?.id ?? null;
+  }
+
+  /** @param {PageConfig} config @returns {any} the method id the configuration runs */
+  method(config) {
+    return config.settings[this.methodSetting];
+  }
+
+  /** @param {PageConfig} config @returns {number} the angle tolerance for "right", in degrees (NaN without one) */
+  toleranceDeg(config) {
+    return this.toleranceSetting ? Number(config.settings[this.toleranceSetting]) : NaN;
+  }
+
+  /**
+   * @param {PageConfig} config
+   * @param {{dt?: number} | null} info the scene's info, whose time step a null setting stands for
+   * @returns {number | null} the time step every step of the run took
+   */
+  timeStep(config, info) {
+    const value = this.timeStepSetting ? config.settings[this.timeStepSetting] : null;
+    return value ?? info?.dt ?? null;
+  }
+
+  /** @param {PageConfig} config @returns {string} the scene's title, or the file's */
+  sceneName(config) {
+    return config.file ? config.file.title : (this.scenes.find((s) => s.id === config.sceneId)?.title ?? config.sceneId);
+  }
+
+  /** @param {PageConfig} config @returns {string} scene and method, for captions */
+  describe(config) {
+    const method = this.methods.find((m) => m.id === this.method(config))?.name ?? String(this.method(config));
+    return `${this.sceneName(config)} · ${method}`;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * @file The readout side of the page: the caption saying what is shown
+ * (and, during a replay, that it is the old state), the readout table, the
+ * headline over the view, the divergence strip, the contact legend and the
+ * plots. All of it shows the run controller's shown frame; none of it
+ * changes what is simulated.
+ */
+
+import { drawCountHistory } from '../plots/count-history.js';
+import { drawHistogram } from '../plots/histogram.js';
+import { drawRegionAreas } from '../plots/region-areas.js';
+import { drawSortedQuality } from '../plots/sorted-quality.js';
+import { canRestore, showDivergence } from '../ui/divergence.js';
+import { showLegend } from '../ui/legend.js';
+import { buildReadout, headlineText, showReadout } from '../ui/readout.js';
+
+/** Shows the shown frame's numbers: caption, readout, headline, divergence, legend, plots. */
+export class ReadoutPanel {
+  /**
+   * @param {{elements: import('./elements.js').ReadoutElements,
+   *   controller: import('../state/run-controller.js').RunController,
+   *   terms: import('./page-config.js').ConfigTerms,
+   *   featureKinds: any}} options featureKinds: the catalogue's, for the legend
+   */
+  constructor({ elements, controller, terms, featureKinds }) {
+    this.elements = elements;
+    this.controller = controller;
+    this.terms = terms;
+    this.featureKinds = featureKinds;
+    buildReadout(elements.readout);
+  }
+
+  /** @param {any} info the newly shown scene's info */
+  showScene(info) {
+    this.elements.plots.regionsFigure.hidden = !(info.expected_region_areas?.length > 0);
+  }
+
+  /** @param {import('../state/run-controller.js').Shown} shown */
+  showFrame(shown) {
+    const { readout, headline, diverged } = this.elements;
+    const config = /** @type {import('./page-config.js').PageConfig} */ (shown.config);
+    const info = shown.scene.info;
+    const record = shown.frame.record;
+    const toleranceDeg = this.terms.toleranceDeg(config);
+    showReadout(readout, record, shown.step, info, { toleranceDeg, dt: this.terms.timeStep(config, info) });
+    headline.textContent = headlineText(record, shown.step, { toleranceDeg: info.oracle === 'none' ? NaN : toleranceDeg });
+    showDivergence(diverged, record?.diverged ?? null, { step: shown.step, restorable: canRestore(config.settings, this.terms.schema) });
+    this.drawPlots();
+    this.updateCaption();
+  }
+
+  /**
+   * The key to the contact glyphs' colours, with how many are drawn.
+   * @param {{count: number, shown: number, featureColours: boolean}} contacts
+   */
+  showLegend({ count, shown, featureColours }) {
+    const current = this.controller.shown;
+    if (!current) return;
+    showLegend(this.elements.legend, {
+      featureColours,
+      featureKinds: this.featureKinds,
+      hasOracle: current.scene.info.oracle !== 'none',
+      count,
+      shown,
+      toleranceDeg: this.terms.toleranceDeg(/** @type {import('./page-config.js').PageConfig} */ (current.config)),
+    });
+  }
+
+  /** Draws the plots at the canvases' current sizes; empty before anything is shown. */
+  drawPlots() {
+    const plots = this.elements.plots;
+    const shown = this.controller.shown;
+    const record = shown?.frame.record;
+    const info = shown?.scene.info;
+    const toleranceDeg = shown ? this.terms.toleranceDeg(/** @type {import('./page-config.js').PageConfig} */ (shown.config)) : NaN;
+    drawSortedQuality(plots.sorted, record?.sorted_quality ?? [], Number.isFinite(toleranceDeg) ? Math.cos((toleranceDeg * Math.PI) / 180) : NaN);
+    drawHistogram(plots.histogram, record?.histogram ?? new Array(20).fill(0));
+    drawCountHistory(plots.count, shown?.history ?? [], info?.min_contacts ?? null);
+    // The plateaus are the exact regions' areas, computed by the core.
+    const plateaus = info?.expected_region_areas ?? [];
+    if (plateaus.length > 0) drawRegionAreas(plots.regions, record?.region_areas ?? [], plateaus);
+  }
+
+  /** Says what the readout shows, and during a replay that it is the old state. */
+  updateCaption() {
+    const shown = this.controller.shown;
+    const caption = this.elements.caption;
+    if (!shown) {
+      caption.textContent = '';
+      return;
+    }
+    const what = `${this.terms.describe(/** @type {import('./page-config.js').PageConfig} */ (shown.config))}, step ${shown.step}`;
+    caption.textContent = this.controller.run === 'replaying' ? `Still showing ${what} until the replay is done` : `Showing ${what}`;
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * @file The 3D view: the canvas with its renderer and orbit camera, the
+ * view's part of the link (camera, view mode, explode, which contacts, their
+ * colours) with the View controls that edit it, presentation mode's glyph
+ * sizes, hovering a contact for its numbers and double-clicking a body to
+ * focus it. It draws what the run controller shows; nothing here changes
+ * what is simulated, so the page only rewrites the link when the view moves.
+ */
+
+import { OrbitCamera } from '../render/camera.js';
+import { contactCount, contactInstances } from '../render/contacts.js';
+import { attachOrbitControls } from '../render/controls.js';
+import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
+import { nearestInstance, pickBody } from '../render/picking.js';
+import { Renderer } from '../render/renderer.js';
+import { showError, showNotice } from '../ui/banner.js';
+import { attachKeyboardOrbit } from '../ui/keyboard.js';
+import { Presentation } from '../ui/presentation.js';
+import { hideTooltip, showContactTooltip } from '../ui/tooltip.js';
+
+/**
+ * The view's part of the link; it never changes what is simulated.
+ * @typedef {object} ViewState
+ * @property {number[] | null} cam the visitor's camera, null while it is framed by the page
+ * @property {'solid' | 'wireframe' | 'tetrahedra'} view
+ * @property {number} explode
+ * @property {boolean} onlyWrong
+ * @property {boolean} featureColours
+ */
+
+/** The canvas, its camera and the view controls, drawing the run controller's shown frame. */
+export class SceneView {
+  /**
+   * @param {{elements: import('./elements.js').ViewElements,
+   *   gl: WebGL2RenderingContext,
+   *   controller: import('../state/run-controller.js').RunController,
+   *   layout: any, featureKinds: any,
+   *   onViewChange: (throttle: boolean) => void,
+   *   onDrawPending: () => void,
+   *   onFirstFrame: () => void,
+   *   onContacts: (contacts: {count: number, shown: number, featureColours: boolean}) => void,
+   *   onResize: () => void}} options
+   *   layout, featureKinds: the catalogue's contact layout and feature kinds;
+   *   onViewChange: the view's part of the link changed (throttle: a camera
+   *   drag, written at most a few times a second);
+   *   onDrawPending: a draw was requested or done (the page is not ready meanwhile);
+   *   onFirstFrame: the first frame of a shown scene is on the canvas;
+   *   onContacts: the contact glyphs were rebuilt (for the legend);
+   *   onResize: the canvas changed size (the plots follow the layout)
+   */
+  constructor({ elements, gl, controller, layout, featureKinds, onViewChange, onDrawPending, onFirstFrame, onContacts, onResize }) {
+    this.elements = elements;
+    this.canvas = elements.canvas;
+    this.controller = controller;
+    this.layout = layout;
+    this.featureKinds = featureKinds;
+    this.onViewChange = onViewChange;
+    this.onDrawPending = onDrawPending;
+    this.onFirstFrame = onFirstFrame;
+    this.onContacts = onContacts;
+    this.renderer = new Renderer(this.canvas, gl);
+    this.camera = new OrbitCamera();
+
+    /** @type {ViewState} */
+    this.state = { cam: null, view: 'solid', explode: 0, onlyWrong: false, featureColours: false };
+    /** A link's camera, applied when its scene is first shown. @type {number[] | null} */
+    this.pendingCam = null;
+
+    // Render data of the shown scene.
+    this.info = /** @type {any} */ (null);
+    this.bodyTriangles = /** @type {Float32Array[]} */ ([]);
+    this.bodyRadii = /** @type {number[]} */ ([]);
+    this.stack = false;
+    this.sceneCentre = [0, 0, 0];
+    /** Which scene the camera was framed for: it is framed again only for another. */
+    this.cameraKey = '';
+    this.instances = new Float32Array(0);
+    /** The contact index of each glyph instance, for the hover tooltip. @type {number[]} */
+    this.instanceContacts = [];
+    /** Contact arrow length in metres before presentation mode scales it. */
+    this.glyphLength = 0.15;
+
+    this.drawPending = false;
+    this.firstFrameDrawn = false;
+
+    this.presentation = new Presentation({
+      button: elements.present,
+      onChange: () => {
+        this.sizeGlyphs();
+        this.requestDraw();
+      },
+    });
+
+    new ResizeObserver(() => {
+      this.requestDraw();
+      onResize();
+    }).observe(this.canvas);
+    this.canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault();
+      showError('The graphics context was lost (the GPU was reset or is out of memory). Reload the page.');
+    });
+
+    this.wireViewControls();
+    this.wireCamera();
+    this.wireHover();
+  }
+
+  // ---- drawing ----------------------------------------------------------
+
+  /** Draws on the next animation frame; several requests before it make one draw. */
+  requestDraw() {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    this.onDrawPending();
+    requestAnimationFrame(() => {
+      this.drawPending = false;
+      this.renderer.resize();
+      this.renderer.draw(this.camera);
+      if (this.controller.shown && !this.firstFrameDrawn) {
+        this.firstFrameDrawn = true;
+        this.onFirstFrame();
+      }
+      this.onDrawPending();
+    });
+  }
+
+  /**
+   * A new configuration is shown: meshes, sizes and, for another scene than
+   * before, the framed camera (or the link's, when it looks at the scene).
+   * @param {import('../state/run-controller.js').Shown} shown
+   * @returns {boolean} whether the camera was framed for another scene
+   */
+  showScene(shown) {
+    const { info, bodies } = shown.scene;
+    const config = /** @type {import('./page-config.js').PageConfig} */ (shown.config);
+    this.info = info;
+    this.bodyTriangles = bodies.map((b) => b.triangles);
+    this.bodyRadii = bodies.map((b) => {
+      let r = 0;
+      for (let i = 0; i < b.triangles.length; i += 3) r = Math.max(r, Math.hypot(b.triangles[i], b.triangles[i + 1], b.triangles[i + 2]));
+      return r;
+    });
+    this.renderer.setScene(bodies, shown.frame.transforms);
+    this.renderer.resize();
+    const fixed = info.bodies.map((b) => b.fixed);
+    this.stack = isStack(bodyCentres(shown.frame.transforms, bodies.length), fixed, info.up);
+    this.sceneCentre = info.focus_min.map((v, i) => (v + info.focus_max[i]) / 2);
+    // Glyphs scale with the scene, but stay shorter than a typical free
+    // body, or the wall's thousand contacts would hide its bricks.
+    const size = Math.hypot(...info.focus_max.map((v, i) => v - info.focus_min[i]));
+    const freeRadii = this.bodyRadii.filter((_, i) => !fixed[i]).sort((a, b) => a - b);
+    const typical = freeRadii.length > 0 ? freeRadii[Math.floor(freeRadii.length / 2)] : size;
+    this.glyphLength = Math.min(size * 0.05, typical * 0.6);
+    this.sizeGlyphs();
+    // The camera stays where it is for new settings of the same scene.
+    const cameraKey = config.file ? `file:${config.file.packed}` : `scene:${config.sceneId}`;
+    if (cameraKey === this.cameraKey) return false;
+    this.cameraKey = cameraKey;
+    this.frameCamera();
+    const pendingCam = this.pendingCam;
+    if (pendingCam && this.camera.showsScene(pendingCam)) {
+      this.camera.setState(pendingCam);
+    } else if (pendingCam) {
+      // A view that looks away from the scene would leave a blank canvas.
+      showNotice(`The link's view (cam=${pendingCam.join(',')}) does not look at the scene; showing the default view.`);
+      this.state.cam = null;
+    }
+    this.pendingCam = null;
+    return true;
+  }
+
+  /**
+   * Body poses, explode offsets and contact glyphs from the shown frame.
+   * @returns {void}
+   */
+  showFrame() {
+    const shown = this.controller.shown;
+    if (!shown || !this.info) return;
+    const { transforms, contacts } = shown.frame;
+    const centres = bodyCentres(transforms, this.info.bodies.length);
+    const offsets = explodeOffsets(centres, this.sceneCentre, this.info.up, this.stack, this.state.explode);
+    this.renderer.setTransforms(offsetTransforms(transforms, offsets));
+    const { instances, indices } = contactInstances(contacts, this.layout, offsets, this.state);
+    this.instances = instances;
+    this.instanceContacts = indices;
+    this.renderer.setContacts(instances);
+    this.onContacts({ count: contactCount(contacts, this.layout), shown: indices.length, featureColours: this.state.featureColours });
+    this.requestDraw();
+  }
+
+  /** Contact glyph sizes: from the scene's size, larger in presentation mode. */
+  sizeGlyphs() {
+    const grow = this.presentation.glyphScale();
+    this.renderer.contactLength = this.glyphLength * grow.length;
+    this.renderer.contactRadius = this.glyphLength * 0.12 * grow.radius;
+  }
+
+  /** Frames the scene's focus box, grown by the explode factor so spread bodies stay in view. */
+  frameCamera() {
+    const info = this.info;
+    const grow = 1 + this.state.explode;
+    const min = info.focus_min.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
+    const max = info.focus_max.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
+    this.renderer.resize();
+    this.camera.frame(min, max, info.up, this.renderer.aspect());
+  }
+
+  // ---- the view's part of the link ---------------------------------------
+
+  /** A newly picked scene or file is framed by the page, not by the last camera. */
+  forgetCamera() {
+    this.state.cam = null;
+    this.pendingCam = null;
+  }
+
+  /**
+   * Takes the view a link names; its camera waits for its scene to be shown.
+   * @param {ViewState} state
+   */
+  showLinkView(state) {
+    Object.assign(this.state, { cam: state.cam, view: state.view, explode: state.explode, onlyWrong: state.onlyWrong, featureColours: state.featureColours });
+    this.pendingCam = state.cam;
+    this.cameraKey = '';
+    const { viewModes, explode, explodeValue, onlyWrong, featureColours } = this.elements;
+    for (const radio of viewModes) radio.checked = radio.value === this.state.view;
+    this.renderer.setViewMode(this.state.view);
+    explode.value = String(this.state.explode);
+    explodeValue.textContent = this.state.explode.toFixed(2);
+    onlyWrong.checked = this.state.onlyWrong;
+    featureColours.checked = this.state.featureColours;
+  }
+
+  /** Back to the framed view of the whole scene; the link forgets the camera. */
+  resetView() {
+    if (!this.info) return;
+    this.frameCamera();
+    this.state.cam = null;
+    this.requestDraw();
+    this.onViewChange(false);
+  }
+
+  // ---- input --------------------------------------------------------------
+
+  wireViewControls() {
+    const { viewModes, explode, explodeValue, onlyWrong, featureColours, resetView } = this.elements;
+    for (const radio of viewModes) {
+      radio.addEventListener('change', () => {
+        this.state.view = /** @type {ViewState['view']} */ (radio.value);
+        this.renderer.setViewMode(this.state.view);
+        this.requestDraw();
+        this.onViewChange(false);
+      });
+    }
+    explode.addEventListener('input', () => {
+      this.state.explode = Number(explode.value);
+      explodeValue.textContent = this.state.explode.toFixed(2);
+      // Until the visitor moves the camera, it keeps the spread scene in view.
+      if (!this.state.cam && this.info) this.frameCamera();
+      this.showFrame();
+      this.onViewChange(false);
+    });
+    onlyWrong.addEventListener('change', () => {
+      this.state.onlyWrong = onlyWrong.checked;
+      this.showFrame();
+      this.onViewChange(false);
+    });
+    featureColours.addEventListener('change', () => {
+      this.state.featureColours = featureColours.checked;
+      this.showFrame();
+      this.onViewChange(false);
+    });
+    resetView.addEventListener('click', () => this.resetView());
+  }
+
+  /** Drag, wheel and keys move the camera; a double click focuses a body. */
+  wireCamera() {
+    const { canvas, camera } = this;
+    attachOrbitControls(canvas, camera, () => {
+      this.state.cam = camera.getState();
+      hideTooltip(this.elements.tooltip);
+      this.requestDraw();
+      this.onViewChange(true);
+    });
+    attachKeyboardOrbit(canvas, camera, {
+      // A key press is one change, not a drag: the link is written at once.
+      onChange: () => {
+        this.state.cam = camera.getState();
+        this.requestDraw();
+        this.onViewChange(false);
+      },
+      onReset: () => this.resetView(),
+    });
+    canvas.addEventListener('dblclick', (event) => {
+      if (!this.controller.shown) return;
+      const rect = canvas.getBoundingClientRect();
+      const ndcX = ((event.clientX - rect.left) / rect.width) * 2 - 1;
+      const ndcY = 1 - ((event.clientY - rect.top) / rect.height) * 2;
+      const transforms = this.renderer.transforms;
+      const body = pickBody(camera.ray(ndcX, ndcY, this.renderer.aspect()), this.bodyTriangles, transforms);
+      if (body < 0) {
+        this.frameCamera();
+      } else {
+        camera.focus([transforms[body * 16 + 12], transforms[body * 16 + 13], transforms[body * 16 + 14]], this.bodyRadii[body]);
+      }
+      this.state.cam = camera.getState();
+      this.requestDraw();
+      this.onViewChange(false);
+    });
+  }
+
+  /** The tooltip follows the contact glyph under the pointer. */
+  wireHover() {
+    const { canvas } = this;
+    const tooltip = this.elements.tooltip;
+    canvas.addEventListener('pointermove', (event) => {
+      const shown = this.controller.shown;
+      if (event.buttons !== 0 || this.instances.length === 0 || !shown) {
+        hideTooltip(tooltip);
+        return;
+      }
+      const rect = canvas.getBoundingClientRect();
+      const x = event.clientX - rect.left;
+      const y = event.clientY - rect.top;
+      const hit = nearestInstance(this.instances, this.renderer.viewProjection, this.renderer.contactLength, { x, y, width: rect.width, height: rect.height }, 6);
+      if (hit < 0) {
+        hideTooltip(tooltip);
+        return;
+      }
+      showContactTooltip(tooltip, shown.frame.contacts, this.layout, this.instanceContacts[hit], {
+        bodyNames: this.info.bodies.map((b) => b.name),
+        featureKinds: this.featureKinds,
+        x,
+        y,
+      });
+    });
+    canvas.addEventListener('pointerleave', () => hideTooltip(tooltip));
+  }
+}
