@@ -627,3 +627,17 @@ fn vertex_only_and_consistent_vertex_differ_on_the_tetgen_pillar_only() {
         count("consistent-vertex", "cones")
     );
 }
+
+#[test]
+fn meshes_table_gives_tetgen_and_cone_tetrahedra_per_body() {
+    let (code, out, _) = contactlab(&["table", "meshes"]);
+    assert_eq!(code, 0);
+    // A box: 6 TetGen tetrahedra with two surface faces each, 12 cones.
+    assert!(
+        out.contains("| `pillar` | plinth | 6 | 0 / 0 / 6 / 0 | 12 |"),
+        "{out}"
+    );
+    // The Wall is summarised by family.
+    assert!(out.contains("| `wall` | brick ×80 | 6 |"), "{out}");
+    assert!(out.contains("| `arch` | voussoir-6 |"), "{out}");
+}

@@ -6,9 +6,9 @@
 use contactlab::contact::exact_regions::{exact_contacts, ExactContacts};
 use contactlab::contact::FeatureKind;
 use contactlab::contact::RELATIVE_TOUCH_TOL;
+use contactlab::mesh::Mesher;
 use contactlab::scene::builtin::load_builtin;
 use contactlab::scene::perturb::SeededRng;
-use contactlab::mesh::Mesher;
 use contactlab::scene::{LoadOptions, Scene};
 
 /// Both meshers of the built-in scenes: the exact regions (hulls, areas)
