@@ -139,17 +139,17 @@ pub static SETTINGS: &[SettingSpec] = &[
         choices: &["tetgen", "cones", "paper-fine"],
         min: 0.0,
         max: 0.0,
-        // The one switch between today's cone meshes and the paper's TetGen
-        // meshes: `Default::Scene` makes every scene file's (and body's)
-        // `mesher` count, and a file that names none gets TetGen.
-        default: Default::Text("cones"),
+        // The paper's TetGen meshes by default: `Default::Scene` makes every
+        // scene file's (and body's) `mesher` count, and a file that names
+        // none gets TetGen. `mesher=cones` gives the cone meshes.
+        default: Default::Scene,
         log: false,
         rebuild: true,
         stage: Stage::Geometry,
         cli_flag: "--mesher",
         url_key: "mesher",
         scene_key: None,
-        help: "How bodies are cut into tetrahedra: tetgen (the paper's meshes, TetGen -pq2.0Y, committed), cones (each surface triangle coned to a kernel point) or paper-fine (TetGen with the section 8.6 refinement switches); overrides the scene file's `mesher`. A shape without a committed TetGen mesh falls back to cones, with a notice.",
+        help: "How bodies are cut into tetrahedra: tetgen (the paper's meshes, TetGen -pq2.0Y, committed), cones (each surface triangle coned to a kernel point) or paper-fine (TetGen with the section 8.6 refinement switches); by default each scene file's own `mesher` (TetGen when it names none); a value here overrides it. A shape without a committed TetGen mesh falls back to cones, with a notice.",
     },
     SettingSpec {
         id: "perturb",
@@ -588,7 +588,11 @@ mod tests {
         );
         assert_eq!(
             mesher.parse("delaunay").unwrap_err().to_string(),
-            "the mesher must be one of tetgen, cones, paper-fine, got \"delaunay\""
+            "the mesher must be one of tetgen, cones, paper-fine, or empty for the scene's value, got \"delaunay\""
         );
+        // The default is the scene's own choice: empty or `scene`.
+        assert_eq!(mesher.default, Default::Scene);
+        assert_eq!(mesher.parse(""), Ok(SettingValue::Scene));
+        assert_eq!(mesher.parse("scene"), Ok(SettingValue::Scene));
     }
 }

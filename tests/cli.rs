@@ -51,13 +51,22 @@ fn exact_json_has_the_documented_keys() {
 
 #[test]
 fn exact_text_reports_the_pillar_totals() {
-    let (code, out, _) = contactlab(&["exact", "pillar"]);
-    assert_eq!(code, 0);
-    let total = out.lines().last().unwrap();
-    assert!(
-        total.contains("40 hull vertices") && total.contains("50 unique touching-feature contacts"),
-        "{total}"
-    );
+    // The scene's own meshes (TetGen) by default; the feature pairs depend
+    // on the surface triangulation, the hull vertices do not.
+    for (args, features) in [
+        (&["exact", "pillar"][..], 48),
+        (&["exact", "pillar", "--mesher", "tetgen"][..], 48),
+        (&["exact", "pillar", "--mesher", "cones"][..], 50),
+    ] {
+        let (code, out, _) = contactlab(args);
+        assert_eq!(code, 0);
+        let total = out.lines().last().unwrap();
+        assert!(
+            total.contains("40 hull vertices")
+                && total.contains(&format!("{features} unique touching-feature contacts")),
+            "{args:?}: {total}"
+        );
+    }
 }
 
 #[test]
@@ -244,19 +253,58 @@ fn contacts_refuses_bad_method_and_settings() {
 
 #[test]
 fn initial_table_has_the_papers_shape_and_pattern() {
+    // On the scene's own meshes (TetGen, the default) Closest points has
+    // the best Pillar normals and Intersection the worst, as in table 7;
+    // Surface-SAT beats Opposing there (docs/results.md).
     let (code, out, _) = contactlab(&["table", "initial"]);
     assert_eq!(code, 0);
-    let pillar_row = |name: &str| -> Vec<String> {
-        let line = out
-            .lines()
-            .find(|l| l.starts_with(&format!("| {name} |")))
-            .unwrap_or_else(|| panic!("no row for {name}"));
-        line.split('|')
-            .map(|c| c.trim().to_string())
-            .filter(|c| !c.is_empty())
-            .collect()
-    };
-    let quality = |name: &str| pillar_row(name)[1].parse::<f64>().unwrap();
+    let quality = |name: &str| pillar_quality(&out, name);
+    for other in [
+        "Intersection",
+        "Vertex only",
+        "Consistent vertex",
+        "Volume-SAT",
+        "Surface-SAT",
+        "Opposing",
+        "Growth",
+    ] {
+        assert!(
+            quality("Closest points") > quality(other),
+            "TetGen: Closest points vs {other}"
+        );
+        if other != "Intersection" {
+            assert!(
+                quality(other) > quality("Intersection"),
+                "TetGen: {other} vs Intersection"
+            );
+        }
+    }
+    assert!(
+        out.contains("**Coverage %**")
+            && out.contains("**Quality %**")
+            && out.contains("**Excess**")
+    );
+}
+
+/// The quality % of `name`'s row in the Pillar table of `table initial`.
+fn pillar_quality(out: &str, name: &str) -> f64 {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&format!("| {name} |")))
+        .unwrap_or_else(|| panic!("no row for {name}"));
+    let cells: Vec<&str> = line
+        .split('|')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    cells[1].parse().unwrap()
+}
+
+#[test]
+fn initial_table_on_cones_has_the_papers_full_pillar_pattern() {
+    let (code, out, _) = contactlab(&["table", "initial", "--mesher", "cones"]);
+    assert_eq!(code, 0);
+    let quality = |name: &str| pillar_quality(&out, name);
     // The paper's pattern on the Pillar (table 7): Closest points and Opposing
     // are the best, Intersection the worst, and Opposing beats Volume-SAT.
     let others = [
@@ -578,4 +626,18 @@ fn vertex_only_and_consistent_vertex_differ_on_the_tetgen_pillar_only() {
         count("vertex-only", "cones"),
         count("consistent-vertex", "cones")
     );
+}
+
+#[test]
+fn meshes_table_gives_tetgen_and_cone_tetrahedra_per_body() {
+    let (code, out, _) = contactlab(&["table", "meshes"]);
+    assert_eq!(code, 0);
+    // A box: 6 TetGen tetrahedra with two surface faces each, 12 cones.
+    assert!(
+        out.contains("| `pillar` | plinth | 6 | 0 / 0 / 6 / 0 | 12 |"),
+        "{out}"
+    );
+    // The Wall is summarised by family.
+    assert!(out.contains("| `wall` | brick ×80 | 6 |"), "{out}");
+    assert!(out.contains("| `arch` | voussoir-6 |"), "{out}");
 }

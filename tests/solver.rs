@@ -4,6 +4,7 @@
 //! and inputs that must neither panic nor hang.
 
 use contactlab::contact::{methods_under_test, REGISTRY};
+use contactlab::mesh::Mesher;
 use contactlab::scene::builtin::{builtin_text, load_builtin};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::LoadOptions;
@@ -232,30 +233,50 @@ fn hash_records(records: &[StepRecord]) -> u64 {
     hash
 }
 
-#[test]
-fn fifty_pillar_steps_with_every_method_give_a_fixed_hash() {
+/// Runs 50 Pillar steps with every method on `mesher`'s meshes, twice each
+/// (they must agree), and hashes the runs of [`PINNED_METHODS`].
+fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
     let text = builtin_text("pillar").unwrap();
+    let on = |method: &str| SimSettings {
+        mesher: Some(mesher),
+        ..settings(method)
+    };
     let mut pinned = Vec::new();
     for method in REGISTRY.iter().map(|m| m.id) {
-        let (_, records) = run(text, settings(method), 50);
-        let again = run(text, settings(method), 50).1;
+        let (_, records) = run(text, on(method), 50);
+        let again = run(text, on(method), 50).1;
         assert_eq!(
             hash_records(&records),
             hash_records(&again),
-            "{method}: two runs differ"
+            "{method} on {mesher}: two runs differ"
         );
         // A method added since the pin is only checked for determinism; pin
-        // it by adding it to PINNED_METHODS and updating the hash.
+        // it by adding it to PINNED_METHODS and updating the hashes.
         if PINNED_METHODS.contains(&method) {
             pinned.extend(records);
         }
     }
-    // Pinned: a change of this number means the physics changed. Update it
-    // deliberately, with a sentence in the commit saying why.
+    hash_records(&pinned)
+}
+
+// Pinned: a change of these numbers means the physics changed. Update them
+// deliberately, with a sentence in the commit saying why.
+
+#[test]
+fn fifty_pillar_steps_on_cones_give_a_fixed_hash() {
     assert_eq!(
-        hash_records(&pinned),
-        PILLAR_HASH,
-        "the 50-step Pillar runs changed"
+        fifty_pillar_steps_hash(Mesher::Cones),
+        PILLAR_HASH_CONES,
+        "the 50-step Pillar runs on cone meshes changed"
+    );
+}
+
+#[test]
+fn fifty_pillar_steps_on_tetgen_give_a_fixed_hash() {
+    assert_eq!(
+        fifty_pillar_steps_hash(Mesher::TetGen),
+        PILLAR_HASH_TETGEN,
+        "the 50-step Pillar runs on TetGen meshes changed"
     );
 }
 
@@ -271,7 +292,8 @@ const PINNED_METHODS: [&str; 9] = [
     "growth",
     "reference",
 ];
-const PILLAR_HASH: u64 = 3843330576723445041;
+const PILLAR_HASH_CONES: u64 = 3843330576723445041;
+const PILLAR_HASH_TETGEN: u64 = 15872214050471302835;
 
 #[test]
 fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {

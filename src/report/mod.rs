@@ -5,6 +5,7 @@
 //! - [`tables`]: our runs in the shape of the paper's tables, beside them.
 
 pub mod initial;
+pub mod meshes;
 pub mod paper;
 pub mod presets;
 pub mod tables;

@@ -98,8 +98,8 @@ impl Table {
 }
 
 /// The table kinds of `contactlab table`.
-pub const TABLE_KINDS: [&str; 8] = [
-    "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine",
+pub const TABLE_KINDS: [&str; 9] = [
+    "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine", "meshes",
 ];
 
 /// A progress report: (what is running, runs done, runs in all).
@@ -170,6 +170,11 @@ pub fn build_table(
         "perturb" => perturb_table(base, progress),
         "timestep" => timestep_table(base, progress),
         "refine" => refine_table(base, progress),
+        // Both meshers side by side, whatever the caller chose.
+        "meshes" => {
+            return super::meshes::meshes_table(progress)
+                .map_err(|e| SimError::Scene(e.to_string()))
+        }
         other => Err(SimError::Setting(SettingError {
             id: "table",
             message: format!(
