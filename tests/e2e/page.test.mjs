@@ -514,6 +514,11 @@ test('the page starts on TetGen meshes and the Mesh picker replays on cones as t
     assert.notEqual(shown.count, before.count, 'cone meshes give other contacts than TetGen');
     assertMatchesCli(shown, cones);
     assert.match(await page.evaluate(() => window.location.hash), /[#&]mesher=cones(&|$)/);
+    // Back to the scene's own choice: TetGen again, and the link drops the key.
+    await page.selectOption('#mesher-choice', '');
+    await waitReplayed(page, { scene: 'pillar', method: 'consistent-vertex', step: 3 });
+    assertMatchesCli(await readout(page), tetgen);
+    assert.doesNotMatch(await page.evaluate(() => window.location.hash), /mesher=/);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

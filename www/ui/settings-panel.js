@@ -79,6 +79,14 @@ export class SettingsPanel {
         label.title = entry.help;
         const select = document.createElement('select');
         select.id = `${entry.url_key}-choice`;
+        // A nullable choice (the mesher) defaults to the scene's own, which
+        // a user's file may set differently from the built-in scenes.
+        if (entry.nullable) {
+          const option = document.createElement('option');
+          option.value = '';
+          option.textContent = "scene's";
+          select.append(option);
+        }
         for (const choice of entry.choices ?? []) {
           const option = document.createElement('option');
           option.value = choice;
@@ -87,7 +95,7 @@ export class SettingsPanel {
         }
         label.append(`${entry.label} `, select);
         container.append(label);
-        select.addEventListener('change', () => onChange(entry.id, select.value));
+        select.addEventListener('change', () => onChange(entry.id, select.value === '' ? null : select.value));
         this.choices.set(entry.id, select);
       }
     }
@@ -115,10 +123,7 @@ export class SettingsPanel {
       slider.setNote(unused ? `${current.name} does not use this setting.` : null);
     }
     for (const [id, box] of this.switches) box.checked = Boolean(settings[id]);
-    for (const [id, select] of this.choices) {
-      const entry = this.schema?.find((e) => e.id === id);
-      select.value = settings[id] ?? entry?.default ?? select.value;
-    }
+    for (const [id, select] of this.choices) select.value = settings[id] ?? '';
   }
 
   /** @param {string} id */
