@@ -1,5 +1,6 @@
 // Drives the page's #bench mode in headless Chromium for `cargo xtask bench`.
-// Usage: node xtask/bench.mjs <base-url> <warm-up> <scene:method:steps>...
+// Usage: node xtask/bench.mjs <base-url> <warm-up> <scene:method:steps:mesher>...
+// (an empty mesher: the scene's own).
 // Prints one JSON line per workload (the page's #bench-result) and one with
 // the first drawn frame of a normal page load.
 import { chromium } from 'playwright-core';
@@ -17,10 +18,11 @@ try {
   const firstFrame = await page.evaluate(() => Number(document.body.dataset.firstFrameMs));
   console.log(JSON.stringify({ first_frame_ms: firstFrame }));
   for (const job of jobs) {
-    const [scene, method, steps] = job.split(':');
+    const [scene, method, steps, mesher] = job.split(':');
     const total = Number(steps) + Number(warmUp);
     await page.goto('about:blank');
-    await page.goto(`${base}#bench&scene=${scene}&method=${method}&steps=${total}&iters=1000`);
+    const meshes = mesher ? `&mesher=${mesher}` : '';
+    await page.goto(`${base}#bench&scene=${scene}&method=${method}&steps=${total}&iters=1000${meshes}`);
     const result = await page.waitForSelector('#bench-result[data-done="true"]', { timeout: 600000 });
     console.log((await result.textContent()).replace(/\s+/g, ' '));
   }
