@@ -22,7 +22,7 @@
 
 import { Session } from './session.js';
 import { RunController } from './state/run-controller.js';
-import { showError, wireDismissButtons } from './ui/banner.js';
+import { showError, showNotice, wireDismissButtons } from './ui/banner.js';
 import { ComparePanel } from './ui/compare.js';
 import { installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
@@ -173,7 +173,17 @@ async function start(gl) {
     readout.showScene(info);
     elements.status.hidden = true;
     errors.sceneShown();
+    showMeshNotices(info.notices ?? []);
     showFrame(shown);
+  }
+
+  /** The meshes the core fell back to, said once per new set, never silently. */
+  let shownMeshNotices = '';
+  /** @param {string[]} notices */
+  function showMeshNotices(notices) {
+    const text = notices.join(' ');
+    if (text !== '' && text !== shownMeshNotices) showNotice(`Meshes: ${text}`);
+    shownMeshNotices = text;
   }
 
   /** @param {import('./state/run-controller.js').Shown} shown a new frame */

@@ -60,10 +60,34 @@ async function answer(request) {
     return;
   }
   try {
+    await meshesFor(request);
     const { result, transfer } = handle(request);
     self.postMessage({ id: request.id, ok: true, result }, transfer);
   } catch (error) {
     self.postMessage({ id: request.id, ok: false, message: describe(error), panic: error instanceof WebAssembly.RuntimeError });
+  }
+}
+
+/** Whether the paper-fine meshes (about 1 MB, not in the wasm) are loaded. */
+let paperFineLoaded = false;
+
+/**
+ * Loads the paper-fine TetGen meshes the first time a scene is loaded with
+ * them, from `pkg/paper-fine.json` beside the wasm (the build copies it
+ * there). Without them the core falls back to the default TetGen meshes
+ * and says so in the scene's notices, so a failed fetch is not an error.
+ * @param {any} request
+ */
+async function meshesFor(request) {
+  if (paperFineLoaded || request.type !== 'load' || request.settings?.mesher !== 'paper-fine') return;
+  try {
+    const response = await fetch(new URL('./pkg/paper-fine.json', import.meta.url));
+    if (!response.ok) return;
+    Playground.registerMeshes('paper-fine', await response.text());
+    paperFineLoaded = true;
+  } catch {
+    // Offline from a plain folder, or the file was not copied: the notice
+    // of the fallback tells the visitor.
   }
 }
 

@@ -524,3 +524,33 @@ test('the page starts on TetGen meshes and the Mesh picker replays on cones as t
     await context.close();
   }
 });
+
+test('the paper-fine meshes load on demand and give what the CLI prints; a shape without a TetGen mesh says it fell back to cones', { timeout: 900_000 }, async () => {
+  const cli = await cliRun(['pillar', '--method', 'opposing', '--mesher', 'paper-fine', '--steps', '3']);
+  const { page, context, problems } = await openPage('#scene=pillar&method=opposing&mesher=paper-fine');
+  try {
+    await waitReady(page, { scene: 'pillar', method: 'opposing', step: 3 });
+    assertMatchesCli(await stableReadout(page), cli);
+    // The fetched meshes served every body: no fallback notice.
+    assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
+
+    // A user's box with a size no built-in body has: cones, with a notice.
+    const scene = JSON.stringify({
+      format: 'contactlab-scene/1',
+      id: 'odd-box',
+      bodies: [
+        { name: 'ground', fixed: true, shape: { type: 'box', size: [4, 1, 4] }, position: [0, -0.5, 0] },
+        { name: 'odd', shape: { type: 'box', size: [1.3, 0.7, 0.9] }, position: [0, 0.35, 0] },
+      ],
+    });
+    await page.setInputFiles('#file-input', { name: 'odd.json', mimeType: 'application/json', buffer: Buffer.from(scene) });
+    await page.waitForFunction(() => document.body.dataset.scene === '__file__', null, { timeout: 120_000 });
+    await page.waitForFunction(() => !document.getElementById('notice').hidden, null, { timeout: 120_000 });
+    const notice = await bannerText(page, 'notice');
+    assert.match(notice, /odd/);
+    assert.match(notice, /cones/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -2,7 +2,7 @@
 //! wasm32-unknown-unknown, `wasm-bindgen --target web` into `www/pkg/`, then
 //! `wasm-opt -O3` when binaryen is installed (it only makes the module
 //! smaller and faster, so it is skipped with a note when absent or when it
-//! would break the module).
+//! would break the module); and copies the paper-fine meshes beside it.
 
 use crate::cmd::{self, Error, Result};
 use crate::{setup, wasm_tables};
@@ -37,6 +37,16 @@ pub fn build(root: &Path) -> Result<()> {
     )?;
 
     optimise(&out_dir.join("contactlab_bg.wasm"));
+
+    // The paper-fine TetGen meshes are too large to compile into the wasm;
+    // the page fetches them from beside it when that mesher is chosen.
+    let fine = root.join("meshes/paper-fine.json");
+    std::fs::copy(&fine, out_dir.join("paper-fine.json")).map_err(|e| {
+        Error::new(format!(
+            "could not copy {} into www/pkg/: {e}",
+            fine.display()
+        ))
+    })?;
     Ok(())
 }
 
