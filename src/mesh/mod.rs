@@ -3,6 +3,7 @@
 //! representation").
 //!
 //! - [`tetmesh`]: `TetMesh` and its surface classification.
+//! - [`brep`]: a body's B-rep features (planar faces, edges, corners).
 //! - [`shapes`]: the shape types of the scene format, tetrahedralised by
 //!   coning their surface to a kernel point.
 //! - [`refine`]: 1 → 8 refinement by edge midpoints.
@@ -15,6 +16,7 @@
 //! - [`self_intersection`]: the check that a body's surface is embedded
 //!   (and why that makes its tetrahedra cover it once).
 
+pub mod brep;
 pub mod erode;
 pub mod mass;
 pub mod mesher;
@@ -27,6 +29,7 @@ pub mod tetgen_files;
 pub mod tetmesh;
 pub mod triangulate;
 
+pub use brep::{Brep, BrepEdge, BrepFace, BrepVertex};
 pub use mass::MassProperties;
 pub use mesher::Mesher;
 pub use tetmesh::{EdgeKind, MeshError, SurfaceEdge, SurfaceFace, TetMesh};
