@@ -4,13 +4,13 @@
 //! number on the page and in the CLI is the same number.
 
 use crate::clock::now_ms;
-use crate::contact::reference::ReferenceContacts;
 use crate::contact::{
     find_contacts, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact,
     ContactMethod, MethodInfo, MethodParams,
 };
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
+use crate::measures::reference::ReferenceContacts;
 use crate::measures::{step_measures, ContactQuality, StepMeasures};
 use crate::mesh::Mesher;
 use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};

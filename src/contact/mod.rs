@@ -13,7 +13,6 @@ pub mod exact_regions;
 pub mod features;
 pub mod methods;
 pub mod post_filter;
-pub mod reference;
 pub mod tet_geometry;
 pub mod touching;
 pub mod world_mesh;

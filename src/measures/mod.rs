@@ -3,6 +3,8 @@
 //! against the scene's oracle, and per step the quality %, coverage %, area
 //! coverage P, excess, the sorted quality curve and its histogram.
 
+pub mod reference;
+
 use crate::contact::Contact;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::scene::{Oracle, Scene};

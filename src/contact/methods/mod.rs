@@ -11,8 +11,8 @@
 //! are local: each sees one pair of tetrahedra at a time
 //! ([`Algorithm::TetPair`]), and the dispatcher in `contact` runs the broad
 //! phase, applies the surface-only rule and the post-filter. A method sees
-//! geometry, velocities, its settings and its own history; never the
-//! oracle, a scene id or a body name.
+//! geometry, velocities, its settings and its own history, nothing else:
+//! not which normals the scene calls right, a scene id or a body name.
 
 use super::features::FeatureKind;
 use super::world_mesh::Tet;
@@ -80,8 +80,10 @@ impl MethodParams {
 pub enum Algorithm {
     /// A local method: one pair of tetrahedra at a time, no state.
     TetPair(&'static dyn ContactMethod),
-    /// Not a method under test but the answer: the exact contact regions of
-    /// the initial pose carried with the bodies (`contact::reference`).
+    /// Not a method under test but the answer the methods are judged
+    /// against: the exact contact regions of the initial pose carried with
+    /// the bodies. Only a marker here; `sim` builds it from
+    /// `measures::reference`, which is allowed to read the scene's answer.
     ExactReference,
 }
 
@@ -132,9 +134,21 @@ macro_rules! registry {
         $(mod $module;)*
         /// Every method: the paper's in the order of its tables, then
         /// the exact reference.
-        pub static REGISTRY: &[&MethodInfo] = &[$(&$module::METHOD,)* &super::reference::METHOD];
+        pub static REGISTRY: &[&MethodInfo] = &[$(&$module::METHOD,)* &REFERENCE];
     };
 }
+
+/// The registry entry of the exact reference: listed with the methods so
+/// that it can be picked and compared like one, but marked as the answer.
+static REFERENCE: MethodInfo = MethodInfo {
+    id: "reference",
+    name: "Reference (exact)",
+    source: "Erleben 2018, section 5 (figure 6, the ideal contact analysis)",
+    summary: "The exact contact regions of the initial pose carried with the bodies: what an ideal method would give a resting scene.",
+    help: "Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison. Where a region is a single point or line, it takes the normals the scene file declares right, so it is the answer, not a method under test.",
+    reads: &[],
+    algorithm: Algorithm::ExactReference,
+};
 
 registry!(
     closest_points,

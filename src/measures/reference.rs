@@ -8,25 +8,17 @@
 //! normal of its own; it takes the scene oracle's feasible normals for the
 //! pair (one contact per normal and hull vertex, which is how the paper's
 //! table 4 counts them), and without an oracle normal it gives nothing.
+//!
+//! It lives with the measures, not with the contact methods, because it
+//! reads the oracle: it is the answer the methods are judged against. The
+//! method registry lists it only as a marker
+//! (`contact::methods::Algorithm::ExactReference`) so that it can be picked
+//! and compared like a method; `sim` builds it.
 
-use super::exact_regions::exact_contacts;
-use super::features::FeatureKind;
-use super::methods::{Algorithm, MethodInfo};
-use super::{BodyAtPose, Contact};
+use crate::contact::exact_regions::exact_contacts;
+use crate::contact::{BodyAtPose, Contact, FeatureKind, RELATIVE_TOUCH_TOL};
 use crate::scene::{Oracle, Scene};
 use glam::DVec3;
-
-/// The registry entry: listed with the methods so that it can be picked
-/// and compared like one, but marked as the reference.
-pub static METHOD: MethodInfo = MethodInfo {
-    id: "reference",
-    name: "Reference (exact)",
-    source: "Erleben 2018, section 5 (figure 6, the ideal contact analysis)",
-    summary: "The exact contact regions of the initial pose carried with the bodies: what an ideal method would give a resting scene.",
-    help: "Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison. Point and line regions take the scene oracle's normals, so it is the answer, not a method under test.",
-    reads: &[],
-    algorithm: Algorithm::ExactReference,
-};
 
 #[derive(Clone, Debug)]
 struct Carried {
@@ -46,7 +38,7 @@ pub struct ReferenceContacts {
 impl ReferenceContacts {
     /// The exact contacts of `scene` at its current (initial) pose.
     pub fn from_scene(scene: &Scene) -> ReferenceContacts {
-        let exact = exact_contacts(scene, super::RELATIVE_TOUCH_TOL);
+        let exact = exact_contacts(scene, RELATIVE_TOUCH_TOL);
         let mut carried = Vec::new();
         for pair in &exact.pairs {
             let (body_a, body_b) = (&scene.bodies[pair.a], &scene.bodies[pair.b]);
