@@ -478,7 +478,6 @@ mod tests {
     use super::*;
     use crate::mesh::refine::refine;
     use crate::mesh::shapes::Shape;
-    use glam::DVec2;
 
     const FLAT: f64 = 1e-6;
 
@@ -587,24 +586,9 @@ mod tests {
 
     #[test]
     fn a_crack_prism_has_one_concave_edge() {
-        let mesh = Shape::Prism {
-            profile: [
-                (-1.0, -0.5),
-                (1.0, -0.5),
-                (1.0, 0.5),
-                (0.5, 0.5),
-                (0.0, 0.0),
-                (-0.5, 0.5),
-                (-1.0, 0.5),
-            ]
-            .iter()
-            .map(|&(x, y)| DVec2::new(x, y))
-            .collect(),
-            depth: 4.0,
-            kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
-        }
-        .build(FLAT)
-        .unwrap();
+        let mesh = crate::mesh::shapes::tests::crack_prism()
+            .build(FLAT)
+            .unwrap();
         assert_eq!(counts(&mesh), (9, 21, 14));
         let brep = Brep::of(&mesh);
         let concave = brep

@@ -399,23 +399,34 @@ pub(crate) mod tests {
                 height: 2.4,
                 half_length: 1.6,
             },
-            Shape::Prism {
-                profile: [
-                    (-1.0, -0.5),
-                    (1.0, -0.5),
-                    (1.0, 0.5),
-                    (0.5, 0.5),
-                    (0.0, 0.0),
-                    (-0.5, 0.5),
-                    (-1.0, 0.5),
-                ]
-                .iter()
-                .map(|&(x, y)| DVec2::new(x, y))
-                .collect(),
-                depth: 4.0,
-                kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
-            },
+            crack_prism(),
         ]
+    }
+
+    /// The profile of the crack block: a rectangle with a V cut into its
+    /// top, the non-convex polygon the mesh tests share.
+    pub(crate) fn crack_profile() -> Vec<DVec2> {
+        [
+            (-1.0, -0.5),
+            (1.0, -0.5),
+            (1.0, 0.5),
+            (0.5, 0.5),
+            (0.0, 0.0),
+            (-0.5, 0.5),
+            (-1.0, 0.5),
+        ]
+        .iter()
+        .map(|&(x, y)| DVec2::new(x, y))
+        .collect()
+    }
+
+    /// The crack profile extruded 4 m, coned to a kernel below the V.
+    pub(crate) fn crack_prism() -> Shape {
+        Shape::Prism {
+            profile: crack_profile(),
+            depth: 4.0,
+            kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
+        }
     }
 
     #[test]

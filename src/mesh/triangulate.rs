@@ -59,16 +59,7 @@ mod tests {
 
     #[test]
     fn crack_profile_is_covered_exactly() {
-        let profile = [
-            (-1.0, -0.5),
-            (1.0, -0.5),
-            (1.0, 0.5),
-            (0.5, 0.5),
-            (0.0, 0.0),
-            (-0.5, 0.5),
-            (-1.0, 0.5),
-        ]
-        .map(|(x, y)| DVec2::new(x, y));
+        let profile = crate::mesh::shapes::tests::crack_profile();
         let tris = ear_clip(&profile).unwrap();
         assert_eq!(tris.len(), 5);
         let area: f64 = tris
