@@ -19,10 +19,12 @@
 //!   erosion, mass properties.
 //! - [`scene`]: the scene types, the file parser, perturbation, oracles.
 //! - [`contact`]: contacts, the broad phase, the method registry and the
-//!   methods, the exact contact regions and the reference contacts.
+//!   methods, the exact contact regions. Nothing here reads the oracle.
 //! - [`dynamics`]: rigid-body state and the Moreau stepper.
 //! - [`solver`]: the proximal Gauss-Seidel contact solver.
-//! - [`measures`]: the paper's quality measures of one step.
+//! - [`measures`]: the paper's quality measures of one step, and the
+//!   `reference` contacts (the exact regions carried with the bodies, with
+//!   the oracle's normals where a region has none).
 //! - [`sim`]: `Simulation`, the one API the CLI and the page share.
 //! - [`report`]: the paper's tables and numbers, beside ours.
 //! - `web` (wasm32 only) and the `contactlab` binary: translation only.
