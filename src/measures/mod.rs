@@ -2,7 +2,7 @@
 //! `measures.md`; paper sections 5, 5.1 and 8): per contact the quality q
 //! against the scene's oracle, and per step the quality %, coverage %, area
 //! coverage P, excess, the sorted quality curve and its histogram; and
-//! [`reference`], the answer's contacts, which the simulation can run as if
+//! [`reference`](mod@reference), the answer's contacts, which the simulation can run as if
 //! they were a method's.
 
 pub mod reference;
