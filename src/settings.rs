@@ -224,6 +224,42 @@ pub static SETTINGS: &[SettingSpec] = &[
         help: "How far the Closest points method shrinks every body (paper section 6); it finds contacts up to 2ε apart.",
     },
     SettingSpec {
+        id: "two_way",
+        label: "Two-way (Vertex penetration)",
+        noun: "two-way vertex penetration",
+        unit: "",
+        kind: SettingKind::Bool,
+        choices: &[],
+        min: 0.0,
+        max: 0.0,
+        default: Default::Bool(false),
+        log: false,
+        rebuild: false,
+        stage: Stage::Detection,
+        cli_flag: "--two-way",
+        url_key: "twoway",
+        scene_key: None,
+        help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (seed 004, §7.4.2: its setting for two deformable bodies).",
+    },
+    SettingSpec {
+        id: "envelope",
+        label: "Envelope (Region analysis)",
+        noun: "the envelope",
+        unit: "m",
+        kind: SettingKind::Number,
+        choices: &[],
+        min: 0.0001,
+        max: 0.1,
+        default: Default::Number(0.01),
+        log: true,
+        rebuild: false,
+        stage: Stage::Detection,
+        cli_flag: "--envelope",
+        url_key: "env",
+        scene_key: None,
+        help: "How close two B-rep features must come for Region analysis to count them as touching (seed 001 assumes exact touching; a simulation never is). The paper's ε by default.",
+    },
+    SettingSpec {
         id: "tol_deg",
         label: "Angle tolerance",
         noun: "the angle tolerance",
@@ -380,6 +416,14 @@ pub fn default_number(id: &str) -> f64 {
     match spec(id).map(|s| s.default) {
         Some(Default::Number(x)) => x,
         other => panic!("setting \"{id}\" has no numeric default ({other:?})"),
+    }
+}
+
+/// The default of a yes/no setting (for code that needs it as a constant).
+pub fn default_bool(id: &str) -> bool {
+    match spec(id).map(|s| s.default) {
+        Some(Default::Bool(b)) => b,
+        other => panic!("setting \"{id}\" has no yes/no default ({other:?})"),
     }
 }
 

@@ -5,8 +5,8 @@
 
 use crate::clock::now_ms;
 use crate::contact::{
-    find_contacts, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact,
-    ContactMethod, MethodInfo, MethodParams,
+    detect, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact, ContactSet,
+    MethodHistory, MethodInfo, MethodParams, PairRegion,
 };
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
@@ -37,6 +37,10 @@ pub struct SimSettings {
     pub refine: u8,
     /// Erosion ε of the Closest points method.
     pub epsilon: f64,
+    /// Vertex penetration: also B's vertices inside A.
+    pub two_way: bool,
+    /// Region analysis: distance below which features count as touching.
+    pub envelope: f64,
     /// Angle tolerance for a correct normal, degrees.
     pub tol_deg: f64,
     /// Time step in seconds; `None` takes the scene's.
@@ -60,6 +64,8 @@ impl Default for SimSettings {
             seed: 0,
             refine: 0,
             epsilon: 0.0,
+            two_way: false,
+            envelope: 0.0,
             tol_deg: 0.0,
             dt: None,
             iterations: 0,
@@ -91,6 +97,8 @@ impl SimSettings {
             "seed" => number(self.seed as f64),
             "refine" => number(f64::from(self.refine)),
             "epsilon" => number(self.epsilon),
+            "two_way" => SettingValue::Bool(self.two_way),
+            "envelope" => number(self.envelope),
             "tol_deg" => number(self.tol_deg),
             "dt" => or_scene(self.dt),
             "iterations" => number(f64::from(self.iterations)),
@@ -162,6 +170,8 @@ impl SimSettings {
             "seed" => self.seed = number(&value)? as u64,
             "refine" => self.refine = number(&value)? as u8,
             "epsilon" => self.epsilon = number(&value)?,
+            "two_way" => self.two_way = flag(&value)?,
+            "envelope" => self.envelope = number(&value)?,
             "tol_deg" => self.tol_deg = number(&value)?,
             "dt" => self.dt = or_scene(&value)?,
             "iterations" => self.iterations = number(&value)? as u32,
@@ -238,6 +248,8 @@ impl SimSettings {
     pub fn method_params(&self) -> MethodParams {
         MethodParams {
             epsilon: self.epsilon,
+            two_way: self.two_way,
+            envelope: self.envelope,
             ..MethodParams::per_pair()
         }
     }
@@ -332,10 +344,10 @@ pub struct StepRecord {
     pub measures: StepMeasures,
 }
 
-/// The method of a run: a local algorithm, or the reference with the
-/// exact contacts it carries.
+/// The method of a run: a method of the registry with what it remembers
+/// across steps, or the reference with the exact contacts it carries.
 enum ActiveMethod {
-    Local(&'static dyn ContactMethod),
+    Method(&'static MethodInfo, MethodHistory),
     Reference(ReferenceContacts),
 }
 
@@ -350,6 +362,8 @@ pub struct Simulation {
     mu: f64,
     step: u64,
     contacts: Vec<Contact>,
+    /// The last step's regions, for region methods.
+    regions: Vec<PairRegion>,
     qualities: Vec<ContactQuality>,
     /// Last step's impulses for warm starting (a sorted map: its order never
     /// matters, lookups only).
@@ -409,7 +423,7 @@ fn warm_keys(contacts: &[Contact]) -> Vec<WarmKey> {
     contacts
         .iter()
         .map(|c| {
-            let group = (c.a, c.b, c.tet_a, c.tet_b, c.features);
+            let group = (c.a, c.b, c.source_a, c.source_b, c.features);
             let ordinal = seen.entry(group).or_insert(0);
             *ordinal += 1;
             (group.0, group.1, group.2, group.3, group.4, *ordinal - 1)
@@ -448,8 +462,11 @@ impl Simulation {
     /// erosion the method needs.
     pub fn from_scene(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
         settings.validate()?;
-        let method = match settings.method_info()?.algorithm {
-            Algorithm::TetPair(m) => ActiveMethod::Local(m),
+        let info = settings.method_info()?;
+        let method = match info.algorithm {
+            Algorithm::TetPair(_) | Algorithm::BodyPair(_) => {
+                ActiveMethod::Method(info, MethodHistory::default())
+            }
             Algorithm::ExactReference => {
                 ActiveMethod::Reference(ReferenceContacts::from_scene(&scene))
             }
@@ -471,6 +488,7 @@ impl Simulation {
             mu,
             step: 0,
             contacts: Vec::new(),
+            regions: Vec::new(),
             qualities: Vec::new(),
             warm: BTreeMap::new(),
             bounds,
@@ -587,28 +605,41 @@ impl Simulation {
         &self.qualities
     }
 
-    fn detect(&self, poses: &[Pose]) -> (Vec<Contact>, f64, f64) {
+    /// The last step's contact regions (region methods only; empty
+    /// otherwise), each with its body pair.
+    pub fn regions(&self) -> &[PairRegion] {
+        &self.regions
+    }
+
+    /// Contacts at `poses`, with the bodies moving at `velocities` (linear,
+    /// angular: what the region methods read).
+    fn detect(&mut self, poses: &[Pose], velocities: &[(DVec3, DVec3)]) -> ContactSet {
         let at: Vec<BodyAtPose> = self
             .scene
             .bodies
             .iter()
-            .zip(poses)
-            .map(|(b, p)| BodyAtPose {
+            .zip(poses.iter().zip(velocities))
+            .map(|(b, (p, v))| BodyAtPose {
                 mesh: &b.mesh,
                 position: p.0,
                 rotation: p.1,
                 fixed: b.fixed,
+                velocity: v.0,
+                angular_velocity: v.1,
             })
             .collect();
-        match &self.method {
-            ActiveMethod::Local(m) => {
-                let set = find_contacts(&at, *m, &self.params);
-                (set.contacts, set.ms_broad, set.ms_method)
+        match &mut self.method {
+            ActiveMethod::Method(info, history) => {
+                detect(&at, info, &self.params, history).expect("not the reference")
             }
             ActiveMethod::Reference(r) => {
                 let start = now_ms();
                 let contacts = r.at_pose(&at);
-                (contacts, 0.0, now_ms() - start)
+                ContactSet {
+                    contacts,
+                    ms_method: now_ms() - start,
+                    ..ContactSet::default()
+                }
             }
         }
     }
@@ -631,13 +662,20 @@ impl Simulation {
         let (mu, warm_start) = (self.mu, self.settings.warm_start);
         let mut bodies = std::mem::take(&mut self.bodies);
         let mut warm = std::mem::take(&mut self.warm);
-        let (poses, (contacts, ms_broad, ms_method), (stats, ms_solver)) = moreau_step(
+        // Detection sees the velocities the step starts with.
+        let velocities: Vec<(DVec3, DVec3)> = bodies
+            .iter()
+            .map(|b| (b.velocity, b.angular_velocity))
+            .collect();
+        let gravity = self.scene.gravity;
+        let gyroscopic = self.settings.gyroscopic;
+        let (poses, detected, (stats, ms_solver)) = moreau_step(
             &mut bodies,
-            self.scene.gravity,
+            gravity,
             h,
-            self.settings.gyroscopic,
-            |poses| self.detect(poses),
-            |(contacts, _, _), poses, bodies| {
+            gyroscopic,
+            |poses| self.detect(poses, &velocities),
+            |ContactSet { contacts, .. }, poses, bodies| {
                 let solver_start = now_ms();
                 // A tetrahedron pair can give several contacts of one feature
                 // kind (Opposing gives all its intersection points), so the
@@ -678,6 +716,13 @@ impl Simulation {
         // Measures of the step's contacts, with the arch oracle's centres at
         // the midpoint, where the contacts were found.
         let centres: Vec<DVec3> = poses.iter().map(|p| p.0).collect();
+        let ContactSet {
+            contacts,
+            regions,
+            ms_broad,
+            ms_method,
+            ..
+        } = detected;
         let (qualities, measures) =
             step_measures(&self.scene, &contacts, &centres, self.settings.tol_deg);
         let min_depth = contacts.iter().map(|c| c.depth).reduce(f64::min);
@@ -717,6 +762,7 @@ impl Simulation {
         };
         self.diverged = diverged;
         self.contacts = contacts;
+        self.regions = regions;
         self.qualities = qualities;
         Ok(record)
     }
@@ -740,15 +786,17 @@ mod tests {
 
     #[test]
     fn warm_keys_tell_apart_contacts_of_one_tetrahedron_pair() {
-        let contact = |tet_a, features| Contact {
+        let contact = |source_a, features| Contact {
             a: 0,
             b: 1,
             position: DVec3::ZERO,
             normal: DVec3::Y,
             depth: 0.0,
             features,
-            tet_a,
-            tet_b: 3,
+            source_a,
+            source_b: 3,
+            region: None,
+            kept_normal: false,
         };
         let contacts = [
             contact(7, FeatureKind::FaceFace),

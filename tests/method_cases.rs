@@ -163,18 +163,8 @@ fn detect_posed(
         .tet_pair()
         .unwrap_or_else(|| panic!("{id} is not a local method"));
     let bodies = [
-        BodyAtPose {
-            mesh: a,
-            position,
-            rotation,
-            fixed: true,
-        },
-        BodyAtPose {
-            mesh: b,
-            position,
-            rotation,
-            fixed: false,
-        },
+        BodyAtPose::at_rest(a, position, rotation, true),
+        BodyAtPose::at_rest(b, position, rotation, false),
     ];
     let set = find_contacts(&bodies, method, params);
     for c in &set.contacts {
@@ -1049,13 +1039,13 @@ mod consistent_vertex {
             .filter(|c| (c.normal - DVec3::Y).length() > CLOSE)
             .collect();
         assert_eq!(sideways.len(), 1, "{cs:#?}");
-        assert_eq!(sideways[0].tet_b, STACKED_CUBE_NEEDLE, "{cs:#?}");
+        assert_eq!(sideways[0].source_b, STACKED_CUBE_NEEDLE, "{cs:#?}");
         assert_all(&sideways, DVec3::X, 0.0, &[VertexFace], CLOSE);
         // Every other contact is a corner on the common face y = 0 with
         // normal +y: the cube's corners leave the base through its top, the
         // base's leave the cube's corner tetrahedra at (1,0,0) and (0,0,1)
         // through their bottoms (the middle one has no surface face).
-        for c in cs.iter().filter(|c| c.tet_b != STACKED_CUBE_NEEDLE) {
+        for c in cs.iter().filter(|c| c.source_b != STACKED_CUBE_NEEDLE) {
             assert!(
                 c.position.y.abs() < CLOSE && (c.normal - DVec3::Y).length() < CLOSE,
                 "{c:#?}"
@@ -1160,7 +1150,7 @@ mod sat_common {
 
     /// The contacts of the pair (pyramid tet `t`, wedge).
     pub fn of_tet(cs: &[Contact], t: u32) -> Vec<Contact> {
-        cs.iter().copied().filter(|c| c.tet_a == t).collect()
+        cs.iter().copied().filter(|c| c.source_a == t).collect()
     }
 }
 

@@ -314,18 +314,8 @@ fn degenerate_tetrahedra_neither_panic_nor_hang() {
         for (method_id, method) in local_methods() {
             for (first, second) in [(&solid, &odd), (&odd, &solid), (&odd, &odd)] {
                 let bodies = [
-                    BodyAtPose {
-                        mesh: first,
-                        position: DVec3::ZERO,
-                        rotation: DQuat::IDENTITY,
-                        fixed: true,
-                    },
-                    BodyAtPose {
-                        mesh: second,
-                        position: DVec3::new(0.1, 0.1, 0.1),
-                        rotation: DQuat::IDENTITY,
-                        fixed: false,
-                    },
+                    BodyAtPose::at_rest(first, DVec3::ZERO, DQuat::IDENTITY, true),
+                    BodyAtPose::at_rest(second, DVec3::new(0.1, 0.1, 0.1), DQuat::IDENTITY, false),
                 ];
                 let params = MethodParams {
                     touch_tol: 1e-6,
@@ -385,18 +375,8 @@ impl ContactMethod for EmitsBadContacts {
 fn find_contacts_drops_contacts_without_a_finite_unit_normal() {
     let unit = raw_body([DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z]);
     let bodies = [
-        BodyAtPose {
-            mesh: &unit,
-            position: DVec3::ZERO,
-            rotation: DQuat::IDENTITY,
-            fixed: true,
-        },
-        BodyAtPose {
-            mesh: &unit,
-            position: DVec3::new(0.1, 0.1, 0.1),
-            rotation: DQuat::IDENTITY,
-            fixed: false,
-        },
+        BodyAtPose::at_rest(&unit, DVec3::ZERO, DQuat::IDENTITY, true),
+        BodyAtPose::at_rest(&unit, DVec3::new(0.1, 0.1, 0.1), DQuat::IDENTITY, false),
     ];
     let set = find_contacts(&bodies, &EmitsBadContacts, &MethodParams::default());
     // One candidate pair: only its good contact survives, with the bodies
@@ -413,8 +393,10 @@ fn find_contacts_drops_contacts_without_a_finite_unit_normal() {
             normal: good.normal,
             depth: good.depth,
             features: good.features,
-            tet_a: 0,
-            tet_b: 0,
+            source_a: 0,
+            source_b: 0,
+            region: None,
+            kept_normal: false,
         }]
     );
 }

@@ -34,12 +34,14 @@ pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
 }
 
 pub use methods::{
-    method_by_id, methods_under_test, Algorithm, ContactMethod, MethodInfo, MethodParams,
-    RawContact, REGISTRY,
+    method_by_id, methods_under_test, Algorithm, BodyPair, BodyPairMethod, ContactMethod,
+    MethodInfo, MethodParams, PairContact, PairMemory, PairOutput, PairSide, RawContact,
+    RegionOutline, REGISTRY,
 };
 
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};
+use std::collections::BTreeMap;
 use world_mesh::WorldMesh;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,9 +56,17 @@ pub struct Contact {
     /// 0 touching, > 0 separated, < 0 penetrating.
     pub depth: f64,
     pub features: FeatureKind,
-    /// The tetrahedra of A and B that generated the contact.
-    pub tet_a: u32,
-    pub tet_b: u32,
+    /// What generated the contact in A and B: the tetrahedra for a local
+    /// method, the B-rep entities (of the kinds `features` names) for a
+    /// region method.
+    pub source_a: u32,
+    pub source_b: u32,
+    /// Region methods: the index of the contact's region among its body
+    /// pair's (`ContactSet::regions`, in order).
+    pub region: Option<u32>,
+    /// Region methods: the normal was kept from the previous step (seed
+    /// 001's temporal coherence), not taken from the current geometry.
+    pub kept_normal: bool,
 }
 
 impl Contact {
@@ -67,20 +77,37 @@ impl Contact {
             b: self.a,
             normal: -self.normal,
             features: self.features.swapped(),
-            tet_a: self.tet_b,
-            tet_b: self.tet_a,
+            source_a: self.source_b,
+            source_b: self.source_a,
             ..*self
         }
     }
 }
 
-/// A body as the contact methods see it: its mesh (body frame) and pose.
+/// A body as the contact methods see it: its mesh (body frame), pose and
+/// velocities (which only the region methods read).
 #[derive(Clone, Copy)]
 pub struct BodyAtPose<'a> {
     pub mesh: &'a TetMesh,
     pub position: DVec3,
     pub rotation: DQuat,
     pub fixed: bool,
+    pub velocity: DVec3,
+    pub angular_velocity: DVec3,
+}
+
+impl<'a> BodyAtPose<'a> {
+    /// A body at rest at this pose (hand-built cases).
+    pub fn at_rest(mesh: &'a TetMesh, position: DVec3, rotation: DQuat, fixed: bool) -> Self {
+        BodyAtPose {
+            mesh,
+            position,
+            rotation,
+            fixed,
+            velocity: DVec3::ZERO,
+            angular_velocity: DVec3::ZERO,
+        }
+    }
 }
 
 impl crate::scene::Scene {
@@ -93,6 +120,8 @@ impl crate::scene::Scene {
                 position: b.position,
                 rotation: b.rotation,
                 fixed: b.fixed,
+                velocity: b.velocity,
+                angular_velocity: b.angular_velocity,
             })
             .collect()
     }
@@ -108,6 +137,127 @@ pub struct ContactSet {
     pub unfiltered: usize,
     pub ms_broad: f64,
     pub ms_method: f64,
+    /// Region methods: the regions of every body pair, for drawing; a
+    /// contact's `region` indexes its pair's regions in this order.
+    pub regions: Vec<PairRegion>,
+}
+
+/// One region of a body pair, as a region method found it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairRegion {
+    pub a: usize,
+    pub b: usize,
+    pub outline: RegionOutline,
+}
+
+/// What a region method remembers between detections, per pair of bodies
+/// (seed 001, §4). A simulation keeps one for its whole run; a one-off
+/// detection starts from an empty one.
+#[derive(Default)]
+pub struct MethodHistory {
+    pairs: BTreeMap<(usize, usize), PairMemory>,
+}
+
+/// The contacts of `method` at these poses, whatever kind of method it is;
+/// `None` for the exact reference, which is not a method and needs the
+/// scene's answer (`measures::reference`).
+pub fn detect(
+    bodies: &[BodyAtPose],
+    method: &MethodInfo,
+    params: &MethodParams,
+    history: &mut MethodHistory,
+) -> Option<ContactSet> {
+    match method.algorithm {
+        Algorithm::TetPair(m) => Some(find_contacts(bodies, m, params)),
+        Algorithm::BodyPair(m) => Some(find_pair_contacts(bodies, m, params, history)),
+        Algorithm::ExactReference => None,
+    }
+}
+
+/// Runs a region method on every pair of bodies whose bounding boxes come
+/// within the method's margin (pairs of fixed bodies excluded), in
+/// ascending pair order, handing each pair its memory from `history`.
+pub fn find_pair_contacts(
+    bodies: &[BodyAtPose],
+    method: &dyn BodyPairMethod,
+    params: &MethodParams,
+    history: &mut MethodHistory,
+) -> ContactSet {
+    let start = crate::clock::now_ms();
+    let world: Vec<WorldMesh> = bodies
+        .iter()
+        .map(|b| WorldMesh::new(b.mesh, b.position, b.rotation))
+        .collect();
+    let boxes: Vec<aabb::Aabb> = world.iter().map(WorldMesh::aabb).collect();
+    let mut pairs = Vec::new();
+    for a in 0..bodies.len() {
+        for b in a + 1..bodies.len() {
+            if bodies[a].fixed && bodies[b].fixed {
+                continue;
+            }
+            let pair_params = params.for_pair(bodies[a].mesh, bodies[b].mesh);
+            let margin = method.margin(&pair_params);
+            if boxes[a].inflated(margin).overlaps(&boxes[b]) {
+                pairs.push((a, b, pair_params));
+            }
+        }
+    }
+    let after_broad = crate::clock::now_ms();
+    let side = |i: usize| PairSide {
+        world: &world[i],
+        brep: bodies[i].mesh.brep(),
+        position: bodies[i].position,
+        rotation: bodies[i].rotation,
+        velocity: bodies[i].velocity,
+        angular_velocity: bodies[i].angular_velocity,
+    };
+    let mut set = ContactSet {
+        candidate_pairs: pairs.len(),
+        ..ContactSet::default()
+    };
+    let mut out = PairOutput::default();
+    for (a, b, pair_params) in pairs {
+        out.contacts.clear();
+        out.regions.clear();
+        let pair = BodyPair {
+            a: side(a),
+            b: side(b),
+        };
+        let memory = history.pairs.entry((a, b)).or_default();
+        method.body_pair(&pair, &pair_params, memory, &mut out);
+        set.contacts.extend(
+            out.contacts
+                .iter()
+                .filter(|c| usable(&c.raw))
+                .map(|c| Contact {
+                    a,
+                    b,
+                    position: c.raw.position,
+                    normal: c.raw.normal,
+                    depth: c.raw.depth,
+                    features: c.raw.features,
+                    source_a: c.sources[0],
+                    source_b: c.sources[1],
+                    region: Some(c.region),
+                    kept_normal: c.kept_normal,
+                }),
+        );
+        set.regions.extend(
+            out.regions
+                .drain(..)
+                .map(|outline| PairRegion { a, b, outline }),
+        );
+    }
+    set.unfiltered = set.contacts.len();
+    set.ms_broad = after_broad - start;
+    set.ms_method = crate::clock::now_ms() - after_broad;
+    set
+}
+
+/// Last line of defence: a contact without a finite unit normal (only
+/// degenerate geometry can produce one) would poison the solver.
+fn usable(r: &RawContact) -> bool {
+    r.position.is_finite() && r.depth.is_finite() && (r.normal.length() - 1.0).abs() < 1e-9
 }
 
 /// Runs the broad phase, the method on every candidate pair whose two
@@ -158,12 +308,7 @@ pub fn find_contacts(
         raw.clear();
         let params = pair_params(c.body_a as usize, c.body_b as usize);
         method.tet_pair(&ta, &tb, &params, &mut raw);
-        // Last line of defence: a contact without a finite unit normal (only
-        // degenerate tetrahedra can produce one) would poison the solver.
-        let usable = |r: &&RawContact| {
-            r.position.is_finite() && r.depth.is_finite() && (r.normal.length() - 1.0).abs() < 1e-9
-        };
-        for r in raw.iter().filter(usable) {
+        for r in raw.iter().filter(|r| usable(r)) {
             contacts.push(Contact {
                 a: c.body_a as usize,
                 b: c.body_b as usize,
@@ -171,8 +316,10 @@ pub fn find_contacts(
                 normal: r.normal,
                 depth: r.depth,
                 features: r.features,
-                tet_a: c.tet_a,
-                tet_b: c.tet_b,
+                source_a: c.tet_a,
+                source_b: c.tet_b,
+                region: None,
+                kept_normal: false,
             });
         }
     }
@@ -184,5 +331,6 @@ pub fn find_contacts(
         unfiltered,
         ms_broad: after_broad - start,
         ms_method: crate::clock::now_ms() - after_broad,
+        regions: Vec::new(),
     }
 }

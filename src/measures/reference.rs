@@ -95,8 +95,10 @@ impl ReferenceContacts {
                     normal,
                     depth: (pb - pa).dot(normal),
                     features: c.features,
-                    tet_a: id,
-                    tet_b: id,
+                    source_a: id,
+                    source_b: id,
+                    region: None,
+                    kept_normal: false,
                 }
             })
             .collect()

@@ -7,9 +7,11 @@
 //! surface faces. A valid body surface is closed: every surface edge has
 //! exactly two surface faces, one on each side.
 
+use super::brep::Brep;
 use super::self_intersection::{find_self_intersection, SelfIntersection};
 use glam::DVec3;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// Local faces of a positively oriented tetrahedron (a, b, c, d), listed so
 /// that each face is counter-clockwise seen from outside; face `i` is the one
@@ -67,6 +69,9 @@ pub struct TetMesh {
     /// For each tetrahedron and local face (opposite local vertex i), the
     /// index of the surface face, if that face is on the surface.
     pub tet_surface_faces: Vec<[Option<u32>; 4]>,
+    /// The B-rep features, computed on first use ([`TetMesh::brep`]) and
+    /// kept with the mesh, so a body pays for them once, not every step.
+    brep: OnceLock<Brep>,
 }
 
 /// Why a set of tetrahedra is not a valid rigid body.
@@ -140,6 +145,12 @@ pub fn tet_volume(a: DVec3, b: DVec3, c: DVec3, d: DVec3) -> f64 {
 impl TetMesh {
     /// The diagonal of the bounding box of the vertices, in the mesh's own
     /// frame: the body's size, which does not change with its pose.
+    /// The body's B-rep features (maximal planar faces, non-flat edges,
+    /// corners), computed once per mesh.
+    pub fn brep(&self) -> &Brep {
+        self.brep.get_or_init(|| Brep::of(self))
+    }
+
     pub fn diagonal(&self) -> f64 {
         let (lo, hi) = bounds(&self.vertices);
         (hi - lo).length()
@@ -332,6 +343,7 @@ impl TetMesh {
             vertex_faces,
             surface_neighbours,
             tet_surface_faces,
+            brep: OnceLock::new(),
         })
     }
 
@@ -402,6 +414,8 @@ impl TetMesh {
     /// orientation, e.g. a rotation or a positive scaling), surface data kept.
     pub fn map_vertices(&self, f: impl Fn(DVec3) -> DVec3) -> TetMesh {
         let mut mesh = self.clone();
+        // The features' planes move with the vertices.
+        mesh.brep = OnceLock::new();
         for v in &mut mesh.vertices {
             *v = f(*v);
         }

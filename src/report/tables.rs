@@ -4,7 +4,7 @@
 //! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
 use super::paper;
-use crate::contact::{find_contacts, methods_under_test, MethodInfo};
+use crate::contact::{detect, methods_under_test, MethodHistory, MethodInfo};
 use crate::measures::{step_measures, StepMeasures};
 use crate::scene::builtin::{builtin_text, load_builtin};
 use crate::scene::{LoadOptions, SceneError};
@@ -34,13 +34,17 @@ pub fn initial_pose_row(
     let scene = load_builtin(scene_id, &options)?;
     let params = settings.method_params();
     let angle_tolerance_deg = settings.tol_deg;
-    let Some(local) = method.tet_pair() else {
+    let Some(set) = detect(
+        &scene.poses(),
+        method,
+        &params,
+        &mut MethodHistory::default(),
+    ) else {
         return Err(SceneError {
             source: scene_id.to_string(),
-            message: format!("\"{}\" is not a local method", method.id),
+            message: format!("\"{}\" is the reference, not a method", method.id),
         });
     };
-    let set = find_contacts(&scene.poses(), local, &params);
     let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
     let (_, measures) = step_measures(&scene, &set.contacts, &centres, angle_tolerance_deg);
     Ok(InitialPoseRow {

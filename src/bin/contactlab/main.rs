@@ -8,7 +8,7 @@ mod tetgen;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
-use contactlab::contact::{find_contacts, methods::method_ids, FeatureKind, REGISTRY};
+use contactlab::contact::{detect, methods::method_ids, FeatureKind, MethodHistory, REGISTRY};
 use contactlab::measures::step_measures;
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
@@ -446,16 +446,19 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let info = settings
         .method_info()
         .map_err(|e| format!("--method: {e}"))?;
-    let method = info.tet_pair().ok_or_else(|| {
-        format!(
+    if info.is_reference() {
+        return Err(format!(
             "'{}' carries the contacts of a simulation's first step; use 'contactlab run' with it",
             info.id
         )
-    })?;
+        .into());
+    }
     let tol_deg = settings.tol_deg;
     let scene = load(options, "contacts")?;
     let params = settings.method_params();
-    let set = find_contacts(&scene.poses(), method, &params);
+    // A one-off detection: a region method starts with no memory.
+    let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
+        .expect("not the reference");
     let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
     let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
     let name = |i: usize| scene.bodies[i].name.as_str();
@@ -468,8 +471,19 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
                 json!({
                     "a": name(c.a), "b": name(c.b),
                     "position": c.position.to_array(), "normal": c.normal.to_array(), "depth": c.depth,
-                    "features": c.features, "tet_a": c.tet_a, "tet_b": c.tet_b,
+                    "features": c.features, "source_a": c.source_a, "source_b": c.source_b,
+                    "region": c.region, "kept_normal": c.kept_normal,
                     "q": q.q, "correct": q.correct,
+                })
+            })
+            .collect();
+        let regions: Vec<_> = set
+            .regions
+            .iter()
+            .map(|r| {
+                json!({
+                    "a": name(r.a), "b": name(r.b), "dimension": r.outline.dimension,
+                    "points": r.outline.points.iter().map(|p| p.to_array()).collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -477,6 +491,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             "scene": scene.id,
             "method": info.id,
             "contacts": contacts,
+            "regions": regions,
             "measures": {
                 "count": measures.count,
                 "quality": measures.quality,

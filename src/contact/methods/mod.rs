@@ -10,13 +10,19 @@
 //! The paper's eight methods (seed 000, section 6 and appendices A and B)
 //! are local: each sees one pair of tetrahedra at a time
 //! ([`Algorithm::TetPair`]), and the dispatcher in `contact` runs the broad
-//! phase, applies the surface-only rule and the post-filter. A method sees
+//! phase, applies the surface-only rule and the post-filter. The region
+//! methods of the other seeds (design `methods-seeds.md`) see one pair of
+//! whole bodies at a time ([`Algorithm::BodyPair`]): both surfaces with
+//! their B-rep features, both bodies' velocities, and what the method itself
+//! kept of that pair at the last step ([`PairMemory`]). A method sees
 //! geometry, velocities, its settings and its own history, nothing else:
 //! not which normals the scene calls right, a scene id or a body name.
 
 use super::features::FeatureKind;
-use super::world_mesh::Tet;
+use super::world_mesh::{Tet, WorldMesh};
+use crate::mesh::Brep;
 use glam::DVec3;
+use std::any::Any;
 
 /// Every tolerance a method uses, in one place (design: "never hard-code
 /// bare epsilons inside methods").
@@ -38,6 +44,12 @@ pub struct MethodParams {
     pub epsilon: f64,
     /// Cap on Growth's ray-marching loop (appendix B, lines 8–13).
     pub growth_iterations: usize,
+    /// Vertex penetration: also B's vertices inside A (the `two_way`
+    /// setting).
+    pub two_way: bool,
+    /// Region analysis: features closer than this count as touching (the
+    /// `envelope` setting), metres.
+    pub envelope: f64,
 }
 
 impl Default for MethodParams {
@@ -50,6 +62,8 @@ impl Default for MethodParams {
             parallel_sin: 1e-6,
             epsilon: crate::settings::default_number("epsilon"),
             growth_iterations: 50,
+            two_way: crate::settings::default_bool("two_way"),
+            envelope: crate::settings::default_number("envelope"),
         }
     }
 }
@@ -80,6 +94,9 @@ impl MethodParams {
 pub enum Algorithm {
     /// A local method: one pair of tetrahedra at a time, no state.
     TetPair(&'static dyn ContactMethod),
+    /// A region method: one pair of bodies at a time, whole surfaces, with
+    /// its own memory of the pair from the previous detection.
+    BodyPair(&'static dyn BodyPairMethod),
     /// Not a method under test but the answer the methods are judged
     /// against: the exact contact regions of the initial pose carried with
     /// the bodies. Only a marker here; `sim` builds it from
@@ -110,11 +127,11 @@ impl MethodInfo {
         matches!(self.algorithm, Algorithm::ExactReference)
     }
 
-    /// The local algorithm, unless this is the reference.
+    /// The local algorithm, if this is a local method.
     pub fn tet_pair(&self) -> Option<&'static dyn ContactMethod> {
         match self.algorithm {
             Algorithm::TetPair(m) => Some(m),
-            Algorithm::ExactReference => None,
+            Algorithm::BodyPair(_) | Algorithm::ExactReference => None,
         }
     }
 
@@ -122,7 +139,7 @@ impl MethodInfo {
     pub fn erosion(&self, params: &MethodParams) -> Option<f64> {
         match self.algorithm {
             Algorithm::TetPair(m) => m.erosion(params),
-            Algorithm::ExactReference => None,
+            Algorithm::BodyPair(_) | Algorithm::ExactReference => None,
         }
     }
 }
@@ -199,6 +216,129 @@ pub trait ContactMethod: Sync {
     /// Appends the contacts of tetrahedron `a` (of body A) and `b` (of body
     /// B), normals pointing from A to B.
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>);
+}
+
+/// One body of a [`BodyPair`]: its mesh at the current pose, its B-rep
+/// features (body frame; `world.vertices` holds the posed vertices they
+/// index), and its velocities.
+#[derive(Clone, Copy)]
+pub struct PairSide<'a> {
+    pub world: &'a WorldMesh<'a>,
+    pub brep: &'a Brep,
+    /// Position of the body's origin (its centre of mass), world frame.
+    pub position: DVec3,
+    pub rotation: glam::DQuat,
+    pub velocity: DVec3,
+    pub angular_velocity: DVec3,
+}
+
+impl PairSide<'_> {
+    /// The velocity of the body's material point at world position `p`.
+    pub fn point_velocity(&self, p: DVec3) -> DVec3 {
+        self.velocity + self.angular_velocity.cross(p - self.position)
+    }
+
+    /// A body-frame direction (a B-rep face normal) in the world frame.
+    pub fn to_world(&self, direction: DVec3) -> DVec3 {
+        self.rotation * direction
+    }
+}
+
+/// The two bodies a region method looks at: contacts go from `a` to `b`.
+#[derive(Clone, Copy)]
+pub struct BodyPair<'a> {
+    pub a: PairSide<'a>,
+    pub b: PairSide<'a>,
+}
+
+impl BodyPair<'_> {
+    /// Velocity of B's material point at `p` relative to A's: with the
+    /// normal from A to B, `n · v > 0` means the bodies separate there.
+    pub fn relative_velocity(&self, p: DVec3) -> DVec3 {
+        self.b.point_velocity(p) - self.a.point_velocity(p)
+    }
+
+    /// The same pair seen with A and B swapped.
+    pub fn swapped(&self) -> Self {
+        BodyPair {
+            a: self.b,
+            b: self.a,
+        }
+    }
+}
+
+/// What a region method keeps of one body pair from one detection to the
+/// next (seed 001, §4: temporal coherence). The dispatcher keeps one per
+/// pair of bodies and hands it back at the next detection of that pair;
+/// its content is the method's own type, which no other code reads. A
+/// pair that stops touching keeps its memory until it touches again.
+#[derive(Default)]
+pub struct PairMemory(Option<Box<dyn Any + Send>>);
+
+impl PairMemory {
+    /// The method's state for this pair, created with `T::default()` the
+    /// first time (or if a different method left something else here).
+    pub fn get_or_default<T: Any + Send + Default>(&mut self) -> &mut T {
+        if !self.0.as_ref().is_some_and(|m| m.is::<T>()) {
+            self.0 = Some(Box::new(T::default()));
+        }
+        self.0
+            .as_mut()
+            .and_then(|m| m.downcast_mut::<T>())
+            .expect("just stored a T")
+    }
+}
+
+/// A contact as a region method emits it: the raw contact plus what made
+/// it. `sources` are the B-rep entities of A and B (of the kinds
+/// `raw.features` names: indices into `Brep::vertices`, `edges` or
+/// `faces`), so a contact keeps its identity across steps (warm starting)
+/// as long as its feature pair does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairContact {
+    pub raw: RawContact,
+    pub sources: [u32; 2],
+    /// Index of its region in `PairOutput::regions`.
+    pub region: u32,
+    /// Whether its normal was kept from the previous step (temporal
+    /// coherence) rather than taken from the current geometry.
+    pub kept_normal: bool,
+}
+
+/// A region as a method shows it: its outline for drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionOutline {
+    /// 0 point, 1 segment, 2 polygon.
+    pub dimension: u8,
+    /// World points: one for a point, two for a segment, a closed polygon
+    /// (last joins first) otherwise.
+    pub points: Vec<DVec3>,
+}
+
+/// What a region method returns for one pair of bodies.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairOutput {
+    pub contacts: Vec<PairContact>,
+    pub regions: Vec<RegionOutline>,
+}
+
+/// A region method's algorithm: the contacts of one pair of bodies.
+pub trait BodyPairMethod: Sync {
+    /// How far apart two bodies' bounding boxes may be and the method still
+    /// be asked about them.
+    fn margin(&self, params: &MethodParams) -> f64 {
+        params.touch_tol
+    }
+    /// Fills `out` with the contacts and regions of `pair` (normals from A
+    /// to B). `memory` is what this method left for the same pair at the
+    /// previous detection (empty the first time).
+    fn body_pair(
+        &self,
+        pair: &BodyPair,
+        params: &MethodParams,
+        memory: &mut PairMemory,
+        out: &mut PairOutput,
+    );
 }
 
 /// Emits one contact per point, each projected onto the plane through
