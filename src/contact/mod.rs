@@ -13,6 +13,7 @@ pub mod exact_regions;
 pub mod features;
 pub mod methods;
 pub mod post_filter;
+pub mod regions;
 pub mod tet_geometry;
 pub mod touching;
 pub mod world_mesh;
