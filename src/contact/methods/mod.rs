@@ -176,6 +176,7 @@ registry!(
     surface_sat,
     opposing,
     growth,
+    region_analysis,
 );
 
 /// The registry entry with this id.
