@@ -160,42 +160,57 @@ impl BodyPairMethod for RegionAnalysis {
         let tol = params.envelope;
         let margin = params.parallel_sin;
         let regions = touching_regions(pair, tol);
+        // Every entity pair of the body pair with its region: adjacency
+        // (and so the sufficient set) is between entity pairs, whichever
+        // region they are in (a box in a corner touches floor and wall in
+        // two regions, which together hold the corner edge).
+        let pieces: Vec<EntityContact> = regions
+            .regions
+            .iter()
+            .flat_map(|r| r.touching.iter().cloned())
+            .collect();
+        let region_of: Vec<u32> = regions
+            .regions
+            .iter()
+            .enumerate()
+            .flat_map(|(r, region)| std::iter::repeat_n(r as u32, region.touching.len()))
+            .collect();
+        for region in &regions.regions {
+            let hull = region.touching_hull(params.touch_tol);
+            let points = hull.map(|h| h.hull).unwrap_or_default();
+            out.regions.push(RegionOutline {
+                dimension: points.len().clamp(1, 3) as u8 - 1,
+                points,
+            });
+        }
+        let kept = sufficient_set(pair, &pieces, margin);
         let state = memory.get_or_default::<Coherence>();
         let previous = std::mem::take(&mut state.pairs);
         let mut now: Vec<KeptPair> = Vec::new();
-        for region in &regions.regions {
-            let Some(hull) = region.touching_hull(params.touch_tol) else {
-                continue;
+        // Per region: (piece, normals, whether they were kept from the last
+        // step).
+        let mut chosen: Vec<Vec<(usize, Vec<Normal>, bool)>> = vec![Vec::new(); regions.regions.len()];
+        for (i, piece) in pieces.iter().enumerate().filter(|(i, _)| kept[*i]) {
+            let (normals, was_kept) = match coherent_normals(pair, piece, &previous) {
+                Some(normals) => (normals, true),
+                None => (local_normals(pair, piece, margin), false),
             };
-            let region_index = out.regions.len() as u32;
-            out.regions.push(RegionOutline {
-                dimension: hull.hull.len().clamp(1, 3) as u8 - 1,
-                points: hull.hull,
-            });
-            let pieces = &region.touching;
-            let kept = sufficient_set(pair, pieces, margin);
-            // (piece, normals, whether they were kept from the last step)
-            let mut chosen: Vec<(usize, Vec<Normal>, bool)> = Vec::new();
-            for (i, piece) in pieces.iter().enumerate().filter(|(i, _)| kept[*i]) {
-                let (normals, was_kept) = match coherent_normals(pair, piece, &previous) {
-                    Some(normals) => (normals, true),
-                    None => (local_normals(pair, piece, margin), false),
-                };
-                if !now.iter().any(|k| (k.a, k.b) == (piece.a, piece.b)) {
-                    now.push(KeptPair {
-                        a: piece.a,
-                        b: piece.b,
-                        normals: normals.iter().map(|n| to_body(pair, n)).collect(),
-                        convex: is_convex(&pair.a, piece.a) && is_convex(&pair.b, piece.b),
-                    });
-                }
-                chosen.push((i, normals, was_kept));
+            if !now.iter().any(|k| (k.a, k.b) == (piece.a, piece.b)) {
+                now.push(KeptPair {
+                    a: piece.a,
+                    b: piece.b,
+                    normals: normals.iter().map(|n| to_body(pair, n)).collect(),
+                    convex: is_convex(&pair.a, piece.a) && is_convex(&pair.b, piece.b),
+                });
             }
+            chosen[region_of[i] as usize].push((i, normals, was_kept));
+        }
+        for (region, chosen) in chosen.iter().enumerate() {
             emit_contacts(
                 pair,
-                pieces,
-                &chosen,
-                region_index,
+                &pieces,
+                chosen,
+                region as u32,
                 (params.touch_tol, tol),
                 margin,
                 out,
@@ -609,7 +624,7 @@ fn covered(cone: &[ConvexCone], by: &[ConvexCone], margin: f64) -> bool {
 // ---------------------------------------------------------------------------
 // Sufficient set (§3, Definition 2).
 
-/// Which pieces of a region are in the sufficient set: all 2D ones, then
+/// Which entity pairs are in the sufficient set: all 2D ones, then
 /// the 1D ones whose local solids (of A and of B) are not both inside the
 /// H of the kept adjacent 2D pieces, then the 0D ones against the kept
 /// adjacent 1D and 2D pieces.
