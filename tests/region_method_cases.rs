@@ -168,13 +168,31 @@ fn a_box_sunk_or_lifted_within_the_envelope_reports_the_depth() {
             assert!((c.depth - depth).abs() < CLOSE, "{} vs {depth}", c.depth);
         }
     }
-    // Beyond the envelope either way: nothing.
-    for depth in [-0.02, 0.02] {
+    // Apart beyond the envelope: nothing.
+    let apart = detect_once(&[
+        at(&ground, DVec3::ZERO),
+        at(&small, DVec3::new(0.3, 1.02, -0.2)),
+    ]);
+    assert!(apart.contacts.is_empty(), "{:?}", apart.contacts);
+}
+
+#[test]
+fn a_box_sunk_deeper_than_the_envelope_is_pushed_back_along_the_face_normal() {
+    // Its side edges cross the ground's top face beyond the envelope: the
+    // shortest push is up, by the depth; the contacts are those of the
+    // touching pose, at the real positions midway and with the real depth.
+    let (ground, small) = (cuboid(4.0, 1.0, 4.0), cuboid(1.0, 1.0, 1.0));
+    for depth in [-0.02, -0.3] {
         let set = detect_once(&[
             at(&ground, DVec3::ZERO),
-            at(&small, DVec3::new(0.3, 1.0 + depth, -0.2)),
+            at(&small, DVec3::new(0.3, 1.0 + depth, -0.2)).turned(DQuat::from_rotation_y(0.2)),
         ]);
-        assert!(set.contacts.is_empty(), "depth {depth}: {:?}", set.contacts);
+        assert_eq!(set.contacts.len(), 4, "depth {depth}");
+        for c in &set.contacts {
+            assert_normal(c, DVec3::Y);
+            assert!((c.depth - depth).abs() < CLOSE, "{} vs {depth}", c.depth);
+            assert!((c.position.y - (0.5 + 0.5 * depth)).abs() < CLOSE, "{c:?}");
+        }
     }
 }
 
@@ -328,11 +346,10 @@ fn a_box_in_a_corner_is_held_by_floor_and_wall_not_by_the_corner_edge() {
     }
 }
 
-#[test]
-fn a_wedge_in_a_crack_gets_both_groove_normals_at_both_ends() {
-    // The scene `wedge-in-crack`: a V-groove (walls at 45°, bottom along z
-    // at the origin) and a wedge (half-angle 18°) hanging ridge down in it.
-    let crack = build(Shape::Prism {
+/// The scene `wedge-in-crack`'s crack block: a V-groove, walls at 45°,
+/// bottom along z at the origin.
+fn crack_block() -> TetMesh {
+    build(Shape::Prism {
         profile: vec![
             DVec2::new(-1.0, -0.5),
             DVec2::new(1.0, -0.5),
@@ -344,12 +361,24 @@ fn a_wedge_in_a_crack_gets_both_groove_normals_at_both_ends() {
         ],
         depth: 4.0,
         kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
-    });
-    let wedge = build(Shape::Wedge {
+    })
+}
+
+/// The scene's wedge (half-angle 18°), ridge up at y = 2.4 in its frame.
+fn ridge_wedge() -> TetMesh {
+    build(Shape::Wedge {
         half_width: 0.8,
         height: 2.4,
         half_length: 1.6,
-    });
+    })
+}
+
+#[test]
+fn a_wedge_in_a_crack_gets_both_groove_normals_at_both_ends() {
+    // The scene `wedge-in-crack`: a V-groove (walls at 45°, bottom along z
+    // at the origin) and a wedge (half-angle 18°) hanging ridge down in it.
+    let crack = crack_block();
+    let wedge = ridge_wedge();
     let set = detect_once(&[
         at(&crack, DVec3::ZERO),
         at(&wedge, DVec3::new(0.0, 2.4, 0.0)).turned(DQuat::from_rotation_x(PI)),
@@ -494,24 +523,8 @@ fn the_answers_turn_with_the_scene() {
     // the normals turn with them.
     let rotation = DQuat::from_euler(glam::EulerRot::XYZ, 0.3, -1.1, FRAC_PI_2 * 0.7);
     let shift = DVec3::new(3.0, -2.0, 7.0);
-    let crack = build(Shape::Prism {
-        profile: vec![
-            DVec2::new(-1.0, -0.5),
-            DVec2::new(1.0, -0.5),
-            DVec2::new(1.0, 0.5),
-            DVec2::new(0.5, 0.5),
-            DVec2::new(0.0, 0.0),
-            DVec2::new(-0.5, 0.5),
-            DVec2::new(-1.0, 0.5),
-        ],
-        depth: 4.0,
-        kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
-    });
-    let wedge = build(Shape::Wedge {
-        half_width: 0.8,
-        height: 2.4,
-        half_length: 1.6,
-    });
+    let crack = crack_block();
+    let wedge = ridge_wedge();
     let set = detect_once(&[
         at(&crack, shift).turned(rotation),
         at(&wedge, shift + rotation * DVec3::new(0.0, 2.4, 0.0))

@@ -8,7 +8,9 @@
 //! face, two crossing edges, and the internal-edges block, whose internal
 //! triangle edges and vertices must not appear.
 
-use contactlab::contact::regions::touching::{touching_entity_contacts, touching_regions};
+use contactlab::contact::regions::touching::{
+    deep_crossings, touching_entity_contacts, touching_regions,
+};
 use contactlab::contact::regions::{ContactRegions, Entity, EntityContact};
 use contactlab::contact::world_mesh::WorldMesh;
 use contactlab::contact::{exact_contacts, BodyPair, PairSide, Region, RELATIVE_TOUCH_TOL};
@@ -409,4 +411,32 @@ fn swapping_the_bodies_swaps_the_entity_pairs() {
             "{f:?}"
         );
     }
+}
+
+#[test]
+fn a_box_sunk_beyond_the_tolerance_has_its_side_edges_crossing_the_top_face() {
+    // The four vertical edges of the small cube cross the large cube's top
+    // face; the stretch of each inside reaches 0.02 below it (the edge's
+    // end). Nothing of the large cube crosses the small one's faces.
+    let (big, small) = (cube(2.0), cube(1.0));
+    let a = Posed::new(&big, DVec3::ZERO, DQuat::IDENTITY);
+    let b = Posed::new(&small, DVec3::new(0.1, 1.48, 0.2), DQuat::IDENTITY);
+    let pair = BodyPair {
+        a: a.side(),
+        b: b.side(),
+    };
+    let crossings = deep_crossings(&pair, TOL);
+    assert_eq!(crossings.len(), 4, "{crossings:?}");
+    for c in &crossings {
+        assert!(c.face_of_a);
+        assert_eq!(c.normal, DVec3::Y);
+        assert!((c.depth - 0.02).abs() < 1e-12, "{}", c.depth);
+    }
+    // Within the tolerance: none.
+    let touching = Posed::new(&small, DVec3::new(0.1, 1.5, 0.2), DQuat::IDENTITY);
+    let pair = BodyPair {
+        a: a.side(),
+        b: touching.side(),
+    };
+    assert!(deep_crossings(&pair, TOL).is_empty());
 }

@@ -61,24 +61,35 @@
 //!    entities along the normal at that point (≤ 0 penetrating).
 //!
 //! **Penetrating pairs.** Seed 001 analyses exactly touching bodies; a
-//! simulation never has them. Features closer than the envelope count as
-//! touching whether they are apart or sunk into each other: a face sunk a
-//! few micrometres into another is still within the envelope of its plane,
-//! and its piece is the overlap in the plane midway between the two. No
-//! translation apart is needed, and the analysis sees the very entities it
-//! would see at the touching pose, so the method gives the same regions,
-//! normals and hulls from the first step of a resting stack to the last;
-//! the depth carries the penetration. What it cannot see is a feature sunk
-//! deeper than the envelope: an edge that crosses a face beyond the
-//! envelope on both sides is an interpenetration, not a touching pair, and
-//! yields nothing (the regions' penetrating part, intersection contours,
-//! is what sees it). The envelope must therefore exceed the penetration a
-//! simulation reaches (the default 1 cm against micrometres in the
-//! paper's scenes) and stay below the size of the bodies' features, which
-//! it also sets as the resolution of the analysis: features closer than
-//! the envelope merge into the lowest-dimensional one, and convex hulls
-//! drop points within the envelope of their chords. For a scene scaled by
-//! s, scale the envelope by s.
+//! simulation never has them. Two rules map a pair to its touching
+//! configuration:
+//!
+//! - Features closer than the envelope count as touching whether they are
+//!   apart or sunk into each other: a face sunk a few micrometres into
+//!   another is still within the envelope of its plane, and its piece is
+//!   the overlap midway between the two. No translation is needed, the
+//!   analysis sees the very entities it would see at the touching pose,
+//!   and a resting stack keeps its regions, normals and hulls from the
+//!   first step to the last; the depth carries the penetration.
+//! - Deeper than the envelope (an edge crossing an open face of the other
+//!   body with its ends beyond the envelope on both sides, which a fast
+//!   impact gives in one step), B is first translated apart along the
+//!   minimum direction, as the design suggests ([`push_apart`]): the
+//!   crossed face normal that clears its crossings with the shortest push,
+//!   repeated while crossings remain (at most [`MAX_PUSHES`] times). The
+//!   analysis runs on that configuration, and the contacts are moved back:
+//!   positions by half the push, depths by its part along each normal.
+//!   The push is the separating-axis answer for locally convex contact;
+//!   where a body has sunk into a pocket of the other (a spike toppling
+//!   over the rim of the pit, its tip deep behind the pit's wall) the
+//!   shortest push can leave a deeper feature unresolved, and that
+//!   feature then has no contact.
+//!
+//! The envelope is also the resolution of the analysis: features closer
+//! than it merge into the lowest-dimensional one, and hull corners closer
+//! than it merge. It must exceed the penetration of resting contact (the
+//! default 1 cm against micrometres in the paper's scenes) and stay below
+//! the bodies' features; for a scene scaled by s, scale it by s.
 //!
 //! Back-face culling (§4.1) is not done: it only saves time, and the
 //! bodies here have few entities near each other.
@@ -87,7 +98,8 @@ use super::{
     features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
     PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
 };
-use crate::contact::regions::touching::touching_regions;
+use crate::contact::regions::touching::{deep_crossings, touching_regions};
+use crate::contact::world_mesh::WorldMesh;
 use crate::contact::regions::{Entity, EntityContact};
 use crate::geometry::{closest_point_on_segment, convex_hull_2d, orthonormal_basis, PlaneFrame};
 use crate::mesh::EdgeKind;
@@ -159,6 +171,14 @@ impl BodyPairMethod for RegionAnalysis {
     ) {
         let tol = params.envelope;
         let margin = params.parallel_sin;
+        // Deeper than the envelope: analyse B pushed back to touching.
+        let shift = push_apart(pair, tol, margin);
+        let moved = (shift != DVec3::ZERO).then(|| moved_mesh(pair, shift));
+        let pair = &match &moved {
+            Some(world) => with_b_moved(pair, world, shift),
+            None => *pair,
+        };
+        let (first_contact, first_region) = (out.contacts.len(), out.regions.len());
         let regions = touching_regions(pair, tol);
         // Every entity pair of the body pair with its region: adjacency
         // (and so the sufficient set) is between entity pairs, whichever
@@ -218,6 +238,78 @@ impl BodyPairMethod for RegionAnalysis {
         }
         now.sort_by_key(|k| (k.a, k.b));
         state.pairs = now;
+        // Back to the real poses: B's surface moves back by the shift, the
+        // midway points by half of it, every gap by its part along the
+        // normal.
+        for c in &mut out.contacts[first_contact..] {
+            c.raw.position -= shift * 0.5;
+            c.raw.depth -= c.raw.normal.dot(shift);
+        }
+        for r in &mut out.regions[first_region..] {
+            for p in &mut r.points {
+                *p -= shift * 0.5;
+            }
+        }
+    }
+}
+
+/// How many times [`push_apart`] translates B at most: each push clears
+/// the crossings of the faces along one normal; a pair sunk into a groove
+/// may need one per wall.
+const MAX_PUSHES: usize = 4;
+
+/// The translation of B that takes a pair sunk deeper than the envelope
+/// back to touching (the design's "translate apart along the minimum
+/// direction first"): while some edge crosses an open face of the other
+/// body beyond the envelope ([`deep_crossings`]), push B along the normal
+/// of the crossed faces (A's face normal, or minus B's) that needs the
+/// shortest push to bring every crossing edge's inner end of those faces
+/// back to the plane, as the separating-axis test takes the axis of least
+/// overlap. Zero for a pair within the envelope, so resting contact is
+/// analysed as it is.
+fn push_apart(pair: &BodyPair, tol: f64, parallel: f64) -> DVec3 {
+    let mut shift = DVec3::ZERO;
+    for _ in 0..MAX_PUSHES {
+        let moved = moved_mesh(pair, shift);
+        let at = with_b_moved(pair, &moved, shift);
+        // (direction B must move, how far one crossing needs)
+        let needs: Vec<(DVec3, f64)> = deep_crossings(&at, tol)
+            .iter()
+            .map(|c| (if c.face_of_a { c.normal } else { -c.normal }, c.depth))
+            .collect();
+        let push_along = |d: DVec3| {
+            needs
+                .iter()
+                .filter(|(e, _)| (*e - d).length() <= parallel)
+                .map(|(_, s)| *s)
+                .fold(0.0, f64::max)
+        };
+        let Some((d, s)) = needs
+            .iter()
+            .map(|(d, _)| (*d, push_along(*d)))
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+        else {
+            break;
+        };
+        shift += d * s;
+    }
+    shift
+}
+
+/// B's mesh translated by `shift`.
+fn moved_mesh<'a>(pair: &BodyPair<'a>, shift: DVec3) -> WorldMesh<'a> {
+    WorldMesh::new(pair.b.world.mesh, pair.b.position + shift, pair.b.rotation)
+}
+
+/// The pair with B translated by `shift` (`moved` its translated mesh).
+fn with_b_moved<'a>(pair: &BodyPair<'a>, moved: &'a WorldMesh<'a>, shift: DVec3) -> BodyPair<'a> {
+    BodyPair {
+        a: pair.a,
+        b: PairSide {
+            world: moved,
+            position: pair.b.position + shift,
+            ..pair.b
+        },
     }
 }
 

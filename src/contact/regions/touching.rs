@@ -90,16 +90,7 @@ pub fn touching_regions(pair: &BodyPair, tol: f64) -> ContactRegions {
 /// vertex–edge, edge–vertex, vertex–face, face–vertex, edge–edge,
 /// edge–face, face–edge, face–face, each by A's entity and then B's.
 pub fn touching_entity_contacts(pair: &BodyPair, tol: f64) -> Vec<EntityContact> {
-    let near = pair
-        .a
-        .world
-        .aabb()
-        .intersection(&pair.b.world.aabb())
-        .inflated(tol);
-    let (a, b) = (
-        Side::new(&pair.a, &near, tol),
-        Side::new(&pair.b, &near, tol),
-    );
+    let (a, b) = sides(pair, tol);
     let mut out = Vec::new();
     vertex_vertex(&a, &b, tol, &mut out);
     vertex_edge(&a, &b, false, tol, &mut out);
@@ -111,6 +102,88 @@ pub fn touching_entity_contacts(pair: &BodyPair, tol: f64) -> Vec<EntityContact>
     edge_face(&b, &a, true, tol, &mut out);
     face_face(&a, &b, tol, &mut out);
     out
+}
+
+/// An edge of one body crossing the open face of the other with its ends
+/// beyond the tolerance on both sides: an interpenetration deeper than
+/// the tolerance, which the touching pairs leave out (the regions'
+/// penetrating part describes it; this is only what a method needs to
+/// push the bodies back to touching).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeepCrossing {
+    /// Whether the face is A's (the edge B's) or B's.
+    pub face_of_a: bool,
+    pub face: u32,
+    /// The face's outward unit normal (world).
+    pub normal: DVec3,
+    /// How far behind the face's plane the edge's stretch inside the
+    /// face's body reaches: the stretch runs from the crossing inwards to
+    /// the edge's next crossing of that body's surface, or to its end.
+    pub depth: f64,
+}
+
+/// Every edge of one body that crosses an open face of the other (farther
+/// than `tol` from its boundary) with its ends beyond `tol` on both sides
+/// of the plane; A's faces first, then B's, each edge by edge.
+pub fn deep_crossings(pair: &BodyPair, tol: f64) -> Vec<DeepCrossing> {
+    let (a, b) = sides(pair, tol);
+    let mut out = Vec::new();
+    for (faces, edges, face_of_a) in [(&a, &b, true), (&b, &a, false)] {
+        for e in &edges.edges {
+            for &[s, t] in &e.segments {
+                // Where the segment crosses the closed faces: (parameter,
+                // face, whether it goes inwards with t, open face).
+                let mut crossings: Vec<(f64, &FaceAt, bool, bool)> = Vec::new();
+                for f in faces.faces.iter().filter(|f| e.aabb.overlaps(&f.aabb)) {
+                    let (hs, ht) = (f.height(s), f.height(t));
+                    if !((hs > tol && ht < -tol) || (hs < -tol && ht > tol)) {
+                        continue;
+                    }
+                    let x = hs / (hs - ht);
+                    let q = f.frame.to_2d(s.lerp(t, x));
+                    let clear = f.boundary_distance(q) > tol;
+                    if !clear || f.contains(q) {
+                        crossings.push((x, f, hs > 0.0, clear));
+                    }
+                }
+                crossings.sort_by(|x, y| x.0.total_cmp(&y.0));
+                for (k, &(_, f, inwards, clear)) in crossings.iter().enumerate() {
+                    if !clear {
+                        continue;
+                    }
+                    // The stretch inside runs to the neighbouring crossing
+                    // on the inner side, or to the segment's end.
+                    let end = if inwards {
+                        crossings.get(k + 1).map_or(1.0, |c| c.0)
+                    } else {
+                        k.checked_sub(1).map_or(0.0, |j| crossings[j].0)
+                    };
+                    out.push(DeepCrossing {
+                        face_of_a,
+                        face: f.index,
+                        normal: f.frame.normal,
+                        depth: -f.height(s.lerp(t, end)).min(0.0),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Both bodies' entities near the other body (their bounding boxes'
+/// overlap widened by `tol`).
+fn sides(pair: &BodyPair, tol: f64) -> (Side, Side) {
+    let near = pair
+        .a
+        .world
+        .aabb()
+        .intersection(&pair.b.world.aabb())
+        .inflated(tol);
+    (
+        Side::new(&pair.a, &near, tol),
+        Side::new(&pair.b, &near, tol),
+    )
 }
 
 /// A B-rep vertex at its world position.
