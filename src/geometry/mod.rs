@@ -6,7 +6,9 @@
 pub mod aabb;
 pub mod bvh;
 pub mod closest;
+pub mod expansion;
 pub mod hull2d;
+pub mod perturbed;
 pub mod plane;
 pub mod simple_polygon;
 pub mod symmetric3;

@@ -23,6 +23,9 @@
 //! pieces), [`penetrating`] (intersection contours and penetrating
 //! vertices), and this module, which joins them into regions.
 
+pub mod penetrating;
+
+use super::methods::BodyPair;
 use glam::DVec3;
 
 /// A B-rep entity of one body, as an open point set (seed 001, §3: a face
@@ -119,4 +122,14 @@ pub struct Contour {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ContactRegions {
     pub regions: Vec<ContactRegion>,
+}
+
+/// The contact regions of `pair` with touching tolerance `tol`: today the
+/// penetrating regions ([`penetrating::penetrating_regions`]); the touching
+/// pieces join them here, a touching piece and a penetrating region that
+/// meet forming one region.
+pub fn contact_regions(pair: &BodyPair, tol: f64) -> ContactRegions {
+    ContactRegions {
+        regions: penetrating::penetrating_regions(pair, tol),
+    }
 }
