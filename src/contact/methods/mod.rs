@@ -187,6 +187,7 @@ registry!(
     surface_sat,
     opposing,
     growth,
+    contour_region,
 );
 
 /// The registry entry with this id.

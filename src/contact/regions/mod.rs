@@ -23,8 +23,10 @@
 //! pieces), [`penetrating`] (intersection contours and penetrating
 //! vertices), and this module, which joins them into regions.
 
+pub mod penetrating;
 pub mod touching;
 
+use super::methods::BodyPair;
 use crate::contact::exact_regions::{group_pieces, region_of_pieces, Piece, Region};
 use crate::geometry::{polygon_area_2d, PlaneFrame};
 use glam::DVec3;
@@ -199,4 +201,14 @@ pub struct Contour {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ContactRegions {
     pub regions: Vec<ContactRegion>,
+}
+
+/// The contact regions of `pair` with touching tolerance `tol`: today the
+/// penetrating regions ([`penetrating::penetrating_regions`]); the touching
+/// pieces join them here, a touching piece and a penetrating region that
+/// meet forming one region.
+pub fn contact_regions(pair: &BodyPair, tol: f64) -> ContactRegions {
+    ContactRegions {
+        regions: penetrating::penetrating_regions(pair, tol),
+    }
 }
