@@ -4,7 +4,7 @@
 //! JavaScript gets plain objects (serde-wasm-bindgen) and flat `Float32Array`
 //! buffers.
 
-use crate::contact::{Algorithm, FeatureKind, MethodInfo, REGISTRY};
+use crate::contact::{FeatureKind, REGISTRY};
 use crate::measures::expected_region_areas;
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use crate::scene::{load_scene, LoadOptions, Scene};
@@ -36,19 +36,10 @@ struct MethodEntry {
     /// Variants of the method (none yet; the `@paper-code` ones of issue 14).
     variants: [(); 0],
     reference: bool,
-    /// How it works, from its registry `Algorithm`: "local" (one pair of
-    /// tetrahedra at a time, the paper's methods), "region" (whole body
-    /// pairs; it reports contact regions, `regionBuffer()`) or "reference".
+    /// How it works (`MethodInfo::kind`): "local" (one pair of tetrahedra
+    /// at a time, the paper's methods), "region" (whole body pairs; it
+    /// reports contact regions, `regionBuffer()`) or "reference".
     kind: &'static str,
-}
-
-/// `MethodEntry::kind` of a registry entry.
-fn method_kind(method: &MethodInfo) -> &'static str {
-    match method.algorithm {
-        Algorithm::TetPair(_) => "local",
-        Algorithm::BodyPair(_) => "region",
-        Algorithm::ExactReference => "reference",
-    }
 }
 
 /// A setting of the schema as the page reads it.
@@ -300,7 +291,7 @@ impl Playground {
                 reads: m.reads,
                 variants: [],
                 reference: m.is_reference(),
-                kind: method_kind(m),
+                kind: m.kind(),
             })
             .collect();
         to_js(&entries)
