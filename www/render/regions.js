@@ -156,6 +156,13 @@ out vec3 vColour;
 void main() {
   vec4 s = uViewProjection * vec4(aStart, 1.0);
   vec4 e = uViewProjection * vec4(aEnd, 1.0);
+  vColour = aColour;
+  // A segment reaching behind the camera has no screen direction: it is
+  // dropped (moved outside the clip volume) rather than drawn inverted.
+  if (s.w <= 0.0 || e.w <= 0.0) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
   vec2 half_viewport = 0.5 * uViewport;
   // The segment's direction on screen, in pixels; a point has none, and
   // its quad becomes a square.
@@ -169,7 +176,6 @@ void main() {
   vec4 p = mix(s, e, aCorner.x);
   p.xy += offset / half_viewport * p.w;
   gl_Position = p;
-  vColour = aColour;
 }`;
 
 const FRAGMENT = `#version 300 es
