@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { REGION_COLOURS } from '../../www/render/regions.js';
-import { canvasStats, launchBrowser, openPage, screenshot, waitReady } from './harness.mjs';
+import { canvasPixelsNear, canvasStats, launchBrowser, openPage, screenshot, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
@@ -33,21 +33,7 @@ function regionsToggle(page) {
 
 /** How many canvas pixels are (nearly) one of the region outline colours. */
 function outlinePixels(page) {
-  const palette = REGION_COLOURS.map((colour) => colour.map((c) => Math.round(c * 255)));
-  return page.evaluate((palette) => {
-    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d');
-    context.drawImage(canvas, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (palette.some(([r, g, b]) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 30)) count++;
-    }
-    return count;
-  }, palette);
+  return canvasPixelsNear(page, REGION_COLOURS, 30);
 }
 
 test('the regions toggle is off, and says why, for the paper\'s local methods; a link keeps it', { timeout: 120_000 }, async () => {
