@@ -3,7 +3,9 @@
 //! others. Before, it was a millionth of the whole scene's size, so a body
 //! 10 km away turned the Pillar's 62 Opposing contacts into 16.
 
-use contactlab::contact::{exact_contacts, find_contacts, methods_under_test, RELATIVE_TOUCH_TOL};
+use contactlab::contact::{
+    detect, exact_contacts, methods_under_test, MethodHistory, RELATIVE_TOUCH_TOL,
+};
 use contactlab::scene::builtin::builtin_text;
 use contactlab::scene::{load_scene, LoadOptions, Scene};
 use contactlab::sim::SimSettings;
@@ -39,9 +41,17 @@ fn a_body_ten_kilometres_away_leaves_every_method_s_pillar_contacts_unchanged() 
         let alone = load_scene("builtin:pillar", text, &options).unwrap();
         let with_far = pillar_with(FAR_BOX, &options);
         let params = SimSettings::default().method_params();
-        let local = method.tet_pair().unwrap();
-        let before = find_contacts(&alone.poses(), local, &params).contacts;
-        let after = find_contacts(&with_far.poses(), local, &params).contacts;
+        let contacts = |scene: &Scene| {
+            detect(
+                &scene.poses(),
+                method,
+                &params,
+                &mut MethodHistory::default(),
+            )
+            .expect("a method, not the reference")
+            .contacts
+        };
+        let (before, after) = (contacts(&alone), contacts(&with_far));
         assert!(!before.is_empty(), "{}", method.id);
         assert_eq!(before, after, "{}", method.id);
     }

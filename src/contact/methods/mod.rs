@@ -176,6 +176,7 @@ registry!(
     surface_sat,
     opposing,
     growth,
+    vertex_penetration,
 );
 
 /// The registry entry with this id.
