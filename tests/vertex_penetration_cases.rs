@@ -299,16 +299,20 @@ fn spike_at_the_rim(velocity: DVec3) -> [Body; 2] {
 }
 
 #[test]
-fn a_tie_between_two_faces_goes_to_the_face_the_vertex_moves_in_through() {
-    // Moving down: entered through the top face, B must go down.
+fn a_tie_between_two_faces_goes_to_the_face_whose_normal_best_opposes_the_relative_velocity() {
+    // The slab's velocity relative to the spike is v = −(spike's velocity).
+    // Spike moving down, v = +y: the top face's normal (+y) has m · v = 1,
+    // the side's (+x) 0, so the side wins (the tip keeps its distance to
+    // the side and moves away from the top): B must go −x.
     let down = contacts(&spike_at_the_rim(v(0.0, -1.0, 0.0)), false);
     assert_eq!(down.len(), 1);
-    assert_close(down[0].normal, -DVec3::Y, "through the top");
+    assert_close(down[0].normal, -DVec3::X, "the side");
     assert_eq!(down[0].features, FeatureKind::VertexFace);
     assert!((down[0].depth + 0.1).abs() < CLOSE);
-    // Moving in -x (and a little down): entered through the side x = 2.
+    // Spike moving in −x (and a little down), v = (1, 0.3, 0): the side
+    // has m · v = 1, the top 0.3: the top wins, B must go down.
     let sideways = contacts(&spike_at_the_rim(v(-1.0, -0.3, 0.0)), false);
-    assert_close(sideways[0].normal, -DVec3::X, "through the side");
+    assert_close(sideways[0].normal, -DVec3::Y, "the top");
     assert_eq!(sideways[0].features, FeatureKind::VertexFace);
     // At rest neither face is preferred: the average of the two normals,
     // and B's entity is the edge between the faces.
@@ -348,11 +352,13 @@ fn two_way_adds_the_other_body_s_vertices_in_the_same_region() {
     assert_eq!(set.contacts.len(), 2);
     assert_eq!(set.regions.len(), 1, "joined through the tetrahedra");
     assert_eq!(set.regions[0].outline.dimension, 1);
-    // A moves along +x into B: B's face x = 0.3 (normal −x) opposes the
-    // motion most, so B must go +x; B's corner in A entered through A's
-    // face x = 0.5, the same direction from A to B.
+    // A moves by (1, 0.2, 0.1) into B, so B's velocity relative to A is
+    // v = (−1, −0.2, −0.1). A's corner is equally deep under B's faces
+    // x, y, z = 0.3 (normals −x, −y, −z; m · v = 1, 0.2, 0.1): the face
+    // z = 0.3 wins, B must go +z. B's corner in A, seen from B: A's faces
+    // x, y, z = 0.5 against −v, again z, reversed to point from A to B.
     for c in &set.contacts {
-        assert_close(c.normal, DVec3::X, "normal");
+        assert_close(c.normal, DVec3::Z, "normal");
         assert!((c.depth + 0.2).abs() < CLOSE);
     }
     assert_eq!(set.contacts[0].features, FeatureKind::VertexFace);

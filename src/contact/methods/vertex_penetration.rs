@@ -25,13 +25,23 @@
 //! direction to the vertex and needs no division by a possibly tiny d).
 //! Several faces tie where the nearest point is on a B-rep edge or vertex
 //! (a vertex near a box's rim, from inside or outside) or the vertex is
-//! equally deep under two faces. The design's rule: the face whose contact
-//! normal best opposes the relative velocity v (smallest n · v, the face
-//! the vertex is moving in through; equal within `parallel_sin` |v|), and
-//! among faces still tied (v = 0, or v along the edge) the normalised
-//! average of their normals. Where that average vanishes (a vertex midway
-//! between two opposite faces of a thin body) no direction is preferred
-//! and the nearest hit's face, the lowest-numbered among equals, is used.
+//! equally deep under two faces. The design's rule: the face whose normal
+//! best opposes the relative velocity, then the normalised average of the
+//! tied normals. Read literally, with the face's outward normal m and
+//! `BodyPair::relative_velocity` v (B's velocity relative to A, for B's
+//! vertices in A the other way round): the face with the smallest m · v,
+//! i.e. the largest n · v for the contact normal n = −m (equal within
+//! `parallel_sin` |v|). That is the face the vertex stays nearest to as the
+//! motion goes on (its depth under face f changes at the rate −n_f · v), and
+//! of the candidate normals the one along which the bodies approach least
+//! or separate, the preference seed 001 (figure 8) gives for indeterminate
+//! normals. On the paper's Spikes case it picks the face the tip slides
+//! along, which its oracle calls right; the other reading (smallest n · v,
+//! the face the vertex came in through) picks the opposite face there.
+//! Among faces still tied (v = 0, or v along the edge) the normals are
+//! averaged. Where that average vanishes (a vertex midway between two
+//! opposite faces of a thin body) no direction is preferred and the
+//! nearest hit's face, the lowest-numbered among equals, is used.
 //!
 //! **Which vertices.** The seed's mesh vertices: every surface vertex of
 //! the triangle mesh, not only B-rep corners. This is why the method
@@ -78,7 +88,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     name: "Vertex penetration",
     source: "ArtiSynth manual (seed 004), section 7.4.1, vertex penetration",
     summary: "Every mesh vertex of A inside B is a contact, its normal from the nearest point of B's surface; two-way adds B's vertices in A.",
-    help: "ArtiSynth's default for deformable bodies (seed 004, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face the vertex moves in through wins, else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed.",
+    help: "ArtiSynth's default for deformable bodies (seed 004, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face whose normal best opposes the relative velocity wins (the face the vertex keeps sliding along), else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed.",
     reads: &["two_way"],
     algorithm: Algorithm::BodyPair(&VertexPenetration),
 };
@@ -204,8 +214,12 @@ fn normal_and_entity(
     if hits.len() == 1 {
         return (contact_normal(hits[0].face), Entity::Face(hits[0].face));
     }
-    // Most approaching first: smallest n · v.
-    let scores: Vec<f64> = hits.iter().map(|h| contact_normal(h.face).dot(v)).collect();
+    // The face's outward normal m = −n against the relative velocity:
+    // smallest m · v first (largest n · v).
+    let scores: Vec<f64> = hits
+        .iter()
+        .map(|h| -contact_normal(h.face).dot(v))
+        .collect();
     let best = scores.iter().copied().fold(f64::INFINITY, f64::min);
     let slack = params.parallel_sin * v.length();
     let chosen: Vec<usize> = (0..hits.len()).filter(|&i| scores[i] <= best + slack).collect();
