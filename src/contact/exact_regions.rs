@@ -14,7 +14,7 @@ use super::aabb::Aabb;
 use super::features::{FeatureKind, FeaturePair};
 use super::touching::touching_feature_pairs;
 use super::world_mesh::WorldMesh;
-use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
+use crate::geometry::{clip_convex_polygon, convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::scene::Scene;
 use glam::{DVec2, DVec3};
 
@@ -134,9 +134,10 @@ pub fn exact_contacts(scene: &Scene, relative_tol: f64) -> ExactContacts {
     }
 }
 
-/// The intersection of two surface triangles.
+/// The intersection of two surface triangles, or (for `regions`) the piece
+/// Π of two touching B-rep entities.
 #[derive(Clone, Debug)]
-enum Piece {
+pub(crate) enum Piece {
     Point(DVec3),
     Segment(DVec3, DVec3),
     /// A convex polygon in the plane of A's face, whose normal it keeps.
@@ -148,7 +149,7 @@ enum Piece {
 }
 
 impl Piece {
-    fn points(&self) -> Vec<DVec3> {
+    pub(crate) fn points(&self) -> Vec<DVec3> {
         match self {
             Piece::Point(p) => vec![*p],
             Piece::Segment(p, q) => vec![*p, *q],
@@ -287,32 +288,9 @@ fn coplanar_overlap(plane: &PlaneFrame, ta: [DVec3; 3], tb: [DVec3; 3], tol: f64
     if polygon_area_2d(&poly) < 0.0 {
         poly.reverse();
     }
-    for k in 0..3 {
-        let (s, e) = (clip[k], clip[(k + 1) % 3]);
-        let inside = |p: DVec2| (e - s).perp_dot(p - s) >= 0.0;
-        let mut out = Vec::with_capacity(poly.len() + 1);
-        for i in 0..poly.len() {
-            let (cur, next) = (poly[i], poly[(i + 1) % poly.len()]);
-            let (ci, ni) = (inside(cur), inside(next));
-            if ci {
-                out.push(cur);
-            }
-            if ci != ni {
-                let (fc, fn_) = ((e - s).perp_dot(cur - s), (e - s).perp_dot(next - s));
-                out.push(cur.lerp(next, fc / (fc - fn_)));
-            }
-        }
-        poly = out;
-        if poly.is_empty() {
-            return None;
-        }
-    }
+    let poly = clip_convex_polygon(&poly, &clip);
     let area = polygon_area_2d(&poly);
-    let diameter = poly
-        .iter()
-        .flat_map(|p| poly.iter().map(move |q| (*p - *q).length()))
-        .fold(0.0, f64::max);
-    if diameter <= tol || area <= tol * diameter {
+    if !has_area(&poly, area, tol) {
         return None;
     }
     Some(Piece::Polygon {
@@ -320,6 +298,18 @@ fn coplanar_overlap(plane: &PlaneFrame, ta: [DVec3; 3], tb: [DVec3; 3], tol: f64
         points: poly.iter().map(|&p| plane.to_3d(p)).collect(),
         area,
     })
+}
+
+/// Whether a clipped polygon (counter-clockwise, signed area `area`) is a
+/// planar piece rather than an edge or a corner that two faces merely share:
+/// wider than `tol` and with more area than a `tol`-wide strip along its
+/// diameter.
+pub(crate) fn has_area(polygon: &[DVec2], area: f64, tol: f64) -> bool {
+    let diameter = polygon
+        .iter()
+        .flat_map(|p| polygon.iter().map(move |q| (*p - *q).length()))
+        .fold(0.0, f64::max);
+    diameter > tol && area > tol * diameter
 }
 
 /// Distance from `p` to a convex polygon lying in a plane with `normal`.
@@ -353,7 +343,8 @@ fn distance_to_convex_polygon(p: DVec3, polygon: &[DVec3], normal: DVec3) -> f64
     (in_plane * in_plane + off_plane * off_plane).sqrt()
 }
 
-fn piece_distance(x: &Piece, y: &Piece) -> f64 {
+/// Smallest distance between two pieces.
+pub(crate) fn piece_distance(x: &Piece, y: &Piece) -> f64 {
     let to = |p: DVec3, piece: &Piece| match piece {
         Piece::Point(q) => (p - *q).length(),
         Piece::Segment(s, e) => {
@@ -375,17 +366,21 @@ fn piece_distance(x: &Piece, y: &Piece) -> f64 {
     best
 }
 
-struct UnionFind(Vec<usize>);
+/// Disjoint sets over `0..n`; the smaller index stays the root.
+pub(crate) struct UnionFind(Vec<usize>);
 
 impl UnionFind {
-    fn find(&mut self, mut i: usize) -> usize {
+    pub(crate) fn new(n: usize) -> Self {
+        UnionFind((0..n).collect())
+    }
+    pub(crate) fn find(&mut self, mut i: usize) -> usize {
         while self.0[i] != i {
             self.0[i] = self.0[self.0[i]];
             i = self.0[i];
         }
         i
     }
-    fn union(&mut self, i: usize, j: usize) {
+    pub(crate) fn union(&mut self, i: usize, j: usize) {
         let (ri, rj) = (self.find(i), self.find(j));
         if ri != rj {
             self.0[ri.max(rj)] = ri.min(rj);
@@ -394,8 +389,29 @@ impl UnionFind {
 }
 
 fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
+    group_pieces(&pieces, tol)
+        .iter()
+        .map(|group| region_of_pieces(&pieces, &group.members, tol))
+        .collect()
+}
+
+/// One connected region of pieces: `members` make its hull (all planar, or
+/// all points and segments), `absorbed` are points and segments that lie
+/// in its plane and touch it (part of its boundary). Indices ascending.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PieceGroup {
+    pub members: Vec<usize>,
+    pub absorbed: Vec<usize>,
+}
+
+/// Groups pieces into connected regions: planar pieces join when they share
+/// a plane and touch; a point or segment lying in a planar piece's plane and
+/// touching it is absorbed into that piece's region; the remaining points
+/// and segments join each other by touching. Regions come in the order of
+/// their smallest member.
+pub(crate) fn group_pieces(pieces: &[Piece], tol: f64) -> Vec<PieceGroup> {
     let n = pieces.len();
-    let mut groups = UnionFind((0..n).collect());
+    let mut groups = UnionFind::new(n);
     let normal_of = |p: &Piece| {
         if let Piece::Polygon { normal, .. } = p {
             Some(*normal)
@@ -421,7 +437,7 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
     }
     // A point or segment lying in a planar piece's plane and touching it is
     // part of that region's boundary; the rest join each other by touching.
-    let mut absorbed = vec![false; n];
+    let mut absorbed_by: Vec<Option<usize>> = vec![None; n];
     for i in (0..n).filter(|&i| normal_of(&pieces[i]).is_none()) {
         for j in (0..n).filter(|&j| normal_of(&pieces[j]).is_some()) {
             let nj = normal_of(&pieces[j]).unwrap_or(DVec3::Y);
@@ -432,13 +448,13 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
                 .all(|&p| (p - origin).dot(nj).abs() <= tol)
                 && piece_distance(&pieces[i], &pieces[j]) <= tol
             {
-                absorbed[i] = true;
+                absorbed_by[i] = Some(j);
                 break;
             }
         }
     }
     let loose: Vec<usize> = (0..n)
-        .filter(|&i| normal_of(&pieces[i]).is_none() && !absorbed[i])
+        .filter(|&i| normal_of(&pieces[i]).is_none() && absorbed_by[i].is_none())
         .collect();
     for (k, &i) in loose.iter().enumerate() {
         for &j in &loose[k + 1..] {
@@ -447,43 +463,53 @@ fn assemble_regions(pieces: Vec<Piece>, tol: f64) -> Vec<Region> {
             }
         }
     }
-    let mut regions = Vec::new();
+    let roots: Vec<usize> = (0..n).map(|i| groups.find(i)).collect();
+    let mut result = Vec::new();
     for root in 0..n {
         let members: Vec<usize> = (0..n)
-            .filter(|&i| !absorbed[i] && groups.find(i) == root)
+            .filter(|&i| absorbed_by[i].is_none() && roots[i] == root)
             .collect();
         if members.is_empty() {
             continue;
         }
-        let points: Vec<DVec3> = members.iter().flat_map(|&i| pieces[i].points()).collect();
-        let region = match normal_of(&pieces[members[0]]) {
-            Some(normal) => {
-                let plane = PlaneFrame::new(points[0], normal);
-                let flat: Vec<DVec2> = points.iter().map(|&p| plane.to_2d(p)).collect();
-                let hull = convex_hull_2d(&flat, tol);
-                let area = members
-                    .iter()
-                    .map(|&i| {
-                        if let Piece::Polygon { area, .. } = pieces[i] {
-                            area
-                        } else {
-                            0.0
-                        }
-                    })
-                    .sum();
-                Region {
-                    dimension: 2,
-                    normal: Some(normal),
-                    hull_area: polygon_area_2d(&hull),
-                    hull: hull.iter().map(|&q| plane.to_3d(q)).collect(),
-                    area,
-                }
-            }
-            None => lower_dimensional_region(&points, tol),
-        };
-        regions.push(region);
+        let absorbed = (0..n)
+            .filter(|&i| absorbed_by[i].is_some_and(|j| roots[j] == root))
+            .collect();
+        result.push(PieceGroup { members, absorbed });
     }
-    regions
+    result
+}
+
+/// The hull, dimension and area of the region made of `members` (indices
+/// into `pieces`, as [`group_pieces`] gives them).
+pub(crate) fn region_of_pieces(pieces: &[Piece], members: &[usize], tol: f64) -> Region {
+    let points: Vec<DVec3> = members.iter().flat_map(|&i| pieces[i].points()).collect();
+    match &pieces[members[0]] {
+        Piece::Polygon { normal, .. } => {
+            let normal = *normal;
+            let plane = PlaneFrame::new(points[0], normal);
+            let flat: Vec<DVec2> = points.iter().map(|&p| plane.to_2d(p)).collect();
+            let hull = convex_hull_2d(&flat, tol);
+            let area = members
+                .iter()
+                .map(|&i| {
+                    if let Piece::Polygon { area, .. } = pieces[i] {
+                        area
+                    } else {
+                        0.0
+                    }
+                })
+                .sum();
+            Region {
+                dimension: 2,
+                normal: Some(normal),
+                hull_area: polygon_area_2d(&hull),
+                hull: hull.iter().map(|&q| plane.to_3d(q)).collect(),
+                area,
+            }
+        }
+        _ => lower_dimensional_region(&points, tol),
+    }
 }
 
 /// Hull of a touching set without planar pieces: a point, a segment, or (for

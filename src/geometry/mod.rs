@@ -5,14 +5,18 @@
 
 pub mod aabb;
 pub mod bvh;
+pub mod clip2d;
 pub mod closest;
+pub mod expansion;
 pub mod hull2d;
+pub mod perturbed;
 pub mod plane;
 pub mod simple_polygon;
 pub mod symmetric3;
 
 pub use aabb::Aabb;
 pub use bvh::Bvh;
+pub use clip2d::{clip_convex_polygon, line_in_convex_polygon, line_near_segment};
 pub use closest::{
     closest_point_on_segment, closest_point_on_triangle, closest_point_on_triangle_part,
     closest_points_segments, segment_triangle_distance, TrianglePart,

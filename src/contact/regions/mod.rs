@@ -23,6 +23,12 @@
 //! pieces), [`penetrating`] (intersection contours and penetrating
 //! vertices), and this module, which joins them into regions.
 
+pub mod penetrating;
+pub mod touching;
+
+use super::methods::BodyPair;
+use crate::contact::exact_regions::{group_pieces, region_of_pieces, Piece, Region};
+use crate::geometry::{polygon_area_2d, PlaneFrame};
 use glam::DVec3;
 
 /// A B-rep entity of one body, as an open point set (seed 001, §3: a face
@@ -54,6 +60,14 @@ impl Entity {
 }
 
 /// Two touching open entities and where they touch: seed 001's (x, y, Π).
+///
+/// Π is a closed point set midway between the two surfaces. An entity pair
+/// can touch in several pieces (the seed's connected components); each is
+/// its own `EntityContact` with the same `a` and `b`. For two faces Π is
+/// always convex: their overlap when both faces are convex, otherwise one
+/// piece per overlapping pair of convex parts (triangles) of the faces, the
+/// pieces of a pair together tiling its overlap, which may then be
+/// non-convex or have several components ([`touching`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EntityContact {
     /// The entity of A.
@@ -75,6 +89,30 @@ impl EntityContact {
             0 | 1 => 0,
             2 => 1,
             _ => 2,
+        }
+    }
+
+    /// Π as a piece of the exact-region machinery (whose grouping and hulls
+    /// the regions share).
+    fn piece(&self) -> Piece {
+        match self.points.as_slice() {
+            [] => Piece::Point(DVec3::ZERO),
+            [p] => Piece::Point(*p),
+            [p, q] => Piece::Segment(*p, *q),
+            points => {
+                let normal = self.normal.unwrap_or_else(|| {
+                    (points[1] - points[0])
+                        .cross(points[2] - points[0])
+                        .normalize_or_zero()
+                });
+                let plane = PlaneFrame::new(points[0], normal);
+                let flat: Vec<_> = points.iter().map(|&p| plane.to_2d(p)).collect();
+                Piece::Polygon {
+                    normal,
+                    points: points.to_vec(),
+                    area: polygon_area_2d(&flat).abs(),
+                }
+            }
         }
     }
 }
@@ -108,6 +146,50 @@ pub struct ContactRegion {
     pub depth: f64,
 }
 
+impl ContactRegion {
+    /// The dimension, plane normal (planar regions), convex hull and area of
+    /// the region's touching part, as `exact_regions` gives them for the
+    /// same touching set: the hull of its planar pieces if it has any,
+    /// otherwise of its points and segments. `None` without touching part.
+    pub fn touching_hull(&self, tol: f64) -> Option<Region> {
+        let pieces: Vec<Piece> = self.touching.iter().map(EntityContact::piece).collect();
+        let planar: Vec<usize> = (0..pieces.len())
+            .filter(|&i| matches!(pieces[i], Piece::Polygon { .. }))
+            .collect();
+        let members: Vec<usize> = if planar.is_empty() {
+            (0..pieces.len()).collect()
+        } else {
+            planar
+        };
+        (!members.is_empty()).then(|| region_of_pieces(&pieces, &members, tol))
+    }
+}
+
+/// Joins touching entity pairs into connected regions, by the rules of the
+/// exact regions (`exact_regions`, which this shares): planar pieces join
+/// when they share a plane and touch; a point or segment lying in a planar
+/// piece's plane and touching it belongs to that piece's region; the other
+/// points and segments join each other where they touch (within `tol`).
+/// Each region lists its entity pairs in the order given; regions come in
+/// a fixed order (that of their smallest planar piece, or point or segment
+/// for a region without one). Touching regions have depth 0.
+pub fn group_touching(touching: Vec<EntityContact>, tol: f64) -> ContactRegions {
+    let pieces: Vec<Piece> = touching.iter().map(EntityContact::piece).collect();
+    let regions = group_pieces(&pieces, tol)
+        .into_iter()
+        .map(|group| {
+            let mut members = group.members;
+            members.extend(group.absorbed);
+            members.sort_unstable();
+            ContactRegion {
+                touching: members.iter().map(|&i| touching[i].clone()).collect(),
+                ..ContactRegion::default()
+            }
+        })
+        .collect();
+    ContactRegions { regions }
+}
+
 /// An intersection contour.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Contour {
@@ -119,4 +201,14 @@ pub struct Contour {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ContactRegions {
     pub regions: Vec<ContactRegion>,
+}
+
+/// The contact regions of `pair` with touching tolerance `tol`: today the
+/// penetrating regions ([`penetrating::penetrating_regions`]); the touching
+/// pieces join them here, a touching piece and a penetrating region that
+/// meet forming one region.
+pub fn contact_regions(pair: &BodyPair, tol: f64) -> ContactRegions {
+    ContactRegions {
+        regions: penetrating::penetrating_regions(pair, tol),
+    }
 }
