@@ -188,6 +188,7 @@ registry!(
     opposing,
     growth,
     contour_region,
+    vertex_penetration,
 );
 
 /// The registry entry with this id.
