@@ -141,20 +141,21 @@ fn assert_positions(contacts: &[Contact], expected: &[DVec3]) {
     }
 }
 
+/// The corners of the square where the cube of cases 1 and 4 meets the
+/// block's top.
+const SQUARE: [DVec3; 4] = [
+    DVec3::new(-0.37, 0.0, -0.43),
+    DVec3::new(0.63, 0.0, -0.43),
+    DVec3::new(0.63, 0.0, 0.57),
+    DVec3::new(-0.37, 0.0, 0.57),
+];
+
 #[test]
 fn a_box_sunk_into_a_box_has_four_contacts_at_the_contour_corners() {
     let contacts = contacts_of(&box_in_box(1.0), TOL);
     // The hull of the square contour; the cube's bottom corners project
     // onto its corners and are not added.
-    assert_positions(
-        &contacts,
-        &[
-            v(-0.37, 0.0, -0.43),
-            v(0.63, 0.0, -0.43),
-            v(0.63, 0.0, 0.57),
-            v(-0.37, 0.0, 0.57),
-        ],
-    );
+    assert_positions(&contacts, &SQUARE);
     for c in &contacts {
         assert!((c.normal - DVec3::Y).length() < CLOSE, "{c:?}");
         assert!((c.depth + 0.2).abs() < CLOSE, "{c:?}");
@@ -210,6 +211,31 @@ fn crossed_wedges_have_four_contacts_at_the_diamond_with_no_depth() {
     }
 }
 
+/// Case 4: the unit cube resting on the block's top, off centre: the
+/// touching region is the square x ∈ [−0.37, 0.63], z ∈ [−0.43, 0.57] at
+/// y = 0, and nothing crosses.
+fn box_on_box(s: f64) -> Case {
+    Case {
+        name: "box on box",
+        pose_b: (v(0.13, 0.5, 0.07) * s, DQuat::IDENTITY),
+        ..box_in_box(s)
+    }
+}
+
+#[test]
+fn a_box_resting_on_a_box_has_four_contacts_at_the_touching_square() {
+    let contacts = contacts_of(&box_on_box(1.0), TOL);
+    assert_positions(&contacts, &SQUARE);
+    for c in &contacts {
+        assert!((c.normal - DVec3::Y).length() < CLOSE, "{c:?}");
+        assert_eq!(c.depth, 0.0, "{c:?}");
+        // Each corner of the touching square is a corner of the cube on
+        // the block's top face: the (face, vertex) pair, not the corner of
+        // the (face, face) overlap that lies at the same point.
+        assert_eq!(c.features, FeatureKind::FaceVertex, "{c:?}");
+    }
+}
+
 /// Whether two contact lists are the same up to order, `other` mapped by
 /// the given position, normal and depth maps.
 fn same_contacts(
@@ -242,6 +268,7 @@ fn cases(scale: f64) -> Vec<Case> {
         box_in_box(scale),
         spike_in_block(scale),
         crossed_wedges(scale),
+        box_on_box(scale),
     ]
 }
 

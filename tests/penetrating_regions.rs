@@ -12,7 +12,8 @@
 //! body.
 
 use contactlab::contact::regions::penetrating::{intersection_contours, penetrating_regions};
-use contactlab::contact::regions::{ContactRegion, Contour, Entity};
+use contactlab::contact::regions::touching::touching_regions;
+use contactlab::contact::regions::{contact_regions, ContactRegion, Contour, Entity};
 use contactlab::contact::world_mesh::WorldMesh;
 use contactlab::contact::{BodyPair, PairSide};
 use contactlab::mesh::shapes::Shape;
@@ -555,4 +556,74 @@ fn coincident_side_faces_still_give_closed_contours() {
             assert_eq!(region.depth, 0.0);
         }
     }
+}
+
+/// A block with a step: the lower tread at y = 0 for x ≤ 0, the riser at
+/// x = 0 up to the upper tread at y = 1 (an L-shaped prism, 2 deep).
+fn step() -> TetMesh {
+    let profile = [
+        (-2.0, -1.0),
+        (2.0, -1.0),
+        (2.0, 1.0),
+        (0.0, 1.0),
+        (0.0, 0.0),
+        (-2.0, 0.0),
+    ]
+    .map(|(x, y)| DVec2::new(x, y));
+    Shape::Prism {
+        profile: profile.to_vec(),
+        depth: 2.0,
+        kernel: Some(v(0.5, -0.5, 0.0)),
+    }
+    .build(FLAT)
+    .unwrap()
+}
+
+/// A 1 × 0.8 × 1 box standing on the step's lower tread (x ∈ [−0.9, 0.1])
+/// and pushed 0.1 into the riser. Its bottom touches the tread over
+/// x ∈ [−0.9, 0]; its part beyond x = 0 is inside the step, bounded by the
+/// rectangle where it crosses the riser (y ∈ [0, 0.8], z ∈ [−0.5, 0.5]),
+/// whose lower side runs along the tread's edge, where the touching
+/// square ends. So the two meet, and are one region: the touching pairs,
+/// the contour, the box's four corners at x = 0.1 (0.1 from the riser, the
+/// nearest surface) and depth −0.1.
+#[test]
+fn touching_and_penetrating_parts_that_meet_are_one_region() {
+    let (step, block) = (step(), cuboid(1.0, 0.8, 1.0));
+    let a = Placed::at(&step, DVec3::ZERO, DQuat::IDENTITY);
+    let b = Placed::at(&block, v(-0.4, 0.4, 0.0), DQuat::IDENTITY);
+    for (x, y, b_is_box) in [(a, b, true), (b, a, false)] {
+        let joined = with_pair(&x, &y, |pair| contact_regions(pair, TOL)).regions;
+        assert_eq!(joined.len(), 1, "{joined:#?}");
+        let region = &joined[0];
+        assert!(!region.touching.is_empty(), "{region:#?}");
+        assert_eq!(region.contours.len(), 1, "{region:#?}");
+        assert!(region.contours[0].closed);
+        for p in &region.contours[0].points {
+            assert!(p.position.x.abs() < CLOSE, "{p:?}");
+        }
+        let inside = if b_is_box {
+            &region.penetrating_b
+        } else {
+            &region.penetrating_a
+        };
+        let corners: Vec<u32> = (0..block.vertices.len() as u32)
+            .filter(|&i| block.vertices[i as usize].x == 0.5 && block.is_surface_vertex(i as usize))
+            .collect();
+        assert_eq!(inside, &corners);
+        assert!((region.depth + 0.1).abs() < CLOSE, "{}", region.depth);
+    }
+}
+
+/// The same box moved back to x ∈ [−1, 0]: it touches the tread and the
+/// riser and crosses nothing; its regions are the touching ones alone.
+#[test]
+fn a_pair_that_only_touches_has_its_touching_regions() {
+    let (step, block) = (step(), cuboid(1.0, 0.8, 1.0));
+    let a = Placed::at(&step, DVec3::ZERO, DQuat::IDENTITY);
+    let b = Placed::at(&block, v(-0.5, 0.4, 0.0), DQuat::IDENTITY);
+    let joined = with_pair(&a, &b, |pair| contact_regions(pair, TOL)).regions;
+    let touching = with_pair(&a, &b, |pair| touching_regions(pair, TOL)).regions;
+    assert!(!joined.is_empty());
+    assert_eq!(joined, touching);
 }

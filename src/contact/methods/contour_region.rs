@@ -30,11 +30,12 @@
 //! 2. **Normal orientation, from A to B.** By the penetrating vertices: A's
 //!    vertices inside B lie on B's side of the plane and B's inside A on
 //!    A's side, so n is chosen with Σ_A n·(x − c) − Σ_B n·(x − c) > 0. With
-//!    none (two edges crossing, a touching region), by the surface normals
-//!    at the region: n · (N_A − N_B) > 0, where N_X is the area-weighted sum
-//!    of the normals of the B-rep faces of X that the region's points lie
-//!    on or next to (the faces of their entities); then by the line of
-//!    centres, B's minus A's.
+//!    none, by the normals of the region's touching face pairs (each from A
+//!    to B); with none of those either (two edges crossing), by the surface
+//!    normals at the region: n · (N_A − N_B) > 0, where N_X is the
+//!    area-weighted sum of the normals of the B-rep faces of X that the
+//!    region's points lie on or next to (the faces of their entities); then
+//!    by the line of centres, B's minus A's.
 //! 3. **Degenerate regions**, a point or a segment (the boundary spreads no
 //!    more than the touching tolerance across its principal direction), have
 //!    no plane. Their normal, the rule the design asks us to document: the
@@ -42,8 +43,11 @@
 //!    lies on one face of A (A's outward normal) or of B (minus B's);
 //!    otherwise the normalised N_A − N_B of step 2; otherwise the line of
 //!    centres. The contacts are then the ends of the segment (or the point).
-//! 4. **Contacts.** The boundary points are projected into the plane and
-//!    their convex hull taken (strict: collinear and coincident points
+//! 4. **Contacts.** Boundary points within the tolerance of each other are
+//!    one point, named by its lowest-dimensional entity pair (a cube's
+//!    corner resting on a face is (face, vertex), not the corner of the
+//!    (face, face) overlap at the same place). They are projected into the
+//!    plane and their convex hull taken (strict: collinear and coincident points
 //!    within the touching tolerance dropped). A penetrating vertex joins the
 //!    candidates only if its projection lies outside that hull by more than
 //!    the tolerance (a tilted body's deep corner), so a vertex straight below
@@ -145,6 +149,7 @@ fn region_contacts(
                 .map(|&vertex| Candidate::Vertex { vertex, of_a: false }),
         )
         .collect();
+    boundary = without_repeats(boundary, tol);
     let mut extra = vertices.clone();
     if boundary.is_empty() {
         // A body wholly inside the other: its vertices are the region.
@@ -207,6 +212,36 @@ fn region_contacts(
     })
 }
 
+/// The boundary points with every point within `tol` of an earlier kept
+/// one dropped, lower-dimensional entity pairs kept first: where a corner
+/// of the cube rests on a face, the touching pair (face, vertex) and the
+/// corner of the (face, face) overlap are one point, and it is the vertex
+/// that is there (the open sets of seed 001: a point belongs to the
+/// lowest-dimensional entity it lies on). Ties keep the region's order, so
+/// the choice never depends on round-off.
+fn without_repeats(mut boundary: Vec<Candidate>, tol: f64) -> Vec<Candidate> {
+    let rank = |c: &Candidate| match *c {
+        Candidate::Boundary { a, b, .. } => a.dimension() + b.dimension(),
+        Candidate::Vertex { .. } => u8::MAX,
+    };
+    boundary.sort_by_key(rank);
+    let mut kept: Vec<Candidate> = Vec::with_capacity(boundary.len());
+    for c in boundary {
+        let Candidate::Boundary { position, .. } = c else {
+            kept.push(c);
+            continue;
+        };
+        let repeated = kept.iter().any(|k| match *k {
+            Candidate::Boundary { position: p, .. } => (p - position).length() <= tol,
+            Candidate::Vertex { .. } => false,
+        });
+        if !repeated {
+            kept.push(c);
+        }
+    }
+    kept
+}
+
 fn side<'a>(pair: &'a BodyPair<'a>, of_a: bool) -> &'a PairSide<'a> {
     if of_a {
         &pair.a
@@ -251,8 +286,15 @@ fn orient(
             }
         })
         .sum();
+    let by_touching_faces: f64 = region
+        .touching
+        .iter()
+        .filter_map(|piece| piece.normal)
+        .map(|n| normal.dot(n))
+        .sum();
     let deciders = [
         by_vertices,
+        by_touching_faces,
         normal.dot(surface_normal_difference(pair, &entity_pairs(region))),
         normal.dot(pair.b.position - pair.a.position),
     ];
