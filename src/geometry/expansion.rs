@@ -64,56 +64,57 @@ impl ExactSum {
 
     /// Adds one double (Grow-Expansion with zero elimination).
     pub fn add(&mut self, x: f64) {
+        // In place: the i-th output term is written at an index ≤ i.
         let mut q = x;
-        let mut out = Vec::with_capacity(self.terms.len() + 1);
-        for &t in &self.terms {
-            let (s, e) = two_sum(q, t);
+        let mut kept = 0;
+        for i in 0..self.terms.len() {
+            let (s, e) = two_sum(q, self.terms[i]);
             if e != 0.0 {
-                out.push(e);
+                self.terms[kept] = e;
+                kept += 1;
             }
             q = s;
         }
+        self.terms.truncate(kept);
         if q != 0.0 {
-            out.push(q);
+            self.terms.push(q);
         }
-        self.terms = out;
     }
 
     /// Adds `sign` times the product of the factors, each factor given as
     /// doubles whose exact sum it is (a coordinate, or the two parts of an
     /// [`exact_difference`]). The product is expanded into products of
-    /// single doubles, and each of those into exact pieces by Two-Product.
+    /// single doubles (one part per factor), and each of those into exact
+    /// pieces by Two-Product: a product of k doubles is at most 2^(k−1)
+    /// pieces.
     pub fn add_product(&mut self, sign: f64, factors: &[&[f64]]) {
-        // Every choice of one part per factor is one monomial.
-        let mut monomials: Vec<Vec<f64>> = vec![vec![sign]];
-        for factor in factors {
-            let mut next = Vec::with_capacity(monomials.len() * factor.len());
-            for m in &monomials {
-                for &part in factor.iter() {
-                    if part == 0.0 {
-                        continue;
-                    }
-                    // m (a list of doubles summing exactly to a product)
-                    // times one double: two pieces per piece.
-                    let mut pieces = Vec::with_capacity(2 * m.len());
-                    for &piece in m {
-                        let (p, e) = two_product(piece, part);
-                        pieces.push(p);
-                        if e != 0.0 {
-                            pieces.push(e);
-                        }
-                    }
-                    next.push(pieces);
-                }
-            }
-            monomials = next;
-        }
-        for m in monomials {
-            for piece in m {
+        self.add_monomials(&[sign], factors);
+    }
+
+    /// Adds the products of the doubles whose exact sum is `pieces` with
+    /// every choice of one part per factor.
+    fn add_monomials(&mut self, pieces: &[f64], factors: &[&[f64]]) {
+        let Some((first, rest)) = factors.split_first() else {
+            for &piece in pieces {
                 if piece != 0.0 {
                     self.add(piece);
                 }
             }
+            return;
+        };
+        for &part in first.iter() {
+            if part == 0.0 {
+                continue;
+            }
+            let mut next = Vec::with_capacity(2 * pieces.len());
+            for &piece in pieces {
+                let (p, e) = two_product(piece, part);
+                next.push(p);
+                if e != 0.0 {
+                    next.push(e);
+                }
+            }
+            self.add_monomials(&next, rest);
         }
     }
 

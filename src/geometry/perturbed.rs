@@ -75,6 +75,37 @@ impl Perturbation {
         }
     }
 
+    /// The sign of n · δ for the normal n = (p1 − p0) × (p2 − p0) of a
+    /// triangle: for a point exactly in the triangle's plane, the sign of
+    /// orient3d(p0, p1, p2, point) with the triangle moved (with the point
+    /// moved instead it is the opposite). orient3d(p0, p1, p2, x) is
+    /// −n · (x − p0), so moving the triangle by δ adds n · δ whatever the
+    /// point: one answer for every point of the plane, which callers can
+    /// keep per triangle.
+    pub fn plane_shift_sign(&self, triangle: [DVec3; 3]) -> i8 {
+        let [p0, p1, p2] = triangle;
+        for w in self.directions {
+            if w == DVec3::ZERO {
+                continue;
+            }
+            let mut sum = ExactSum::new();
+            add_determinant(
+                &mut sum,
+                1.0,
+                [
+                    Column::Difference(p1, p0),
+                    Column::Difference(p2, p0),
+                    Column::Vector(w),
+                ],
+            );
+            let s = sum.sign();
+            if s != 0 {
+                return s;
+            }
+        }
+        0
+    }
+
     /// The sign (−1, 0, 1) of Shewchuk's orient3d(p0, p1, p2, p3) =
     /// det[p0 − p3, p1 − p3, p2 − p3] (positive when p3 lies below the
     /// plane of p0, p1, p2, which turn counter-clockwise seen from above)
@@ -212,6 +243,38 @@ mod tests {
         }
         // The later directions were exercised, not only d.
         assert!(decided_late > 100, "{decided_late}");
+    }
+
+    #[test]
+    fn a_point_in_a_plane_moves_as_the_plane_shift_sign_says() {
+        let perturbation = Perturbation::new(DVec3::new(0.0, 2.0, 0.0));
+        // Vertical planes (n ⊥ d), so the later directions decide.
+        let planes = [
+            [DVec3::ZERO, DVec3::Y, DVec3::Z],
+            [DVec3::ZERO, DVec3::Z, DVec3::Y],
+            [
+                DVec3::new(1.0, 0.0, 1.0),
+                DVec3::new(1.0, 3.0, 1.0),
+                DVec3::new(-2.0, 0.0, -2.0),
+            ],
+            [DVec3::ZERO, DVec3::X, DVec3::Z],
+        ];
+        for plane in planes {
+            let n = (plane[1] - plane[0]).cross(plane[2] - plane[0]);
+            for x in [plane[0] + plane[1] - plane[2], (plane[1] + plane[2]) * 0.5] {
+                assert_eq!(n.dot(x - plane[0]), 0.0);
+                let points = [plane[0], plane[1], plane[2], x];
+                let with_plane = perturbation.orient3d(points, [true, true, true, false]);
+                let with_point = perturbation.orient3d(points, [false, false, false, true]);
+                assert_eq!(
+                    with_plane,
+                    perturbation.plane_shift_sign(plane),
+                    "{plane:?}"
+                );
+                assert_eq!(with_point, -with_plane, "{plane:?}");
+                assert_ne!(with_plane, 0);
+            }
+        }
     }
 
     #[test]

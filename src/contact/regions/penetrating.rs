@@ -386,14 +386,16 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
     }
     let (ids_a, boxes_a) = triangles_in(&pair.a, &region);
     let (ids_b, boxes_b) = triangles_in(&pair.b, &region);
+    // Local indices into ids_a, ids_b (both ascending, so this order is
+    // that of the triangle indices).
     let mut candidates = Vec::new();
-    sweep(
-        &boxes_a,
-        &boxes_b,
-        |i, j| candidates.push((ids_a[i as usize], ids_b[j as usize])),
-        &region,
-    );
+    sweep(&boxes_a, &boxes_b, |i, j| candidates.push((i, j)), &region);
     candidates.sort_unstable();
+    // How a point exactly in a triangle's plane lies once B is moved,
+    // computed at most once per triangle (it does not depend on the point;
+    // `Perturbation::plane_shift_sign`).
+    let mut plane_shift_a: Vec<Option<i8>> = vec![None; ids_a.len()];
+    let mut plane_shift_b: Vec<Option<i8>> = vec![None; ids_b.len()];
 
     let arrangement = Arrangement {
         pair,
@@ -412,7 +414,8 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
         })
     };
     let (mesh_a, mesh_b) = (pair.a.world.mesh, pair.b.world.mesh);
-    for (ta, tb) in candidates {
+    for (i, j) in candidates {
+        let (ta, tb) = (ids_a[i as usize], ids_b[j as usize]);
         let corners_a = mesh_a.surface_faces[ta as usize].vertices;
         let corners_b = mesh_b.surface_faces[tb as usize].vertices;
         let (pa, pb) = (
@@ -421,19 +424,35 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
         );
         // Each body's corners against the other's plane: exact value and
         // perturbed sign.
-        let side_of = |points: [DVec3; 3], plane: [DVec3; 3], corner_is_a: bool| {
-            points.map(|x| {
-                let four = [plane[0], plane[1], plane[2], x];
-                let moved = [corner_is_a, corner_is_a, corner_is_a, !corner_is_a];
-                let exact = exact_orient3d(four);
-                (exact, arrangement.perturbation.resolve(exact, four, moved))
-            })
-        };
-        let sides_a = side_of(pa, pb, true);
+        // orient3d(plane, x) exactly, and its sign with B moved: a point
+        // exactly in the plane takes the plane's shift sign (B's plane
+        // moves by δ; A's plane stays and B's point moves, the opposite).
+        let side_of =
+            |points: [DVec3; 3], plane: [DVec3; 3], shift: &mut Option<i8>, plane_moves: bool| {
+                points.map(|x| {
+                    let exact = exact_orient3d([plane[0], plane[1], plane[2], x]);
+                    let sign = if exact > 0.0 {
+                        1
+                    } else if exact < 0.0 {
+                        -1
+                    } else {
+                        let s = *shift.get_or_insert_with(|| {
+                            arrangement.perturbation.plane_shift_sign(plane)
+                        });
+                        if plane_moves {
+                            s
+                        } else {
+                            -s
+                        }
+                    };
+                    (exact, sign)
+                })
+            };
+        let sides_a = side_of(pa, pb, &mut plane_shift_b[j as usize], true);
         if sides_a.iter().all(|s| s.1 == sides_a[0].1) {
             continue;
         }
-        let sides_b = side_of(pb, pa, false);
+        let sides_b = side_of(pb, pa, &mut plane_shift_a[i as usize], false);
         if sides_b.iter().all(|s| s.1 == sides_b[0].1) {
             continue;
         }
