@@ -330,3 +330,47 @@ fn swapping_the_bodies_flips_every_normal_and_keeps_the_rest() {
             .unwrap_or_else(|e| panic!("{} swapped: {e}", case.name));
     }
 }
+
+/// The outlines the page draws: the sunk cube's region is its square
+/// intersection contour (every point on the square's sides at y = 0), the
+/// resting cube's is the touching square itself, corner by corner.
+#[test]
+fn region_outlines_are_the_contour_or_the_touching_polygon() {
+    let outlines = |case: &Case| {
+        let bodies = [
+            BodyAtPose::at_rest(&case.a, case.pose_a.0, case.pose_a.1, false),
+            BodyAtPose::at_rest(&case.b, case.pose_b.0, case.pose_b.1, false),
+        ];
+        let params = MethodParams {
+            touch_tol: TOL,
+            ..MethodParams::default()
+        };
+        find_pair_contacts(&bodies, method(), &params, &mut MethodHistory::default()).regions
+    };
+    let sunk = outlines(&box_in_box(1.0));
+    assert_eq!(sunk.len(), 1);
+    assert_eq!(sunk[0].outline.dimension, 2);
+    // The contour has more points than the hull: the cube's side diagonals
+    // and the block's top diagonal cross it too.
+    assert!(sunk[0].outline.points.len() > 4, "{sunk:#?}");
+    for p in &sunk[0].outline.points {
+        let on_side = [p.x + 0.37, p.x - 0.63, p.z + 0.43, p.z - 0.57]
+            .iter()
+            .any(|d| d.abs() < CLOSE);
+        assert!(on_side && p.y.abs() < CLOSE, "{p}");
+    }
+    let resting = outlines(&box_on_box(1.0));
+    assert_eq!(resting.len(), 1);
+    assert_eq!(resting[0].outline.dimension, 2);
+    assert_eq!(resting[0].outline.points.len(), 4);
+    for corner in SQUARE {
+        assert!(
+            resting[0]
+                .outline
+                .points
+                .iter()
+                .any(|p| (*p - corner).length() < CLOSE),
+            "{resting:#?}"
+        );
+    }
+}

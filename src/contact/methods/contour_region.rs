@@ -56,6 +56,10 @@
 //!    region's depth (≤ 0). Its features and sources are the B-rep entities
 //!    it lies on: a contour point's pair, or for a penetrating vertex its
 //!    entity and the entity of the other body's nearest surface point.
+//!
+//! Each region's outline (`PairOutput::regions`, drawn by the page) is its
+//! longest intersection contour when it is purely penetrating, otherwise
+//! the convex hull of its contacts (the touching polygon, segment or point).
 
 use super::{
     features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
@@ -202,8 +206,12 @@ fn region_contacts(
         2 => 1,
         _ => 2,
     };
+    // What the page draws: a purely penetrating region's intersection
+    // contour (its longest), otherwise the hull of the contacts.
     let outline = match region.contours.iter().max_by_key(|c| c.points.len()) {
-        Some(contour) if dimension == 2 => contour.points.iter().map(|p| p.position).collect(),
+        Some(contour) if dimension == 2 && region.touching.is_empty() => {
+            contour.points.iter().map(|p| p.position).collect()
+        }
         _ => kept.iter().map(|&k| position(&candidates[k])).collect(),
     };
     Some(RegionOutline {
