@@ -239,7 +239,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         cli_flag: "--two-way",
         url_key: "twoway",
         scene_key: None,
-        help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (seed 004, §7.4.2: its setting for two deformable bodies).",
+        help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (seed 004, §7.4.1, figure 7.10: its setting for two deformable bodies).",
     },
     SettingSpec {
         id: "envelope",

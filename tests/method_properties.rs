@@ -21,8 +21,9 @@ use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{LoadOptions, Scene};
 use glam::{DQuat, DVec3};
 
-/// Every local method of the registry with its id (the region methods have
-/// their own harness, `tests/region_method_properties.rs`).
+/// Every local method of the registry with its id. The region methods
+/// (`Algorithm::BodyPair`) have these properties tested in
+/// `tests/region_method_properties.rs` and their own case files.
 fn local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
     methods_under_test()
         .filter_map(|m| Some((m.id, m.tet_pair()?)))

@@ -17,7 +17,9 @@
  * blew up); `data-ready` is "true" while idle with the frame drawn and the
  * link written; `data-scene`, `data-method` and `data-step` name what is
  * shown; `data-first-frame-ms` is the time of the first drawn frame;
- * `data-compare` follows a comparison. Only this file writes them.
+ * `data-regions` is how many region outlines are drawn ("" when none are
+ * asked for or the method finds none); `data-compare` follows a
+ * comparison. Only this file writes them.
  */
 
 import { Session } from './session.js';
@@ -100,14 +102,19 @@ async function start(gl) {
     gl,
     controller,
     layout: catalogue.contactLayout,
+    regionLayout: catalogue.regionLayout,
     featureKinds: catalogue.featureKinds,
+    methodOf: (config) => catalogue.methods.find((m) => m.id === terms.method(config)),
     onViewChange: (throttle) => link.write(throttle),
     onDrawPending: () => updateReady(),
     onFirstFrame: () => {
       body.firstFrameMs = String(performance.now());
       resolveFirstFrame();
     },
-    onContacts: (contacts) => readout.showLegend(contacts),
+    onContacts: (contacts) => {
+      body.regions = contacts.regions === null ? '' : String(contacts.regions);
+      readout.showLegend(contacts);
+    },
     onResize: () => readout.drawPlots(),
   });
   const compare = new ComparePanel({

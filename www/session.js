@@ -95,8 +95,8 @@ export class Session {
 
   /**
    * The core's lists: scenes, methods, default settings, the settings
-   * schema, feature kinds and the contact buffer's layout.
-   * @returns {Promise<{scenes: any[], methods: any[], defaults: any, schema: any[], featureKinds: string[], contactLayout: Record<string, number>, presets: any[]}>}
+   * schema, feature kinds and the layouts of the contact and region buffers.
+   * @returns {Promise<{scenes: any[], methods: any[], defaults: any, schema: any[], featureKinds: string[], contactLayout: Record<string, number>, regionLayout: Record<string, number>, presets: any[]}>}
    */
   catalogue() {
     return this.call('catalogue');

@@ -6,7 +6,7 @@
  * worker must be replaced, see session.js). Requests run one after another
  * in arrival order.
  *
- *   catalogue                         → { scenes, methods, defaults, schema, featureKinds, contactLayout, presets }
+ *   catalogue                         → { scenes, methods, defaults, schema, featureKinds, contactLayout, regionLayout, presets }
  *   settingsFromPairs { pairs }       → { settings, problems }   (a link's settings)
  *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
  *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
@@ -17,7 +17,7 @@
  *   compareRow { method, steps }      → the record of that method
  *   bench { scene, settings, steps, warmup } → per-step timing arrays
  *
- * A frame is `{ step, record, transforms, contacts }`; its typed arrays are
+ * A frame is `{ step, record, transforms, contacts, regions }`; its typed arrays are
  * transferred, never shared with wasm memory.
  */
 
@@ -108,6 +108,7 @@ function handle(request) {
           schema: plain(Playground.settingsSchema()),
           featureKinds: plain(Playground.featureKinds()),
           contactLayout: plain(Playground.contactLayout()),
+          regionLayout: plain(Playground.regionLayout()),
           presets: plain(Playground.presets()),
         },
       };
@@ -193,12 +194,13 @@ function currentFrame(record) {
     record: record === undefined ? plain(playground.record()) : record,
     transforms: owned(playground.bodyTransforms()),
     contacts: owned(playground.contactBuffer()),
+    regions: owned(playground.regionBuffer()),
   };
 }
 
-/** @param {{transforms: Float32Array, contacts: Float32Array}} frame */
+/** @param {{transforms: Float32Array, contacts: Float32Array, regions: Float32Array}} frame */
 function frameTransfer(frame) {
-  return [frame.transforms.buffer, frame.contacts.buffer];
+  return [frame.transforms.buffer, frame.contacts.buffer, frame.regions.buffer];
 }
 
 /**

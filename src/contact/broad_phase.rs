@@ -55,7 +55,7 @@ pub fn broad_phase(bodies: &[WorldMesh], fixed: &[bool], margin: f64) -> Vec<Tet
 
 /// Reports every (i, j) with `a[i]` overlapping `b[j]`, considering only
 /// boxes that reach into `region` (the overlap of the two bodies' boxes).
-fn sweep(a: &[Aabb], b: &[Aabb], mut report: impl FnMut(u32, u32), region: &Aabb) {
+pub(crate) fn sweep(a: &[Aabb], b: &[Aabb], mut report: impl FnMut(u32, u32), region: &Aabb) {
     let sorted = |boxes: &[Aabb]| -> Vec<u32> {
         let mut ids: Vec<u32> = (0..boxes.len() as u32)
             .filter(|&i| boxes[i as usize].overlaps(region))

@@ -12,6 +12,7 @@ pub mod broad_phase;
 pub mod exact_regions;
 pub mod features;
 pub mod methods;
+pub mod point_queries;
 pub mod post_filter;
 pub mod regions;
 pub mod tet_geometry;

@@ -13,6 +13,9 @@ pub struct WorldMesh<'a> {
     pub vertices: Vec<DVec3>,
     /// World outward unit normal of every surface face.
     pub face_normals: Vec<DVec3>,
+    /// The pose: world = position + rotation · body frame.
+    pub position: DVec3,
+    pub rotation: DQuat,
 }
 
 impl<'a> WorldMesh<'a> {
@@ -31,7 +34,19 @@ impl<'a> WorldMesh<'a> {
             mesh,
             vertices,
             face_normals,
+            position,
+            rotation,
         }
+    }
+
+    /// A world point in the body frame (where the mesh's trees live).
+    pub fn to_body(&self, p: DVec3) -> DVec3 {
+        self.rotation.inverse() * (p - self.position)
+    }
+
+    /// A body-frame point in the world.
+    pub fn to_world(&self, p: DVec3) -> DVec3 {
+        self.position + self.rotation * p
     }
 
     pub fn face(&self, f: usize) -> [DVec3; 3] {

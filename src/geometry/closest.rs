@@ -91,60 +91,84 @@ pub fn closest_points_segments(
     (p1 + d1 * s, p2 + d2 * t, s, t)
 }
 
+/// Which part of a triangle (a, b, c) a closest point lies on: a corner
+/// (0 a, 1 b, 2 c), an edge (0 ab, 1 bc, 2 ca) or the open interior.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrianglePart {
+    Corner(u8),
+    Edge(u8),
+    Interior,
+}
+
 /// Closest point to `p` on triangle `a`, `b`, `c` (Voronoi-region walk).
 pub fn closest_point_on_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    closest_point_on_triangle_part(p, a, b, c).0
+}
+
+/// Closest point to `p` on triangle `a`, `b`, `c` and the part of the
+/// triangle it lies on, as the Voronoi-region walk decides it (a point on a
+/// region's border is given to the lower-dimensional part).
+pub fn closest_point_on_triangle_part(
+    p: DVec3,
+    a: DVec3,
+    b: DVec3,
+    c: DVec3,
+) -> (DVec3, TrianglePart) {
     let ab = b - a;
     let ac = c - a;
     let ap = p - a;
     let d1 = ab.dot(ap);
     let d2 = ac.dot(ap);
     if d1 <= 0.0 && d2 <= 0.0 {
-        return a;
+        return (a, TrianglePart::Corner(0));
     }
     let bp = p - b;
     let d3 = ab.dot(bp);
     let d4 = ac.dot(bp);
     if d3 >= 0.0 && d4 <= d3 {
-        return b;
+        return (b, TrianglePart::Corner(1));
     }
     let vc = d1 * d4 - d3 * d2;
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        return a + ab * (d1 / (d1 - d3));
+        return (a + ab * (d1 / (d1 - d3)), TrianglePart::Edge(0));
     }
     let cp = p - c;
     let d5 = ab.dot(cp);
     let d6 = ac.dot(cp);
     if d6 >= 0.0 && d5 <= d6 {
-        return c;
+        return (c, TrianglePart::Corner(2));
     }
     let vb = d5 * d2 - d1 * d6;
     if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        return a + ac * (d2 / (d2 - d6));
+        return (a + ac * (d2 / (d2 - d6)), TrianglePart::Edge(2));
     }
     let va = d3 * d6 - d5 * d4;
     if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+        return (
+            b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))),
+            TrianglePart::Edge(1),
+        );
     }
     let denom = va + vb + vc;
     if denom <= 0.0 {
-        // Degenerate (zero-area) triangle: fall back to its longest edge.
+        // Degenerate (zero-area) triangle: fall back to its nearest edge.
         let candidates = [
-            closest_point_on_segment(p, a, b).0,
-            closest_point_on_segment(p, b, c).0,
-            closest_point_on_segment(p, c, a).0,
+            (closest_point_on_segment(p, a, b).0, TrianglePart::Edge(0)),
+            (closest_point_on_segment(p, b, c).0, TrianglePart::Edge(1)),
+            (closest_point_on_segment(p, c, a).0, TrianglePart::Edge(2)),
         ];
         return candidates
             .into_iter()
             .min_by(|x, y| {
-                (*x - p)
+                (x.0 - p)
                     .length_squared()
-                    .total_cmp(&(*y - p).length_squared())
+                    .total_cmp(&(y.0 - p).length_squared())
             })
-            .unwrap_or(a);
+            .unwrap_or((a, TrianglePart::Corner(0)));
     }
     let v = vb / denom;
     let w = vc / denom;
-    a + ab * v + ac * w
+    (a + ab * v + ac * w, TrianglePart::Interior)
 }
 
 /// Distance between segment `p`–`q` and triangle `a`, `b`, `c`: zero when

@@ -3,17 +3,23 @@
 //! Conventions (see the design's README): f64 everywhere, `glam::DVec3`; a
 //! tolerance is always passed in by the caller, never hidden in a function.
 
+pub mod aabb;
+pub mod bvh;
 pub mod clip2d;
 pub mod closest;
+pub mod expansion;
 pub mod hull2d;
+pub mod perturbed;
 pub mod plane;
 pub mod simple_polygon;
 pub mod symmetric3;
 
+pub use aabb::Aabb;
+pub use bvh::Bvh;
 pub use clip2d::{clip_convex_polygon, line_in_convex_polygon, line_near_segment};
 pub use closest::{
-    closest_point_on_segment, closest_point_on_triangle, closest_points_segments,
-    segment_triangle_distance,
+    closest_point_on_segment, closest_point_on_triangle, closest_point_on_triangle_part,
+    closest_points_segments, segment_triangle_distance, TrianglePart,
 };
 pub use hull2d::{convex_hull_2d, polygon_area_2d};
 pub use plane::{orthonormal_basis, PlaneFrame};

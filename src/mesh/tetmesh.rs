@@ -9,6 +9,7 @@
 
 use super::brep::Brep;
 use super::self_intersection::{find_self_intersection, SelfIntersection};
+use crate::geometry::{Aabb, Bvh};
 use glam::DVec3;
 use std::fmt;
 use std::sync::OnceLock;
@@ -72,6 +73,12 @@ pub struct TetMesh {
     /// The B-rep features, computed on first use ([`TetMesh::brep`]) and
     /// kept with the mesh, so a body pays for them once, not every step.
     brep: OnceLock<Brep>,
+    /// Bounding-volume hierarchies over the tetrahedra and over the surface
+    /// triangles, body frame, built on first use ([`TetMesh::tet_tree`],
+    /// [`TetMesh::surface_tree`]): the mesh is rigid, so a posed body
+    /// queries them with points taken into its body frame.
+    tet_tree: OnceLock<Bvh>,
+    surface_tree: OnceLock<Bvh>,
 }
 
 /// Why a set of tetrahedra is not a valid rigid body.
@@ -149,6 +156,28 @@ impl TetMesh {
     /// corners), computed once per mesh.
     pub fn brep(&self) -> &Brep {
         self.brep.get_or_init(|| Brep::of(self))
+    }
+
+    /// A bounding-volume hierarchy over the tetrahedra (item `t` is
+    /// `tets[t]`), body frame, built once per mesh.
+    pub fn tet_tree(&self) -> &Bvh {
+        self.tet_tree.get_or_init(|| {
+            let boxes: Vec<Aabb> = (0..self.tets.len())
+                .map(|t| Aabb::of(&self.tet_corners(t)))
+                .collect();
+            Bvh::build(&boxes)
+        })
+    }
+
+    /// A bounding-volume hierarchy over the surface triangles (item `f` is
+    /// `surface_faces[f]`), body frame, built once per mesh.
+    pub fn surface_tree(&self) -> &Bvh {
+        self.surface_tree.get_or_init(|| {
+            let boxes: Vec<Aabb> = (0..self.surface_faces.len())
+                .map(|f| Aabb::of(&self.face_corners(f)))
+                .collect();
+            Bvh::build(&boxes)
+        })
     }
 
     pub fn diagonal(&self) -> f64 {
@@ -344,6 +373,8 @@ impl TetMesh {
             surface_neighbours,
             tet_surface_faces,
             brep: OnceLock::new(),
+            tet_tree: OnceLock::new(),
+            surface_tree: OnceLock::new(),
         })
     }
 
@@ -414,8 +445,10 @@ impl TetMesh {
     /// orientation, e.g. a rotation or a positive scaling), surface data kept.
     pub fn map_vertices(&self, f: impl Fn(DVec3) -> DVec3) -> TetMesh {
         let mut mesh = self.clone();
-        // The features' planes move with the vertices.
+        // The features' planes and the trees' boxes move with the vertices.
         mesh.brep = OnceLock::new();
+        mesh.tet_tree = OnceLock::new();
+        mesh.surface_tree = OnceLock::new();
         for v in &mut mesh.vertices {
             *v = f(*v);
         }
@@ -489,10 +522,8 @@ pub fn bounding_diagonal(points: &[DVec3]) -> f64 {
 }
 
 pub fn bounds(points: &[DVec3]) -> (DVec3, DVec3) {
-    points.iter().fold(
-        (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
-        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
-    )
+    let b = Aabb::of(points);
+    (b.lo, b.hi)
 }
 
 #[cfg(test)]

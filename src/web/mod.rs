@@ -36,6 +36,10 @@ struct MethodEntry {
     /// Variants of the method (none yet; the `@paper-code` ones of issue 14).
     variants: [(); 0],
     reference: bool,
+    /// How it works (`MethodInfo::kind`): "local" (one pair of tetrahedra
+    /// at a time, the paper's methods), "region" (whole body pairs; it
+    /// reports contact regions, `regionBuffer()`) or "reference".
+    kind: &'static str,
 }
 
 /// A setting of the schema as the page reads it.
@@ -108,10 +112,12 @@ struct ContactLayout {
     feature: usize,
     a: usize,
     b: usize,
+    region: usize,
+    kept_normal: usize,
 }
 
 const CONTACT_LAYOUT: ContactLayout = ContactLayout {
-    stride: 12,
+    stride: 14,
     position: 0,
     normal: 3,
     q: 6,
@@ -120,6 +126,31 @@ const CONTACT_LAYOUT: ContactLayout = ContactLayout {
     feature: 9,
     a: 10,
     b: 11,
+    region: 12,
+    kept_normal: 13,
+};
+
+/// Where each field of a region sits in `regionBuffer()`'s floats: the one
+/// statement of that layout, which the page reads through `regionLayout()`.
+/// A region is `header` floats followed by its `point_count` points, three
+/// floats each, so records differ in length.
+#[derive(Serialize)]
+struct RegionLayout {
+    header: usize,
+    a: usize,
+    b: usize,
+    region: usize,
+    dimension: usize,
+    point_count: usize,
+}
+
+const REGION_LAYOUT: RegionLayout = RegionLayout {
+    header: 5,
+    a: 0,
+    b: 1,
+    region: 2,
+    dimension: 3,
+    point_count: 4,
 };
 
 /// The answer of `settingsFromPairs`.
@@ -188,6 +219,11 @@ struct ContactOut {
     feature_label: &'static str,
     q: Option<f64>,
     correct: Option<bool>,
+    /// Region methods: its region's index among its body pair's (null for
+    /// a local method), and whether its normal was kept from the previous
+    /// step; the keys of `contactlab contacts --json`.
+    region: Option<u32>,
+    kept_normal: bool,
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -255,6 +291,7 @@ impl Playground {
                 reads: m.reads,
                 variants: [],
                 reference: m.is_reference(),
+                kind: m.kind(),
             })
             .collect();
         to_js(&entries)
@@ -323,6 +360,12 @@ impl Playground {
     #[wasm_bindgen(js_name = contactLayout)]
     pub fn contact_layout() -> Result<JsValue, JsError> {
         to_js(&CONTACT_LAYOUT)
+    }
+
+    /// The layout of `regionBuffer()`: each region's header fields.
+    #[wasm_bindgen(js_name = regionLayout)]
+    pub fn region_layout() -> Result<JsValue, JsError> {
+        to_js(&REGION_LAYOUT)
     }
 
     /// Loads a built-in scene with `settings` (an object like
@@ -529,7 +572,9 @@ impl Playground {
     /// The last step's contacts for drawing, `contactLayout()` floats each:
     /// position (3), normal A→B (3), q (NaN without an oracle), correct (1,
     /// 0, or NaN), depth, feature kind (index into `featureKinds()`), body a,
-    /// body b.
+    /// body b, region (its index among its body pair's regions in
+    /// `regionBuffer()`; NaN for a local method's contact), kept normal (1
+    /// when a region method kept it from the previous step, else 0).
     #[wasm_bindgen(js_name = contactBuffer)]
     pub fn contact_buffer(&self) -> Result<Vec<f32>, JsError> {
         let sim = self.sim()?;
@@ -552,8 +597,51 @@ impl Playground {
             );
             out.push(c.a as f32);
             out.push(c.b as f32);
+            out.push(c.region.map_or(f32::NAN, |r| r as f32));
+            out.push(if c.kept_normal { 1.0 } else { 0.0 });
             debug_assert_eq!(out.len() - first, layout.stride);
             debug_assert_eq!(out[first + layout.b], c.b as f32);
+            debug_assert_eq!(out[first + layout.kept_normal], f32::from(c.kept_normal));
+        }
+        Ok(out)
+    }
+
+    /// The last step's contact regions for drawing (region methods only;
+    /// empty for the others), in the core's order, each as `regionLayout()`
+    /// says: body a, body b, its index among its body pair's regions (what a
+    /// contact's `region` names), dimension (0 point, 1 segment, 2 polygon),
+    /// the number of points, then the points (world frame, 3 floats each; a
+    /// polygon is closed, its last point joining the first).
+    #[wasm_bindgen(js_name = regionBuffer)]
+    pub fn region_buffer(&self) -> Result<Vec<f32>, JsError> {
+        let regions = self.sim()?.regions();
+        let layout = &REGION_LAYOUT;
+        let floats: usize = regions
+            .iter()
+            .map(|r| layout.header + 3 * r.outline.points.len())
+            .sum();
+        let mut out = Vec::with_capacity(floats);
+        // A contact's `region` indexes its body pair's regions in the core's
+        // order (`ContactSet::regions`), so each pair counts from 0.
+        let mut per_pair = std::collections::BTreeMap::new();
+        for region in regions {
+            let next = per_pair.entry((region.a, region.b)).or_insert(0u32);
+            let index = *next;
+            *next += 1;
+            let first = out.len();
+            out.push(region.a as f32);
+            out.push(region.b as f32);
+            out.push(index as f32);
+            out.push(f32::from(region.outline.dimension));
+            out.push(region.outline.points.len() as f32);
+            debug_assert_eq!(out.len() - first, layout.header);
+            debug_assert_eq!(
+                out[first + layout.dimension],
+                f32::from(region.outline.dimension)
+            );
+            for &p in &region.outline.points {
+                push3(&mut out, p);
+            }
         }
         Ok(out)
     }
@@ -587,6 +675,8 @@ impl Playground {
                 feature_label: c.features.label(),
                 q: q.q,
                 correct: q.correct,
+                region: c.region,
+                kept_normal: c.kept_normal,
             })
             .collect();
         to_js(&list)

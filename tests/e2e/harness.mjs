@@ -263,3 +263,32 @@ export async function canvasStats(page) {
     };
   });
 }
+
+/**
+ * How many canvas pixels are within `within` (sum of the channels'
+ * differences, 0–255 each) of one of `colours` (RGB, 0–1 each).
+ * @param {import('playwright-core').Page} page
+ * @param {number[][]} colours
+ * @param {number} within
+ * @returns {Promise<number>}
+ */
+export async function canvasPixelsNear(page, colours, within) {
+  const palette = colours.map((colour) => colour.map((c) => Math.round(c * 255)));
+  return page.evaluate(
+    ({ palette, within }) => {
+      const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d');
+      context.drawImage(canvas, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (palette.some(([r, g, b]) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < within)) count++;
+      }
+      return count;
+    },
+    { palette, within },
+  );
+}

@@ -19,7 +19,12 @@ const SHOTS = [
   ['phone', '#scene=pillar&method=opposing&step=3', 'pillar', 3, PHONE],
   // F: presentation mode (large text and contact glyphs, no control panel).
   ['presentation', '#scene=spike-wedge&method=opposing&step=1', 'spike-wedge', 1, { width: 1280, height: 800 }, 'f'],
+  // Issue 11: a region method's contact regions outlined (the wedge lifted
+  // out of the crack so the crack's faces show).
+  ['wedge-in-crack-regions', '#scene=wedge-in-crack&method=region-analysis&step=1&regions=1&explode=0.3', 'wedge-in-crack', 1],
 ];
+/** Shots of methods that may not be in the registry yet: skipped, with a note, until they are. */
+const OPTIONAL = new Set(['wedge-in-crack-regions']);
 
 const browser = await launchBrowser();
 try {
@@ -27,11 +32,23 @@ try {
     const { page, context, problems } = await openPage(browser, hash, viewport);
     try {
       await waitReady(page, { scene, step });
+      // A link naming a method the registry lacks falls back to the default one.
+      const method = new URLSearchParams(hash.slice(1)).get('method');
+      const shown = await page.evaluate(() => document.body.dataset.method);
+      if (method && shown !== method && OPTIONAL.has(name)) {
+        console.log(`skipped docs/screenshots/${name}.png: the registry has no method "${method}" yet`);
+        continue;
+      }
+      assert.equal(shown, method, `${name}: the page shows ${shown}`);
       if (keys) {
         await page.keyboard.press(keys);
         await waitReady(page, { scene, step });
       }
       assert.ok(Number((await readout(page)).count) > 0, `${scene}: no contacts`);
+      if (hash.includes('regions=1')) {
+        const drawn = await page.evaluate(() => document.body.dataset.regions);
+        assert.ok(Number(drawn) > 0, `${name}: no region outlines drawn (data-regions="${drawn}")`);
+      }
       await screenshot(page, `${SCREENSHOT_DIR}${name}.png`);
       assert.deepEqual(problems, [], `${name}: ${problems.join('; ')}`);
       console.log(`wrote docs/screenshots/${name}.png`);

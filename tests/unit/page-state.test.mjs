@@ -60,6 +60,7 @@ test("today's links parse unchanged: the page's keys here, the settings' text st
     explode: 0.35,
     onlyWrong: true,
     featureColours: true,
+    regions: false,
   });
 });
 
@@ -84,9 +85,10 @@ test('every key survives a round trip through the hash', async () => {
     explode: 1,
     onlyWrong: true,
     featureColours: true,
+    regions: true,
   };
   const hash = formatHash(state, settingsToPairs(state.settings));
-  for (const key of ['scene', 'step', 'cam', 'view', 'explode', 'wrong', 'features', ...SETTING_KEYS]) assert.match(hash, new RegExp(`[#&]${key}=`), `${key} missing from ${hash}`);
+  for (const key of ['scene', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', ...SETTING_KEYS]) assert.match(hash, new RegExp(`[#&]${key}=`), `${key} missing from ${hash}`);
   const { state: read, problems } = await parse(hash);
   assert.deepEqual(problems, []);
   assert.deepEqual(read, state);
@@ -95,9 +97,28 @@ test('every key survives a round trip through the hash', async () => {
   const file = { ...defaultPageState(defaultSettings()), file: 'H4sIAAAA_packed-text', step: 5 };
   const fileHash = formatHash(file, settingsToPairs(file.settings));
   assert.doesNotMatch(fileHash, /[#&]scene=/);
-  assert.doesNotMatch(fileHash, /[#&](view|explode|wrong|features|cam|perturb)=/);
+  assert.doesNotMatch(fileHash, /[#&](view|explode|wrong|features|regions|cam|perturb)=/);
   assert.match(fileHash, /[#&]method=opposing(&|$)/, 'the method is always written');
   assert.deepEqual((await parse(fileHash)).state, file);
+});
+
+test('the regions toggle is off by default, in the link only when on, and a link with it on opens with it on', async () => {
+  const off = { ...defaultPageState(defaultSettings()), step: 3 };
+  assert.equal(off.regions, false);
+  const offHash = formatHash(off, settingsToPairs(off.settings));
+  assert.doesNotMatch(offHash, /[#&]regions=/);
+  assert.equal((await parse(offHash)).state.regions, false);
+
+  const on = { ...off, settings: { ...off.settings, method: 'volume-sat' }, regions: true };
+  const onHash = formatHash(on, settingsToPairs(on.settings));
+  assert.match(onHash, /[#&]regions=1(&|$)/);
+  const { state, problems } = await parse(onHash);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(state, on);
+  // Written by hand: 0 is off, and the key is the page's, never a setting's.
+  assert.equal((await parse('#regions=0')).state.regions, false);
+  const { given } = await parse('#method=opposing&regions=1');
+  assert.deepEqual(given, [['method', 'opposing']]);
 });
 
 test("the hash holds the core's pairs in the core's order, and cam's commas unescaped", () => {
@@ -116,18 +137,19 @@ test('bad setting values give exactly the problems the core returns, and keep th
 });
 
 test("bad page keys are named and fall back to their defaults", async () => {
-  const { state, problems, stepGiven } = await parse('#scene=no-such-scene&step=-2&cam=1,2&view=x-ray&explode=3&wrong=yes&bogus=1&steps=5');
+  const { state, problems, stepGiven } = await parse('#scene=no-such-scene&step=-2&cam=1,2&view=x-ray&explode=3&wrong=yes&regions=on&bogus=1&steps=5');
   assert.equal(state.scene, DEFAULT_SCENE);
   assert.equal(state.step, 0);
   assert.equal(state.cam, null);
   assert.equal(state.view, 'solid');
   assert.equal(state.explode, 0);
   assert.equal(state.onlyWrong, false);
+  assert.equal(state.regions, false);
   assert.equal(stepGiven, true, 'a malformed step opens at step 0, not at the measure step');
-  for (const name of ['no-such-scene', 'step', 'cam', 'view', 'explode', 'wrong', 'bogus', 'steps']) {
+  for (const name of ['no-such-scene', 'step', 'cam', 'view', 'explode', 'wrong', 'regions', 'bogus', 'steps']) {
     assert.ok(problems.some((p) => p.includes(name)), `no problem names ${name}: ${problems.join(' | ')}`);
   }
-  assert.equal(problems.length, 8);
+  assert.equal(problems.length, 9);
 });
 
 test('a key given twice is read once, and named', async () => {

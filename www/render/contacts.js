@@ -12,8 +12,9 @@
 
 /**
  * Where a contact's fields sit in `contactBuffer()`: `Playground.contactLayout()`,
- * `{stride, position, normal, q, correct, depth, feature, a, b}` (offsets in floats).
- * @typedef {Record<'stride' | 'position' | 'normal' | 'q' | 'correct' | 'depth' | 'feature' | 'a' | 'b', number>} ContactLayout
+ * `{stride, position, normal, q, correct, depth, feature, a, b, region, kept_normal}`
+ * (offsets in floats).
+ * @typedef {Record<'stride' | 'position' | 'normal' | 'q' | 'correct' | 'depth' | 'feature' | 'a' | 'b' | 'region' | 'kept_normal', number>} ContactLayout
  */
 
 /** Floats per instance: position 3, direction 3, colour 3, shape 1. */

@@ -1,12 +1,14 @@
 /**
  * @file WebGL2 renderer for the bodies of a scene: flat-shaded solids with
  * their surface wireframe on top, or the wireframe alone, or the
- * tetrahedron edges; then the contacts (contacts.js). Geometry arrives in body frames and stays on the GPU;
+ * tetrahedron edges; then the outlines of the contact regions of a region
+ * method (regions.js), and the contacts (contacts.js). Geometry arrives in body frames and stays on the GPU;
  * each frame only uploads one world-from-body matrix per body, so moving
  * bodies later costs 16 floats each.
  */
 
 import { ContactGlyphs } from './contacts.js';
+import { RegionOutlines } from './regions.js';
 import { cross, normalize, scale, add } from './math.js';
 
 /** @typedef {'solid' | 'wireframe' | 'tetrahedra'} ViewMode */
@@ -103,6 +105,9 @@ export class Renderer {
     this.bodies = [];
     this.transforms = new Float32Array(0);
     this.contacts = new ContactGlyphs(gl, linkProgram);
+    this.regions = new RegionOutlines(gl, linkProgram);
+    /** Width of the region outlines relative to their normal size (presentation mode). */
+    this.regionScale = 1;
     /** Contact glyph sizes in metres, set from the scene's size. */
     this.contactRadius = 0.02;
     this.contactLength = 0.15;
@@ -116,6 +121,14 @@ export class Renderer {
    */
   setContacts(instances) {
     this.contacts.setInstances(instances);
+  }
+
+  /**
+   * Replaces the drawn region outlines.
+   * @param {Float32Array} vertices see regions.js
+   */
+  setRegions(vertices) {
+    this.regions.setVertices(vertices);
   }
 
   /**
@@ -232,6 +245,9 @@ export class Renderer {
     gl.depthMask(true);
     gl.disable(gl.BLEND);
 
+    // Outlines before the contacts: a contact at a region's corner stays on top.
+    const pixels = (this.canvas.width / Math.max(this.canvas.clientWidth, 1)) * this.regionScale;
+    this.regions.draw(viewProjection, this.canvas.width, this.canvas.height, pixels);
     this.contacts.draw(viewProjection, light, this.contactRadius, this.contactLength);
   }
 

@@ -4,7 +4,7 @@
  * link reproduces what its sender saw. DOM-free, so `node --test` checks it.
  *
  * The keys split in two. The page's own keys (scene, file, step, cam, view,
- * explode, wrong, features, bench, steps) are read here. Every other key that
+ * explode, wrong, features, regions, bench, steps) are read here. Every other key that
  * the core's settings schema names (its `url_key`s) is handed to the core's
  * `settingsFromPairs`, which alone knows the valid ranges and words the
  * problems as the CLI does; writing goes through `settingsToPairs`. So no
@@ -25,7 +25,7 @@ export const MAX_CAM_VALUE = 1e6;
 /** Steps a `#bench` link times when it names no `steps`. */
 export const DEFAULT_BENCH_STEPS = 20;
 /** The keys this module reads; every other key is a setting's or unknown. */
-export const PAGE_KEYS = ['scene', 'file', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'bench', 'steps'];
+export const PAGE_KEYS = ['scene', 'file', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', 'bench', 'steps'];
 
 /**
  * Everything a link can hold.
@@ -39,6 +39,7 @@ export const PAGE_KEYS = ['scene', 'file', 'step', 'cam', 'view', 'explode', 'wr
  * @property {number} explode 0…1
  * @property {boolean} onlyWrong
  * @property {boolean} featureColours
+ * @property {boolean} regions draw the contact regions' outlines (region methods only)
  */
 
 /**
@@ -70,6 +71,7 @@ export function defaultPageState(defaults) {
     explode: 0,
     onlyWrong: false,
     featureColours: false,
+    regions: false,
   };
 }
 
@@ -141,9 +143,11 @@ export function readHash(hash, { sceneIds, settingKeys }) {
       }
       case 'wrong':
       case 'features':
+      case 'regions':
         if (raw === '0' || raw === '1') {
           if (key === 'wrong') page.onlyWrong = raw === '1';
-          else page.featureColours = raw === '1';
+          else if (key === 'features') page.featureColours = raw === '1';
+          else page.regions = raw === '1';
         } else {
           bad(key, raw, '0 or 1', '0');
         }
@@ -197,6 +201,7 @@ export function formatHash(state, settingPairs) {
   if (state.explode > 0) params.set('explode', String(state.explode));
   if (state.onlyWrong) params.set('wrong', '1');
   if (state.featureColours) params.set('features', '1');
+  if (state.regions) params.set('regions', '1');
   if (state.cam) params.set('cam', state.cam.join(','));
   // URLSearchParams escapes the commas of `cam`; they are safe in a hash
   // and keep the link readable.

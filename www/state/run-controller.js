@@ -49,6 +49,7 @@ export const RUN_SLICE_MS = 100;
  * @property {any} record the step record, null at step 0
  * @property {Float32Array} transforms
  * @property {Float32Array} contacts
+ * @property {Float32Array} [regions] the contact regions (`regionBuffer()`; empty for the paper's local methods)
  */
 
 /**

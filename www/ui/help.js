@@ -88,7 +88,7 @@ export function openHelp(dialog, topic, methods) {
       `<section id="help-${kind}-${escapeHtml(id)}" class="help-entry"><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p><p class="paper">Read more: ${escapeHtml(readMore)}.</p></section>`;
     content.innerHTML = `
       <h1>Help</h1>
-      <p>ContactLab runs the experiments of Kenny Erleben, <cite>Methodology for Assessing Mesh-Based Contact Point Methods</cite>, ACM Transactions on Graphics 37(3), 2018. Pick a scene and a method, step the simulation and watch whether the contact normals (arrows) are right: green correct, red wrong.</p>
+      <p>ContactLab runs the experiments of Kenny Erleben, <cite>Methodology for Assessing Mesh-Based Contact Point Methods</cite>, ACM Transactions on Graphics 37(3), 2018. Pick a scene and a method, step the simulation and watch whether the contact normals (arrows) are right: blue balls where they are, orange cubes where they are not. The paper's methods look at one pair of tetrahedra at a time; the region methods look at whole contact regions between two bodies, and "Contact regions" (under View) outlines the regions they found, one colour per region.</p>
       <h2>Contact methods</h2>
       ${methods.map((m) => entry('method', m.id, m.name, m.help, m.source)).join('')}
       <h2>Measures</h2>

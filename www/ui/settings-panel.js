@@ -10,10 +10,17 @@
 
 import { Slider } from './slider.js';
 
+/** The method picker's group labels, by the facade's method `kind`. */
+const METHOD_GROUPS = {
+  local: "The paper's methods (one pair of tetrahedra at a time)",
+  region: 'Region methods (whole contact regions)',
+  reference: 'The answer',
+};
+
 /** Method picker and one control per setting, shown from and edited into a settings object. */
 export class SettingsPanel {
   /**
-   * @param {{methods: Array<{id: string, name: string, summary: string, reads: string[]}>,
+   * @param {{methods: Array<{id: string, name: string, summary: string, reads: string[], kind?: string}>,
    *   schema: import('./slider.js').SchemaEntry[],
    *   check: (id: string, text: string) => Promise<{value: any} | {problem: string}>,
    *   onChange: (id: string, value: any) => void,
@@ -26,15 +33,25 @@ export class SettingsPanel {
     this.methodPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-picker'));
     this.methodDescription = document.getElementById('method-description');
 
-    this.methodPicker.replaceChildren(
-      ...methods.map((method) => {
-        const option = document.createElement('option');
-        option.value = method.id;
-        option.textContent = method.name;
-        option.title = method.summary;
-        return option;
-      }),
-    );
+    // Grouped by how the methods work (the registry's order within each
+    // group); `data-kind` names it for the browser tests.
+    /** @type {Map<string, HTMLOptGroupElement>} */
+    const groups = new Map();
+    for (const method of methods) {
+      const kind = method.kind ?? 'local';
+      if (!groups.has(kind)) {
+        const group = document.createElement('optgroup');
+        group.label = METHOD_GROUPS[kind] ?? kind;
+        groups.set(kind, group);
+      }
+      const option = document.createElement('option');
+      option.value = method.id;
+      option.textContent = method.name;
+      option.title = method.summary;
+      option.dataset.kind = kind;
+      groups.get(kind)?.append(option);
+    }
+    this.methodPicker.replaceChildren(...groups.values());
     this.methodPicker.disabled = this.methodEntry === null;
     this.methodPicker.addEventListener('change', () => {
       if (!this.methodEntry) return;

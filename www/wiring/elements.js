@@ -16,6 +16,8 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} explodeValue
  * @property {HTMLInputElement} onlyWrong
  * @property {HTMLInputElement} featureColours
+ * @property {HTMLInputElement} regions the "Contact regions" checkbox
+ * @property {HTMLElement} regionsLabel its label, which carries the title saying what it draws or why it is off
  * @property {HTMLButtonElement} resetView
  * @property {HTMLButtonElement} present
  */
@@ -85,6 +87,8 @@ export function pageElements() {
       explodeValue: byId('explode-value'),
       onlyWrong: byId('only-wrong'),
       featureColours: byId('feature-colours'),
+      regions: byId('show-regions'),
+      regionsLabel: byId('show-regions-label'),
       resetView: byId('reset-view'),
       present: byId('present'),
     },

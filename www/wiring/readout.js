@@ -50,10 +50,11 @@ export class ReadoutPanel {
   }
 
   /**
-   * The key to the contact glyphs' colours, with how many are drawn.
-   * @param {{count: number, shown: number, featureColours: boolean}} contacts
+   * The key to the contact glyphs' colours, with how many are drawn, and
+   * to the region outlines when they are drawn.
+   * @param {import('./view.js').DrawnContacts} contacts
    */
-  showLegend({ count, shown, featureColours }) {
+  showLegend({ count, shown, featureColours, regions }) {
     const current = this.controller.shown;
     if (!current) return;
     showLegend(this.elements.legend, {
@@ -62,6 +63,7 @@ export class ReadoutPanel {
       hasOracle: current.scene.info.oracle !== 'none',
       count,
       shown,
+      regions,
       toleranceDeg: this.terms.toleranceDeg(/** @type {import('./page-config.js').PageConfig} */ (current.config)),
     });
   }

@@ -1,7 +1,7 @@
 /**
  * @file The 3D view: the canvas with its renderer and orbit camera, the
  * view's part of the link (camera, view mode, explode, which contacts, their
- * colours) with the View controls that edit it, presentation mode's glyph
+ * colours, the region outlines) with the View controls that edit it, presentation mode's glyph
  * sizes, hovering a contact for its numbers and double-clicking a body to
  * focus it. It draws what the run controller shows; nothing here changes
  * what is simulated, so the page only rewrites the link when the view moves.
@@ -12,6 +12,7 @@ import { contactCount, contactInstances } from '../render/contacts.js';
 import { attachOrbitControls } from '../render/controls.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
 import { nearestInstance, pickBody } from '../render/picking.js';
+import { outlineVertices, readRegions, regionColour } from '../render/regions.js';
 import { Renderer } from '../render/renderer.js';
 import { showError, showNotice } from '../ui/banner.js';
 import { attachKeyboardOrbit } from '../ui/keyboard.js';
@@ -26,6 +27,19 @@ import { hideTooltip, showContactTooltip } from '../ui/tooltip.js';
  * @property {number} explode
  * @property {boolean} onlyWrong
  * @property {boolean} featureColours
+ * @property {boolean} regions draw the contact regions (a region method's)
+ */
+
+/** Width of the region outlines in presentation mode, relative to the normal. */
+const PRESENTING_REGION_SCALE = 2;
+
+/**
+ * What the legend says about the drawn contacts and regions.
+ * @typedef {object} DrawnContacts
+ * @property {number} count contacts in the frame
+ * @property {number} shown contacts drawn
+ * @property {boolean} featureColours
+ * @property {number | null} regions region outlines drawn; null when they are not asked for or the method finds none
  */
 
 /** The canvas, its camera and the view controls, drawing the run controller's shown frame. */
@@ -34,13 +48,15 @@ export class SceneView {
    * @param {{elements: import('./elements.js').ViewElements,
    *   gl: WebGL2RenderingContext,
    *   controller: import('../state/run-controller.js').RunController,
-   *   layout: any, featureKinds: any,
+   *   layout: any, regionLayout: any, featureKinds: any,
+   *   methodOf: (config: any) => ({name: string, kind: string} | undefined),
    *   onViewChange: (throttle: boolean) => void,
    *   onDrawPending: () => void,
    *   onFirstFrame: () => void,
-   *   onContacts: (contacts: {count: number, shown: number, featureColours: boolean}) => void,
+   *   onContacts: (contacts: DrawnContacts) => void,
    *   onResize: () => void}} options
-   *   layout, featureKinds: the catalogue's contact layout and feature kinds;
+   *   layout, regionLayout, featureKinds: the catalogue's contact and region layouts and feature kinds;
+   *   methodOf: the catalogue's entry of the method a configuration runs;
    *   onViewChange: the view's part of the link changed (throttle: a camera
    *   drag, written at most a few times a second);
    *   onDrawPending: a draw was requested or done (the page is not ready meanwhile);
@@ -48,11 +64,13 @@ export class SceneView {
    *   onContacts: the contact glyphs were rebuilt (for the legend);
    *   onResize: the canvas changed size (the plots follow the layout)
    */
-  constructor({ elements, gl, controller, layout, featureKinds, onViewChange, onDrawPending, onFirstFrame, onContacts, onResize }) {
+  constructor({ elements, gl, controller, layout, regionLayout, featureKinds, methodOf, onViewChange, onDrawPending, onFirstFrame, onContacts, onResize }) {
     this.elements = elements;
     this.canvas = elements.canvas;
     this.controller = controller;
     this.layout = layout;
+    this.regionLayout = regionLayout;
+    this.methodOf = methodOf;
     this.featureKinds = featureKinds;
     this.onViewChange = onViewChange;
     this.onDrawPending = onDrawPending;
@@ -62,7 +80,7 @@ export class SceneView {
     this.camera = new OrbitCamera();
 
     /** @type {ViewState} */
-    this.state = { cam: null, view: 'solid', explode: 0, onlyWrong: false, featureColours: false };
+    this.state = { cam: null, view: 'solid', explode: 0, onlyWrong: false, featureColours: false, regions: false };
     /** A link's camera, applied when its scene is first shown. @type {number[] | null} */
     this.pendingCam = null;
 
@@ -77,6 +95,10 @@ export class SceneView {
     this.instances = new Float32Array(0);
     /** The contact index of each glyph instance, for the hover tooltip. @type {number[]} */
     this.instanceContacts = [];
+    /** Each region of the frame by "a:b:region": its place in the core's list (its colour) and how many its pair has, for the hover tooltip. @type {Map<string, {index: number, of: number}>} */
+    this.regionIndex = new Map();
+    /** Whether the region outlines are drawn. */
+    this.regionsDrawn = false;
     /** Contact arrow length in metres before presentation mode scales it. */
     this.glyphLength = 0.15;
 
@@ -184,8 +206,35 @@ export class SceneView {
     this.instances = instances;
     this.instanceContacts = indices;
     this.renderer.setContacts(instances);
-    this.onContacts({ count: contactCount(contacts, this.layout), shown: indices.length, featureColours: this.state.featureColours });
+    const regions = this.showRegions(shown, offsets);
+    this.onContacts({ count: contactCount(contacts, this.layout), shown: indices.length, featureColours: this.state.featureColours, regions });
     this.requestDraw();
+  }
+
+  /**
+   * The region outlines of the shown frame, when asked for and the method
+   * finds regions; the checkbox is off for the methods that find none.
+   * @param {import('../state/run-controller.js').Shown} shown
+   * @param {Float32Array} offsets explode offsets, 3 floats per body
+   * @returns {number | null} how many outlines are drawn, null when none are asked for or possible
+   */
+  showRegions(shown, offsets) {
+    const method = this.methodOf(shown.config);
+    const regionMethod = method?.kind === 'region';
+    const { regions: box, regionsLabel } = this.elements;
+    box.disabled = !regionMethod;
+    regionsLabel.classList.toggle('disabled', !regionMethod);
+    regionsLabel.title = regionMethod
+      ? 'Outlines each contact region the method found: its contour or touching polygon, a segment, or a point (a square), one colour per region.'
+      : `Only region methods find regions; ${method?.name ?? 'this method'} ${method?.kind === 'local' ? "is one of the paper's local methods (one pair of tetrahedra at a time)" : 'reports none'}.`;
+    const regions = regionMethod ? readRegions(shown.frame.regions ?? new Float32Array(0), this.regionLayout) : [];
+    /** @type {Map<string, number>} */
+    const perPair = new Map();
+    for (const { a, b } of regions) perPair.set(`${a}:${b}`, (perPair.get(`${a}:${b}`) ?? 0) + 1);
+    this.regionIndex = new Map(regions.map((r, index) => [`${r.a}:${r.b}:${r.region}`, { index, of: perPair.get(`${r.a}:${r.b}`) ?? 0 }]));
+    this.regionsDrawn = regionMethod && this.state.regions;
+    this.renderer.setRegions(outlineVertices(this.regionsDrawn ? regions : [], offsets));
+    return this.regionsDrawn ? regions.length : null;
   }
 
   /** Contact glyph sizes: from the scene's size, larger in presentation mode. */
@@ -193,6 +242,7 @@ export class SceneView {
     const grow = this.presentation.glyphScale();
     this.renderer.contactLength = this.glyphLength * grow.length;
     this.renderer.contactRadius = this.glyphLength * 0.12 * grow.radius;
+    this.renderer.regionScale = this.presentation.presenting ? PRESENTING_REGION_SCALE : 1;
   }
 
   /** Frames the scene's focus box, grown by the explode factor so spread bodies stay in view. */
@@ -218,16 +268,17 @@ export class SceneView {
    * @param {ViewState} state
    */
   showLinkView(state) {
-    Object.assign(this.state, { cam: state.cam, view: state.view, explode: state.explode, onlyWrong: state.onlyWrong, featureColours: state.featureColours });
+    Object.assign(this.state, { cam: state.cam, view: state.view, explode: state.explode, onlyWrong: state.onlyWrong, featureColours: state.featureColours, regions: state.regions });
     this.pendingCam = state.cam;
     this.cameraKey = '';
-    const { viewModes, explode, explodeValue, onlyWrong, featureColours } = this.elements;
+    const { viewModes, explode, explodeValue, onlyWrong, featureColours, regions } = this.elements;
     for (const radio of viewModes) radio.checked = radio.value === this.state.view;
     this.renderer.setViewMode(this.state.view);
     explode.value = String(this.state.explode);
     explodeValue.textContent = this.state.explode.toFixed(2);
     onlyWrong.checked = this.state.onlyWrong;
     featureColours.checked = this.state.featureColours;
+    regions.checked = this.state.regions;
   }
 
   /** Back to the framed view of the whole scene; the link forgets the camera. */
@@ -242,7 +293,7 @@ export class SceneView {
   // ---- input --------------------------------------------------------------
 
   wireViewControls() {
-    const { viewModes, explode, explodeValue, onlyWrong, featureColours, resetView } = this.elements;
+    const { viewModes, explode, explodeValue, onlyWrong, featureColours, regions, resetView } = this.elements;
     for (const radio of viewModes) {
       radio.addEventListener('change', () => {
         this.state.view = /** @type {ViewState['view']} */ (radio.value);
@@ -266,6 +317,11 @@ export class SceneView {
     });
     featureColours.addEventListener('change', () => {
       this.state.featureColours = featureColours.checked;
+      this.showFrame();
+      this.onViewChange(false);
+    });
+    regions.addEventListener('change', () => {
+      this.state.regions = regions.checked;
       this.showFrame();
       this.onViewChange(false);
     });
@@ -329,6 +385,10 @@ export class SceneView {
       showContactTooltip(tooltip, shown.frame.contacts, this.layout, this.instanceContacts[hit], {
         bodyNames: this.info.bodies.map((b) => b.name),
         featureKinds: this.featureKinds,
+        regionOf: (a, b, region) => {
+          const found = this.regionIndex.get(`${a}:${b}:${region}`);
+          return found ? { of: found.of, colour: this.regionsDrawn ? regionColour(found.index) : null } : null;
+        },
         x,
         y,
       });

@@ -39,40 +39,46 @@ impl Timing {
     }
 }
 
-/// The ids of the registry's methods under test (not the reference), from
-/// the release CLI's `methods --json`: the registry is the one list.
-fn methods_under_test(root: &Path) -> Result<Vec<String>> {
+/// The ids and kinds ("local", "region") of the registry's methods under
+/// test (not the reference), from the release CLI's `methods --json`: the
+/// registry is the one list.
+fn methods_under_test(root: &Path) -> Result<Vec<(String, String)>> {
     let binary = root.join("target/release/contactlab");
     let mut command = Command::new(&binary);
     command.args(["methods", "--json"]);
     let text = cmd::output(&mut command)
         .ok_or_else(|| Error::new(format!("`{} methods --json` failed", binary.display())))?;
-    let ids = registry_ids(&text);
-    if ids.is_empty() {
+    let entries = registry_entries(&text);
+    if entries.is_empty() {
         return Err(Error::new("`contactlab methods --json` listed no methods"));
     }
-    Ok(ids)
+    Ok(entries)
 }
 
-/// The `id` of every object in the registry's JSON whose `reference` is
-/// false. The objects are flat apart from the `reads` array of ids, and
-/// serde_json writes them with sorted keys, so each `"id":` is followed by
-/// its own `"reference":` before the next object's.
-fn registry_ids(json: &str) -> Vec<String> {
-    let mut ids = Vec::new();
+/// The `id` and `kind` of every object in the registry's JSON whose
+/// `reference` is false. The objects are flat apart from the `reads` array
+/// of ids, and serde_json writes them with sorted keys, so each `"id":` is
+/// followed by its own `"kind":` and `"reference":` before the next
+/// object's.
+fn registry_entries(json: &str) -> Vec<(String, String)> {
+    let mut entries = Vec::new();
     let mut rest = json;
-    while let Some(at) = rest.find("\"id\":\"") {
-        rest = &rest[at + 6..];
-        let Some(end) = rest.find('"') else { break };
-        let id = rest[..end].to_string();
+    let text_after = |rest: &str, key: &str| -> Option<String> {
+        let start = rest.find(key)? + key.len();
+        let end = rest[start..].find('"')?;
+        Some(rest[start..start + end].to_string())
+    };
+    while let Some(id) = text_after(rest, "\"id\":\"") {
+        rest = &rest[rest.find("\"id\":\"").unwrap_or(0) + 6..];
+        let kind = text_after(rest, "\"kind\":\"").unwrap_or_default();
         let reference = rest
             .find("\"reference\":")
             .is_some_and(|r| rest[r + 12..].starts_with("true"));
         if !reference {
-            ids.push(id);
+            entries.push((id, kind));
         }
     }
-    ids
+    entries
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -223,7 +229,13 @@ pub fn run(root: &Path) -> Result<()> {
             .args(["build", "--release", "--bin", "contactlab"]),
     )?;
     wasm::build(root)?;
-    let methods = methods_under_test(root)?;
+    let entries = methods_under_test(root)?;
+    let methods: Vec<String> = entries.iter().map(|(id, _)| id.clone()).collect();
+    let region_methods: Vec<String> = entries
+        .iter()
+        .filter(|(_, kind)| kind == "region")
+        .map(|(id, _)| id.clone())
+        .collect();
     cmd::heading("native runs");
     let mut native_results = Vec::new();
     for (_, mesher) in MESHERS {
@@ -257,16 +269,27 @@ pub fn run(root: &Path) -> Result<()> {
             let _ = writeln!(report, "### {scene} ({steps} measured steps)\n");
             let _ = writeln!(
                 report,
-                "| method | broad | method | solver | native total | wasm total | wasm / native |"
+                "| method | broad | method | solver | native total | × Opposing | wasm total | wasm / native |"
             );
-            let _ = writeln!(report, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-            for method in &methods {
-                let method = method.as_str();
-                let n = native_results
+            let _ = writeln!(
+                report,
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+            );
+            // Issue 11's budget for a region method: at most 3 × Opposing's
+            // detection (broad phase + method) per Pillar step, native.
+            let native_of = |method: &str| {
+                native_results
                     .iter()
                     .find(|(s, m, h, _)| *s == scene && *m == method && *h == mesher)
                     .map(|r| r.3)
-                    .unwrap_or_default();
+                    .unwrap_or_default()
+            };
+            let detection = |t: &Timing| t.broad + t.method;
+            let opposing = detection(&native_of("opposing"));
+            for method in &methods {
+                let method = method.as_str();
+                let n = native_of(method);
+                let versus_opposing = detection(&n) / opposing;
                 let w = browser_results
                     .iter()
                     .find(|(s, m, h, _)| s == scene && m == method && h == mesher)
@@ -275,11 +298,12 @@ pub fn run(root: &Path) -> Result<()> {
                 let ratio = wasm_total / n.total();
                 let _ = writeln!(
                     report,
-                    "| {method} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+                    "| {method} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.2} | {:.2} |",
                     n.broad,
                     n.method,
                     n.solver,
                     n.total(),
+                    versus_opposing,
                     wasm_total,
                     ratio
                 );
@@ -289,6 +313,14 @@ pub fn run(root: &Path) -> Result<()> {
                         "{title}, {scene} / {method}: {wasm_total:.1} ms per step in wasm (target {t} ms)"
                     ));
                     }
+                }
+                if scene == "pillar"
+                    && region_methods.iter().any(|r| r == method)
+                    && !within(versus_opposing, 3.0)
+                {
+                    misses.push(format!(
+                        "{title}, pillar / {method}: detection {versus_opposing:.1} × Opposing's (target 3)"
+                    ));
                 }
                 if !within(ratio, 1.5) {
                     misses.push(format!(
@@ -348,9 +380,14 @@ mod tests {
     }
 
     #[test]
-    fn registry_ids_skip_the_reference() {
-        let json = r#"[{"help":"a","id":"opposing","name":"O","reads":[],"reference":false},{"help":"b","id":"closest-points","name":"C","reads":["epsilon"],"reference":false},{"help":"c","id":"reference","name":"R","reads":[],"reference":true}]"#;
-        assert_eq!(registry_ids(json), ["opposing", "closest-points"]);
+    fn registry_entries_skip_the_reference_and_carry_the_kind() {
+        let json = r#"[{"help":"a","id":"opposing","kind":"local","name":"O","reads":[],"reference":false},{"help":"b","id":"contour-region","kind":"region","name":"C","reads":[],"reference":false},{"help":"c","id":"reference","kind":"reference","name":"R","reads":[],"reference":true}]"#;
+        let entries = registry_entries(json);
+        let expected = [("opposing", "local"), ("contour-region", "region")];
+        assert_eq!(entries.len(), expected.len());
+        for ((id, kind), (want_id, want_kind)) in entries.iter().zip(expected) {
+            assert_eq!((id.as_str(), kind.as_str()), (want_id, want_kind));
+        }
     }
 
     #[test]

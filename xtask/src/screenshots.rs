@@ -1,6 +1,8 @@
 //! `cargo xtask screenshots`: builds the page and saves the screenshots in
 //! `docs/screenshots/` (the Pillar with Opposing at step 3, the Wall, the
-//! Arch and the spike in the hole), for a person to look at. Kept out of
+//! Arch, the spike in the hole, and once `region-analysis` is in the
+//! registry its contact regions in the wedge-in-crack case), for a person
+//! to look at. Kept out of
 //! `cargo xtask test`, which must leave the working tree as it found it.
 
 use crate::cmd::{self, Result};

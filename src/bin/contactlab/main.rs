@@ -195,7 +195,7 @@ fn methods(args: &Args, out: &mut Out) -> CliResult {
     if args.flag("--json") {
         let list: Vec<_> = REGISTRY
             .iter()
-            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference() }))
+            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference(), "kind": m.kind() }))
             .collect();
         outln!(out, "{}", serde_json::Value::Array(list))?;
         return Ok(());

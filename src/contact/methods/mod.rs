@@ -127,6 +127,17 @@ impl MethodInfo {
         matches!(self.algorithm, Algorithm::ExactReference)
     }
 
+    /// What kind of entry this is, for front ends: "local" (one pair of
+    /// tetrahedra at a time, the paper's), "region" (one pair of whole
+    /// bodies, with memory) or "reference".
+    pub fn kind(&self) -> &'static str {
+        match self.algorithm {
+            Algorithm::TetPair(_) => "local",
+            Algorithm::BodyPair(_) => "region",
+            Algorithm::ExactReference => "reference",
+        }
+    }
+
     /// The local algorithm, if this is a local method.
     pub fn tet_pair(&self) -> Option<&'static dyn ContactMethod> {
         match self.algorithm {
@@ -176,6 +187,8 @@ registry!(
     surface_sat,
     opposing,
     growth,
+    contour_region,
+    vertex_penetration,
     region_analysis,
 );
 

@@ -23,10 +23,15 @@
 //! pieces), [`penetrating`] (intersection contours and penetrating
 //! vertices), and this module, which joins them into regions.
 
+pub mod penetrating;
 pub mod touching;
 
+use super::methods::BodyPair;
 use crate::contact::exact_regions::{group_pieces, region_of_pieces, Piece, Region};
-use crate::geometry::{polygon_area_2d, PlaneFrame};
+use crate::geometry::{
+    closest_point_on_segment, closest_points_segments, polygon_area_2d, segment_triangle_distance,
+    PlaneFrame,
+};
 use glam::DVec3;
 
 /// A B-rep entity of one body, as an open point set (seed 001, §3: a face
@@ -199,4 +204,115 @@ pub struct Contour {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ContactRegions {
     pub regions: Vec<ContactRegion>,
+}
+
+/// How near (in touching tolerances) a touching piece must come to an
+/// intersection contour for the two to be one region. A piece lies midway
+/// between the two surfaces, within `tol / 2` of each, and a contour lies
+/// on both, so where the crossing turns into touching the two come within
+/// about `tol`; twice that leaves room for the pieces' snapping to the
+/// plane they touch (`touching`, "Snapping, not thickening").
+const JOIN_REACH: f64 = 2.0;
+
+/// The contact regions of `pair` with touching tolerance `tol`: the
+/// touching regions ([`touching::touching_regions`]) and the penetrating
+/// ones ([`penetrating::penetrating_regions`]), joined where a touching
+/// piece meets an intersection contour (within [`JOIN_REACH`] `tol`): a
+/// body sunk into another on one side and resting on it on the other is
+/// one region. A joined region keeps every touching pair, contour and
+/// penetrating vertex of its parts and the deepest depth. Regions come in
+/// the order of their first part (touching regions first, then
+/// penetrating ones, each in its own order).
+pub fn contact_regions(pair: &BodyPair, tol: f64) -> ContactRegions {
+    let touching = touching::touching_regions(pair, tol).regions;
+    let penetrating = penetrating::penetrating_regions(pair, tol);
+    join_regions(touching, penetrating, JOIN_REACH * tol)
+}
+
+/// Joins touching and penetrating regions that come within `reach`.
+fn join_regions(
+    touching: Vec<ContactRegion>,
+    penetrating: Vec<ContactRegion>,
+    reach: f64,
+) -> ContactRegions {
+    let first_penetrating = touching.len();
+    let parts: Vec<ContactRegion> = touching.into_iter().chain(penetrating).collect();
+    let mut parent: Vec<usize> = (0..parts.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for t in 0..first_penetrating {
+        for p in first_penetrating..parts.len() {
+            if meets(&parts[t], &parts[p], reach) {
+                let (r1, r2) = (root(&mut parent, t), root(&mut parent, p));
+                parent[r1.max(r2)] = r1.min(r2);
+            }
+        }
+    }
+    let mut joined: Vec<ContactRegion> = Vec::new();
+    let mut slot_of_root = vec![usize::MAX; parts.len()];
+    for (i, part) in parts.into_iter().enumerate() {
+        let r = root(&mut parent, i);
+        if slot_of_root[r] == usize::MAX {
+            slot_of_root[r] = joined.len();
+            joined.push(part);
+            continue;
+        }
+        let region = &mut joined[slot_of_root[r]];
+        region.touching.extend(part.touching);
+        region.contours.extend(part.contours);
+        region.penetrating_a.extend(part.penetrating_a);
+        region.penetrating_b.extend(part.penetrating_b);
+        region.depth = region.depth.min(part.depth);
+    }
+    for region in &mut joined {
+        region.penetrating_a.sort_unstable();
+        region.penetrating_a.dedup();
+        region.penetrating_b.sort_unstable();
+        region.penetrating_b.dedup();
+    }
+    ContactRegions { regions: joined }
+}
+
+/// Whether a touching piece of `touching` comes within `reach` of an
+/// intersection contour of `penetrating`.
+fn meets(touching: &ContactRegion, penetrating: &ContactRegion, reach: f64) -> bool {
+    let segments: Vec<[DVec3; 2]> = penetrating
+        .contours
+        .iter()
+        .flat_map(|c| {
+            let n = c.points.len();
+            let count = if c.closed {
+                n
+            } else {
+                n.saturating_sub(1).max(n.min(1))
+            };
+            (0..count).map(move |i| [c.points[i].position, c.points[(i + 1) % n].position])
+        })
+        .collect();
+    touching.touching.iter().any(|piece| {
+        segments
+            .iter()
+            .any(|&[s, t]| piece_distance(&piece.points, s, t) <= reach)
+    })
+}
+
+/// Distance from a touching piece (a point, a segment or a convex polygon)
+/// to the segment `s`–`t`.
+fn piece_distance(piece: &[DVec3], s: DVec3, t: DVec3) -> f64 {
+    match *piece {
+        [] => f64::INFINITY,
+        [p] => (closest_point_on_segment(p, s, t).0 - p).length(),
+        [p, q] => {
+            let (c1, c2, _, _) = closest_points_segments(p, q, s, t);
+            (c1 - c2).length()
+        }
+        _ => (1..piece.len() - 1)
+            .map(|k| segment_triangle_distance(s, t, piece[0], piece[k], piece[k + 1]))
+            .fold(f64::INFINITY, f64::min),
+    }
 }
