@@ -23,8 +23,6 @@ const SHOTS = [
   // out of the crack so the crack's faces show).
   ['wedge-in-crack-regions', '#scene=wedge-in-crack&method=region-analysis&step=1&regions=1&explode=0.3', 'wedge-in-crack', 1],
 ];
-/** Shots of methods that may not be in the registry yet: skipped, with a note, until they are. */
-const OPTIONAL = new Set(['wedge-in-crack-regions']);
 
 const browser = await launchBrowser();
 try {
@@ -32,13 +30,10 @@ try {
     const { page, context, problems } = await openPage(browser, hash, viewport);
     try {
       await waitReady(page, { scene, step });
-      // A link naming a method the registry lacks falls back to the default one.
+      // A link naming a method the registry lacks falls back to the default
+      // one; a screenshot of the wrong method must not be written.
       const method = new URLSearchParams(hash.slice(1)).get('method');
       const shown = await page.evaluate(() => document.body.dataset.method);
-      if (method && shown !== method && OPTIONAL.has(name)) {
-        console.log(`skipped docs/screenshots/${name}.png: the registry has no method "${method}" yet`);
-        continue;
-      }
       assert.equal(shown, method, `${name}: the page shows ${shown}`);
       if (keys) {
         await page.keyboard.press(keys);
