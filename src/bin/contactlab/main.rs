@@ -78,7 +78,7 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "mesh",
         arguments: "<scene>",
-        summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
+        summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), whether it is convex (every B-rep edge convex: what sat-mtd needs), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
         stages: &[Stage::Geometry],
         settings: &[],
         options: &[JSON],
@@ -226,7 +226,7 @@ fn print_notices(scene: &Scene) {
 
 fn mesh(options: &Args, out: &mut Out) -> CliResult {
     let scene = load(options, "mesh")?;
-    let rows: Vec<(&str, &str, MeshStats)> = scene
+    let rows: Vec<(&str, &str, MeshStats, bool)> = scene
         .bodies
         .iter()
         .map(|b| {
@@ -234,15 +234,16 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
                 b.name.as_str(),
                 b.mesher.map_or("given", Mesher::id),
                 MeshStats::of(&b.mesh),
+                b.mesh.brep().is_convex(),
             )
         })
         .collect();
     if options.flag("--json") {
         let bodies: Vec<_> = rows
             .iter()
-            .map(|(name, mesher, s)| {
+            .map(|(name, mesher, s, convex)| {
                 json!({
-                    "name": name, "mesher": mesher, "tetrahedra": s.tetrahedra,
+                    "name": name, "mesher": mesher, "convex": convex, "tetrahedra": s.tetrahedra,
                     "surface_triangles": s.surface_triangles,
                     "tets_by_surface_faces": s.tets_by_surface_faces,
                     "volume": s.volume, "max_radius_edge_ratio": s.max_radius_edge_ratio,
@@ -260,9 +261,10 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
     )?;
     outln!(
         out,
-        "{:<16} {:<10} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12} {:>9}",
+        "{:<16} {:<10} {:>6} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12} {:>9}",
         "body",
         "mesher",
+        "convex",
         "tetrahedra",
         "surface",
         "1 face",
@@ -271,13 +273,14 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
         "volume m³",
         "max r/e"
     )?;
-    for (name, mesher, s) in &rows {
+    for (name, mesher, s, convex) in &rows {
         let [one, two, three] = s.tets_by_surface_faces;
         outln!(
             out,
-            "{:<16} {:<10} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12.6} {:>9.3}",
+            "{:<16} {:<10} {:>6} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12.6} {:>9.3}",
             name,
             mesher,
+            if *convex { "yes" } else { "no" },
             s.tetrahedra,
             s.surface_triangles,
             one,
@@ -462,6 +465,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
     let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
     let name = |i: usize| scene.bodies[i].name.as_str();
+    let not_applicable = set.not_applicable_messages(|i| name(i).to_string());
     if options.flag("--json") {
         let contacts: Vec<_> = set
             .contacts
@@ -492,6 +496,8 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             "method": info.id,
             "contacts": contacts,
             "regions": regions,
+            "not_applicable": not_applicable,
+            "indeterminate": set.indeterminate,
             "measures": {
                 "count": measures.count,
                 "quality": measures.quality,
@@ -547,6 +553,17 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             correct
         )?;
         i = j;
+    }
+    for message in &not_applicable {
+        outln!(out, "{message}")?;
+    }
+    if set.indeterminate > 0 {
+        outln!(
+            out,
+            "{} contact{} refused: indeterminate normal (vertex–vertex, vertex–edge or parallel edge–edge)",
+            set.indeterminate,
+            if set.indeterminate == 1 { "" } else { "s" }
+        )?;
     }
     outln!(out, "count {} (minimal {}), quality {}, coverage {}, area coverage P {}, excess {}; broad phase {:.2} ms ({} tetrahedron pairs), method {:.2} ms",
         measures.count,
@@ -647,8 +664,16 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             "ms"
         )?;
     }
+    // Said once, and again whenever it changes.
+    let mut said: Vec<String> = Vec::new();
     for _ in 0..steps {
         let r = sim.step().map_err(|e| e.to_string())?;
+        if !json && r.not_applicable != said {
+            for message in &r.not_applicable {
+                outln!(out, "{message}")?;
+            }
+            said = r.not_applicable.clone();
+        }
         if json {
             outln!(out, "{}", record_json(&r, timings))?;
         } else {
