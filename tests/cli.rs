@@ -572,7 +572,10 @@ fn mesh_text_and_the_cones_mesher() {
         .collect();
     // 12 cones, one surface face each.
     // A box: convex.
-    assert_eq!(plinth[..7], ["plinth", "cones", "yes", "12", "12", "12", "0"]);
+    assert_eq!(
+        plinth[..7],
+        ["plinth", "cones", "yes", "12", "12", "12", "0"]
+    );
     let (code, _, err) = contactlab(&["mesh", "pillar", "--mesher", "delaunay"]);
     assert_eq!(code, 2);
     assert!(

@@ -204,10 +204,7 @@ fn contacts_follow_the_conventions() {
                 // A method may decline a pair, saying why (SAT-MTD on a
                 // non-convex body) or counting an indeterminate normal.
                 let declined = !set.not_applicable.is_empty() || set.indeterminate > 0;
-                assert!(
-                    !set.contacts.is_empty() || declined,
-                    "{label}: no contacts"
-                );
+                assert!(!set.contacts.is_empty() || declined, "{label}: no contacts");
                 for c in &set.contacts {
                     assert!(
                         c.position.is_finite()

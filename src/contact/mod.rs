@@ -40,6 +40,7 @@ pub use methods::{
     MethodInfo, MethodParams, NotApplicable, PairContact, PairMemory, PairOutput, PairSide,
     RawContact, RegionOutline, REGISTRY,
 };
+pub use methods::{sat_signed_distance, SatDistance};
 
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};

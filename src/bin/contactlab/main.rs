@@ -13,6 +13,7 @@ use contactlab::measures::step_measures;
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
 use contactlab::report::initial::initial_tables;
+use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
 use contactlab::report::tables::{build_table, TABLE_KINDS};
 use contactlab::scene::builtin::BUILTIN_SCENES;
 use contactlab::scene::{load_scene, LoadOptions, Scene};
@@ -99,8 +100,8 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         name: "table",
-        arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine|meshes>",
-        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes. Markdown by default; progress on stderr.",
+        arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine|meshes|sat-unit>",
+        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: seed 002's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference. Markdown by default; progress on stderr.",
         stages: &[],
         // The tables vary the method and the setting they study; the
         // meshes they run on are the caller's choice.
@@ -108,6 +109,8 @@ const COMMANDS: &[Command] = &[
         options: &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
+            CommandOption { flag: "--poses", value: Some("N"), help: "sat-unit: random poses (default 1000)" },
+            CommandOption { flag: "--seed", value: Some("S"), help: "sat-unit: seed of the poses (default 2)" },
         ],
     },
 ];
@@ -604,8 +607,23 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         out.write(&text)?;
         return Ok(());
     }
-    let table =
-        build_table(kind, steps, &options.settings, &mut report).map_err(|e| e.to_string())?;
+    let table = if kind == "sat-unit" {
+        let poses = options
+            .steps("--poses")?
+            .map_or(DEFAULT_POSES, |n| n as usize);
+        let seed = match options.value("--seed") {
+            None => DEFAULT_SEED,
+            Some(text) => text.trim().parse::<u64>().map_err(|_| {
+                format!(
+                    "--seed: a whole number from 0 to {}, got \"{text}\"",
+                    u64::MAX
+                )
+            })?,
+        };
+        sat_unit_table(poses, seed, &mut report)
+    } else {
+        build_table(kind, steps, &options.settings, &mut report).map_err(|e| e.to_string())?
+    };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
     } else {
