@@ -2,7 +2,9 @@
 //! `methods-seeds.md`), each with the answer the seed gives: a box resting
 //! on a box (four contacts at the small box's corners, face normal, depth
 //! 0); the same box sunk into the other (depth = −sink, contacts on the
-//! plane halfway); a box tilted onto one edge (two contacts at the edge's
+//! plane halfway); a face tilted within the envelope (four contacts, each
+//! with its own gap); the box lifted within the envelope and beyond it; the
+//! box tilted onto one edge (two contacts at the edge's
 //! ends); two boxes corner to corner (indeterminate normal: no contact,
 //! counted); a non-convex body (not applicable, with the body named by the
 //! simulation's step record).
@@ -184,4 +186,33 @@ fn a_non_convex_body_makes_the_pair_not_applicable_with_its_name() {
         record.not_applicable,
         ["not applicable: crack-block is not convex"]
     );
+}
+
+#[test]
+fn a_slightly_tilted_face_within_the_envelope_keeps_four_contacts_with_their_gaps() {
+    let (big, small) = (cube(2.0), cube(1.0));
+    let angle: f64 = 0.002;
+    let drop = 0.5 * (angle.cos() + angle.sin());
+    let set = detect_pair(
+        &big,
+        &small,
+        DVec3::new(0.0, 1.0 + drop, 0.0),
+        DQuat::from_rotation_z(angle),
+    );
+    let mut depths: Vec<f64> = set.contacts.iter().map(|c| c.depth).collect();
+    depths.sort_by(f64::total_cmp);
+    assert_eq!(depths.len(), 4, "{:?}", set.contacts);
+    // The low edge touches; the high one is lifted by the unit face's
+    // width times sin(angle).
+    for (got, expected) in depths.iter().zip([0.0, 0.0, angle.sin(), angle.sin()]) {
+        assert!((got - expected).abs() < CLOSE, "{depths:?}");
+    }
+    for c in &set.contacts {
+        assert!((c.normal - DVec3::Y).length() < CLOSE, "{c:?}");
+        // Halfway between the faces.
+        assert!(
+            (c.position.y - (1.0 + 0.5 * c.depth)).abs() < CLOSE,
+            "{c:?}"
+        );
+    }
 }

@@ -22,5 +22,8 @@ fn sat_mtd_signed_distance_is_within_1e_14_of_the_minkowski_difference() {
         .expect("SAT-MTD is a row");
     assert_eq!(sat.poses, poses, "SAT-MTD judged every pose");
     assert!(sat.max <= 1e-14, "{sat:?}");
-    assert!(sat.max_overlapping <= 1e-14 && sat.max_disjoint <= 1e-14, "{sat:?}");
+    assert!(
+        sat.max_overlapping <= 1e-14 && sat.max_disjoint <= 1e-14,
+        "{sat:?}"
+    );
 }

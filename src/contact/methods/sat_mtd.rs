@@ -33,18 +33,27 @@
 //!    parallel edge–edge contact. The seed returns no contact there; so do
 //!    we, and count it ([`PairOutput::indeterminate`]).
 //! 5. **Manifold** (§IV-D, E): B moved along the normal by minus the signed
-//!    distance kisses A. The corners of A within the touching tolerance of
-//!    its supporting plane and those of B within it of its own (each body's
-//!    own extreme, which is the seed's fix for "no vertex lies on the contact
-//!    plane") are projected into the contact plane; their convex hulls are a
-//!    point, a segment or a polygon, and are intersected (polygon clipping,
-//!    a segment clipped by a polygon, two segments crossing or overlapping,
-//!    a point in the other). Should round-off leave the intersection empty,
-//!    the point halfway between the two hulls' closest points is taken (the
-//!    seed's second numerical fix). Every vertex of the result is a contact
-//!    with the normal and the signed distance as depth, placed on the plane
-//!    halfway between the two bodies' supporting planes (algorithm 2, line
-//!    30).
+//!    distance kisses A. The corners of A near its supporting plane and
+//!    those of B near its own (each body's own extreme, which is the seed's
+//!    fix for "no vertex lies on the contact plane") are projected into the
+//!    contact plane; their convex hulls are a point, a segment or a polygon,
+//!    and are intersected (polygon clipping, a segment clipped by a polygon,
+//!    two segments crossing or overlapping, a point in the other). Should
+//!    round-off leave the intersection empty, the point halfway between the
+//!    two hulls' closest points is taken (the seed's second numerical fix).
+//!    Every vertex of the result is a contact with the normal, placed
+//!    halfway between the two bodies' surfaces (algorithm 2, line 30).
+//!
+//!    **One deviation from the seed**, for stacks: "near" is the `envelope`
+//!    (default 1 cm), not the touching tolerance, and each contact's depth
+//!    is the gap between the two features along the normal at its point
+//!    (the features' heights fitted linearly to their corners), which is
+//!    −MTD (or the distance) where they kiss and more where a face is tilted
+//!    away. With the seed's rule (the touching tolerance, one depth for all)
+//!    the Pillar's stones, rocking by 10⁻⁵ rad (5 µm over half a metre, the
+//!    size of the tolerance), flipped between face, edge and corner contact
+//!    from step to step and the stack blew up within 20 steps; with this rule
+//!    a resting face stays one face.
 //!
 //! Ties are decided by the touching tolerance on separations computed in
 //! floating point: the separation of one axis is a difference of two dot
@@ -58,6 +67,7 @@ use super::{
     features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
     NotApplicable, PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
 };
+use crate::geometry::symmetric3::symmetric_pseudo_inverse;
 use crate::geometry::{
     clip_convex_polygon, closest_point_on_segment, closest_point_on_triangle,
     closest_points_segments, convex_hull_2d, extent_along, line_in_convex_polygon, PlaneFrame,
@@ -72,7 +82,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     name: "SAT-MTD",
     source: "Cheng Yi & Drumwright (seed 002), §III-B and §IV-C to E: minimum translational distance by the separating axis theorem, manifold in the kissing configuration",
     summary: "For two convex bodies: the separating axis of minimum overlap gives one normal and depth; the bodies' touching features in the kissing pose, clipped against each other, give the contacts.",
-    help: "Only for convex bodies (every B-rep edge convex); on a pair with a non-convex body it emits nothing and says so. It tests every face normal of both bodies and every cross product of an edge of one with an edge of the other as a separating axis: the axis with the smallest overlap is the contact normal and the overlap the penetration depth (for disjoint bodies within the envelope, the closest points give normal and distance). B is then moved back along that normal until the bodies just touch, the corners of each lying in the contact plane are taken (a point, an edge or a face), clipped against each other, and every corner of the result is a contact with the one normal and depth. Where several axes tie with different directions (corner on corner, corner on edge, parallel edges) the normal is indeterminate: it returns no contact there, as the seed does, and counts it. A box on a box gets exactly its four corners and the face normal; a tessellated sphere gets one contact per facet it touches.",
+    help: "Only for convex bodies (every B-rep edge convex); on a pair with a non-convex body it emits nothing and says so. It tests every face normal of both bodies and every cross product of an edge of one with an edge of the other as a separating axis: the axis with the smallest overlap is the contact normal and the overlap the penetration depth (for disjoint bodies within the envelope, the closest points give normal and distance). B is then moved back along that normal until the bodies just touch, the corners of each lying near the contact plane (within the envelope) are taken (a point, an edge or a face), clipped against each other, and every corner of the result is a contact with the one normal and the gap between the two features there (minus the overlap where they touch). Where several axes tie with different directions (corner on corner, corner on edge, parallel edges) the normal is indeterminate: it returns no contact there, as the seed does, and counts it. A box on a box gets exactly its four corners and the face normal; a tessellated sphere gets one contact per facet it touches.",
     reads: &["envelope"],
     algorithm: Algorithm::BodyPair(&SatMtd),
 };
@@ -112,7 +122,7 @@ impl BodyPairMethod for SatMtd {
             out.indeterminate += 1;
             return;
         }
-        manifold(&a, &b, &found, params.touch_tol, out);
+        manifold(&a, &b, &found, params, out);
     }
 }
 
@@ -258,10 +268,18 @@ fn signed_distance(
         return None;
     }
     let kissing_or_overlapping = |distance: f64| {
-        // Directions closer than the tolerance's angle across the bodies
-        // move no corner by more than the tolerance: the same normal.
+        // When do two tying axes point "in different directions"? An axis
+        // tilted by θ from the best one sees the best axis' facet of the
+        // Minkowski difference (extent w) shifted by about w θ, so it can
+        // tie within `tol` only if w θ ≤ tol. Noisy cross products of
+        // nearly parallel edges tilt by θ up to about tol / w across a facet
+        // as large as the bodies (w ≈ size): the same normal. A real
+        // corner–corner or corner–edge tie puts the origin within tol of a
+        // facet's rim, w ≈ 0, with any θ. The geometric mean θ ≤ √(tol /
+        // size) separates the two: it counts as a different direction only
+        // where the origin lies within √(tol · size) of the facet's rim.
         let size = a.size().max(b.size());
-        let same_sin = params.parallel_sin.max(tol / size);
+        let same_sin = params.parallel_sin.max((tol / size).sqrt());
         let indeterminate = near.iter().any(|x| {
             x.separation >= best.separation - tol
                 && (x.normal.dot(best.normal) <= 0.0
@@ -327,17 +345,22 @@ fn closest_points(a: &Convex, b: &Convex) -> (DVec3, DVec3) {
 }
 
 /// Step 5: the contacts of the kissing configuration.
-fn manifold(a: &Convex, b: &Convex, found: &SatDistance, tol: f64, out: &mut PairOutput) {
-    let n = found.normal;
-    // Each body's corners on its own supporting plane (A's facing B, B's
-    // facing A). Moving B along n does not change their projections.
+fn manifold(a: &Convex, b: &Convex, found: &SatDistance, params: &MethodParams, out: &mut PairOutput) {
+    let (n, tol) = (found.normal, params.touch_tol);
+    // Each body's corners near its own supporting plane (A's facing B, B's
+    // facing A): within the envelope, not only the touching tolerance, so
+    // that a face tilted by round-off or by a microscopic rocking of a
+    // stack (10⁻⁵ rad over half a metre is 5 µm, the Pillar's tolerance)
+    // stays a face; each contact then gets its own gap (below). Moving B
+    // along n does not change the projections.
+    let near = params.envelope.max(tol);
     let (_, top_a) = extent_along(&a.corners, n);
     let (bottom_b, _) = extent_along(&b.corners, n);
     let touching_a: Vec<u32> = (0..a.corners.len() as u32)
-        .filter(|&i| a.corners[i as usize].dot(n) >= top_a - tol)
+        .filter(|&i| a.corners[i as usize].dot(n) >= top_a - near)
         .collect();
     let touching_b: Vec<u32> = (0..b.corners.len() as u32)
-        .filter(|&i| b.corners[i as usize].dot(n) <= bottom_b + tol)
+        .filter(|&i| b.corners[i as usize].dot(n) <= bottom_b + near)
         .collect();
     let plane = PlaneFrame::new(n * top_a, n);
     let hull = |c: &Convex, ids: &[u32]| {
@@ -363,15 +386,28 @@ fn manifold(a: &Convex, b: &Convex, found: &SatDistance, tol: f64, out: &mut Pai
         source(b, &touching_b, dim_b, -n),
     ];
     let features = features_from_dimensions(dim_a, dim_b);
-    // Halfway between A's supporting plane and B's at the current pose.
-    let shift = n * (0.5 * found.distance);
-    let points: Vec<DVec3> = shared.iter().map(|&q| plane.to_3d(q) + shift).collect();
-    for &position in &points {
+    let heights = |c: &Convex, ids: &[u32]| {
+        Heights::fit(ids.iter().map(|&i| c.corners[i as usize]), &plane, tol)
+    };
+    let (height_a, height_b) = (heights(a, &touching_a), heights(b, &touching_b));
+    let mut points = Vec::with_capacity(shared.len());
+    for &q in &shared {
+        // The gap along n between the two features at this point: the signed
+        // distance where they kiss, more where a feature is tilted away.
+        let (ha, hb) = (height_a.at(q), height_b.at(q));
+        let depth = if touching_a.len() == 1 && touching_b.len() == 1 {
+            found.distance
+        } else {
+            (hb - ha).max(found.distance)
+        };
+        // Halfway between the two bodies' surfaces.
+        let position = plane.to_3d(q) + n * (0.5 * (ha + hb) - top_a);
+        points.push(position);
         out.contacts.push(PairContact {
             raw: RawContact {
                 position,
                 normal: n,
-                depth: found.distance,
+                depth,
                 features,
             },
             sources,
@@ -383,6 +419,52 @@ fn manifold(a: &Convex, b: &Convex, found: &SatDistance, tol: f64, out: &mut Pai
         dimension: dimension(&shared),
         points,
     });
+}
+
+/// The height along the contact normal of a body's touching feature (a
+/// face, an edge or a corner: its corners lie on one plane, line or point)
+/// as a linear function of the position in the contact plane, fitted by
+/// least squares to its corners (exact for the corners of one face).
+struct Heights {
+    centre: DVec2,
+    height: f64,
+    slope: DVec2,
+}
+
+impl Heights {
+    fn fit(corners: impl Iterator<Item = DVec3>, plane: &PlaneFrame, tol: f64) -> Heights {
+        let samples: Vec<(DVec2, f64)> = corners
+            .map(|p| (plane.to_2d(p), p.dot(plane.normal)))
+            .collect();
+        let count = samples.len().max(1) as f64;
+        let centre = samples.iter().map(|s| s.0).sum::<DVec2>() / count;
+        let height = samples.iter().map(|s| s.1).sum::<f64>() / count;
+        let (mut m, mut rhs) = (glam::DMat3::ZERO, DVec3::ZERO);
+        for (q, h) in &samples {
+            let d = DVec3::new(q.x - centre.x, q.y - centre.y, 0.0);
+            m += glam::DMat3::from_cols(d * d.x, d * d.y, DVec3::ZERO);
+            rhs += d * (h - height);
+        }
+        // Directions in which the corners spread less than `tol` (an edge's
+        // width, a corner's extent) carry no slope: eigenvalues below
+        // count · tol² are dropped, relative to the largest.
+        let largest = m.col(0).x + m.col(1).y;
+        let slope = if largest > 0.0 {
+            let relative = count * tol * tol / largest;
+            (symmetric_pseudo_inverse(m, relative) * rhs).truncate()
+        } else {
+            DVec2::ZERO
+        };
+        Heights {
+            centre,
+            height,
+            slope,
+        }
+    }
+
+    fn at(&self, q: DVec2) -> f64 {
+        self.height + self.slope.dot(q - self.centre)
+    }
 }
 
 /// The B-rep entity a body touches with: its corner, the edge joining two
