@@ -348,20 +348,6 @@ pub fn signed_distance(a: PosedHull, b: PosedHull) -> Option<f64> {
 mod tests {
     use super::*;
 
-    /// The corners of an axis-aligned box of half extents `h`, centred at
-    /// the origin.
-    fn box_corners(h: DVec3) -> Vec<DVec3> {
-        (0..8)
-            .map(|i| {
-                DVec3::new(
-                    if i & 1 == 0 { -h.x } else { h.x },
-                    if i & 2 == 0 { -h.y } else { h.y },
-                    if i & 4 == 0 { -h.z } else { h.z },
-                )
-            })
-            .collect()
-    }
-
     fn posed(points: &[DVec3], position: DVec3, rotation: DQuat) -> PosedHull<'_> {
         PosedHull {
             points,
@@ -372,7 +358,14 @@ mod tests {
 
     #[test]
     fn gjk_epa_signed_distance_of_two_boxes_apart_and_sunk() {
-        let cube = box_corners(DVec3::splat(1.0));
+        // A 2 × 2 × 2 box's mesh (its corners, and for a cone mesh its
+        // centre, which the hull leaves inside).
+        let cube = crate::mesh::shapes::Shape::Box {
+            size: DVec3::splat(2.0),
+        }
+        .build(1e-6)
+        .expect("a box")
+        .vertices;
         let at = |x: f64| posed(&cube, DVec3::new(x, 0.0, 0.0), DQuat::IDENTITY);
         // 2 × 2 × 2 boxes: faces 0.5 apart, touching, 0.25 deep.
         let apart = signed_distance(at(0.0), at(2.5)).unwrap();
