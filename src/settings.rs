@@ -243,7 +243,7 @@ pub static SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         id: "envelope",
-        label: "Envelope (Region analysis)",
+        label: "Envelope (Region analysis, parry)",
         noun: "the envelope",
         unit: "m",
         kind: SettingKind::Number,
@@ -257,7 +257,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         cli_flag: "--envelope",
         url_key: "env",
         scene_key: None,
-        help: "How close two B-rep features must come for Region analysis to count them as touching (seed 001 assumes exact touching; a simulation never is). The paper's ε by default.",
+        help: "How close two B-rep features must come for Region analysis to count them as touching (seed 001 assumes exact touching; a simulation never is), and the prediction distance of parry (it reports contacts up to this far apart, like Rapier's). The paper's ε by default.",
     },
     SettingSpec {
         id: "tol_deg",

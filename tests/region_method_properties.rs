@@ -10,6 +10,11 @@
 //! region and B-rep entities that exist); and degenerate bodies neither
 //! panic nor hang. `tests/method_properties.rs` does the same for the
 //! paper's local methods.
+//!
+//! A method that does not have a property on some scene says so in one
+//! place, [`EXCEPTIONS`], with why. Such a case is still run, and must still
+//! fail: an exception that no longer applies fails the test, so the list
+//! cannot go stale or hide anything silently.
 
 mod common;
 
@@ -30,6 +35,161 @@ fn region_methods() -> Vec<&'static MethodInfo> {
     methods_under_test()
         .filter(|m| matches!(m.algorithm, Algorithm::BodyPair(_)))
         .collect()
+}
+
+/// The properties the harness checks per scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Property {
+    /// Same measures after a rigid transform or a scaling of the scene.
+    Invariance,
+    /// Swapping the bodies flips normals, keeps positions and depths.
+    Swap,
+    /// Unit normals, touching depths at the touching poses, regions and
+    /// entities that exist.
+    Conventions,
+}
+
+/// A property a method does not have on some scenes, and why.
+struct Exception {
+    method: &'static str,
+    property: Property,
+    scenes: &'static [&'static str],
+    why: &'static str,
+}
+
+/// parry's manifolds at poses where two convex bodies touch exactly (a
+/// face on a face at distance 0, the scenes' initial poses): GJK finds the
+/// distance 0 but, the origin lying on the boundary of the Minkowski
+/// difference, the direction it returns is decided by round-off, and parry
+/// clips the two bodies' support features along that direction. On these
+/// scenes it returns a sideways normal for some touching pairs (on the
+/// Pillar along z, with contacts 0.35 m "deep"), which a rotation of the
+/// scene, a scaling or swapping the bodies changes. This is the weakness of
+/// GJK/EPA near touching that seed 002 measures (its table I); the
+/// invariance of parry at poses that do not touch exactly is checked by
+/// `tests/parry_cases.rs`.
+const PARRY_EXACT_TOUCHING: &str = "parry's GJK picks the manifold normal by round-off where convex bodies touch exactly (seed 002, table I)";
+
+/// The one list of exceptions (see the module comment).
+const EXCEPTIONS: &[Exception] = &[
+    Exception {
+        method: "parry",
+        property: Property::Invariance,
+        scenes: &[
+            "pillar",
+            "wall",
+            "arch",
+            "spikes",
+            "spike-wedge",
+            "wedges",
+            "sliding-spike",
+            "sliding-wedge",
+            "spike-in-hole",
+            "spike-in-crack",
+            "wedge-in-crack",
+            "internal-edges",
+            "cliff-edges",
+        ],
+        why: PARRY_EXACT_TOUCHING,
+    },
+    Exception {
+        method: "parry",
+        property: Property::Swap,
+        scenes: &[
+            "pillar",
+            "wall",
+            "arch",
+            "spikes",
+            "spike-wedge",
+            "wedges",
+            "spike-in-hole",
+            "spike-in-crack",
+            "wedge-in-crack",
+            "cliff-edges",
+        ],
+        why: PARRY_EXACT_TOUCHING,
+    },
+    // Its sideways normals there come with contacts far deeper (or farther
+    // apart) than touching, and on `spikes` (apex on apex) it finds none.
+    Exception {
+        method: "parry",
+        property: Property::Conventions,
+        scenes: &[
+            "pillar",
+            "arch",
+            "spikes",
+            "sliding-spike",
+            "sliding-wedge",
+            "spike-in-hole",
+            "spike-in-crack",
+            "wedge-in-crack",
+            "cliff-edges",
+        ],
+        why: PARRY_EXACT_TOUCHING,
+    },
+];
+
+/// The failures of the per-scene checks, for [`settle`].
+#[derive(Default)]
+struct Outcomes {
+    /// (method, property, scene) → the first failure message, if any.
+    failures: std::collections::BTreeMap<(&'static str, Property, &'static str), String>,
+    /// Every (method, property, scene) that was checked.
+    checked: std::collections::BTreeSet<(&'static str, Property, &'static str)>,
+}
+
+impl Outcomes {
+    fn record(
+        &mut self,
+        method: &'static str,
+        property: Property,
+        scene: &'static str,
+        result: Result<(), String>,
+    ) {
+        self.checked.insert((method, property, scene));
+        if let Err(message) = result {
+            self.failures
+                .entry((method, property, scene))
+                .or_insert(message);
+        }
+    }
+
+    /// Panics on a failure that is not an exception, and on an exception
+    /// that did not fail.
+    fn settle(self, property: Property) {
+        let excepted = |method: &str, scene: &str| {
+            EXCEPTIONS
+                .iter()
+                .find(|e| e.method == method && e.property == property && e.scenes.contains(&scene))
+        };
+        let mut problems = Vec::new();
+        for (&(method, p, scene), message) in &self.failures {
+            if p == property && excepted(method, scene).is_none() {
+                problems.push(message.clone());
+            }
+        }
+        for e in EXCEPTIONS.iter().filter(|e| e.property == property) {
+            for &scene in e.scenes {
+                let key = (e.method, property, scene);
+                if self.checked.contains(&key) && !self.failures.contains_key(&key) {
+                    problems.push(format!(
+                        "{scene} / {}: listed as an exception to {property:?} ({}), but it passes now: drop it from EXCEPTIONS",
+                        e.method, e.why
+                    ));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}
+
+/// `Err(message)` unless `condition`.
+fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if condition {
+        Ok(())
+    } else {
+        Err(message())
+    }
 }
 
 #[test]
@@ -66,23 +226,25 @@ fn run(scene: &Scene, method: &MethodInfo, params: &MethodParams) -> (Vec<Contac
     (set.contacts, measures)
 }
 
-fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) {
-    assert_eq!(a.count, b.count, "{label}: count");
+fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) -> Result<(), String> {
+    ensure(a.count == b.count, || {
+        format!("{label}: count {} != {}", a.count, b.count)
+    })?;
     let close = |x: Option<f64>, y: Option<f64>, what: &str| match (x, y) {
-        (Some(x), Some(y)) => assert!(
-            (x - y).abs() <= 1e-9 * x.abs().max(1.0),
-            "{label}: {what} {x} != {y}"
-        ),
-        (x, y) => assert_eq!(x, y, "{label}: {what}"),
+        (Some(x), Some(y)) => ensure((x - y).abs() <= 1e-9 * x.abs().max(1.0), || {
+            format!("{label}: {what} {x} != {y}")
+        }),
+        (x, y) => ensure(x == y, || format!("{label}: {what} {x:?} != {y:?}")),
     };
-    close(a.quality, b.quality, "quality");
-    close(a.coverage, b.coverage, "coverage");
-    close(a.area_coverage, b.area_coverage, "area coverage");
-    close(a.excess, b.excess, "excess");
+    close(a.quality, b.quality, "quality")?;
+    close(a.coverage, b.coverage, "coverage")?;
+    close(a.area_coverage, b.area_coverage, "area coverage")?;
+    close(a.excess, b.excess, "excess")
 }
 
 #[test]
 fn every_region_method_is_invariant_under_rigid_transforms_and_scaling() {
+    let mut outcomes = Outcomes::default();
     for method in region_methods() {
         for mesher in [Mesher::TetGen, Mesher::Cones] {
             for id in builtin_ids() {
@@ -100,26 +262,34 @@ fn every_region_method_is_invariant_under_rigid_transforms_and_scaling() {
                         let mut scene = base.clone();
                         scene.transform_rigid(rng.rotation(), rng.in_cube(20.0));
                         let (_, moved) = run(&scene, method, &at(1.0));
-                        same_measures(
+                        let result = same_measures(
                             &format!("{label} rotated (seed {seed})"),
                             &reference,
                             &moved,
                         );
+                        outcomes.record(method.id, Property::Invariance, id, result);
                     }
                     for factor in [0.01, 100.0] {
                         let mut scene = base.clone();
                         scene.scale(factor);
                         let (_, scaled) = run(&scene, method, &at(factor));
-                        same_measures(&format!("{label} scaled by {factor}"), &reference, &scaled);
+                        let result = same_measures(
+                            &format!("{label} scaled by {factor}"),
+                            &reference,
+                            &scaled,
+                        );
+                        outcomes.record(method.id, Property::Invariance, id, result);
                     }
                 }
             }
         }
     }
+    outcomes.settle(Property::Invariance);
 }
 
 #[test]
 fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
+    let mut outcomes = Outcomes::default();
     for method in region_methods() {
         for mesher in [Mesher::TetGen, Mesher::Cones] {
             for id in builtin_ids() {
@@ -130,23 +300,29 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
                 let reversed: Vec<BodyAtPose> = poses.iter().rev().copied().collect();
                 let n = poses.len();
                 let swapped = detect_once(&reversed, method, &params(1.0)).contacts;
-                assert_eq!(original.len(), swapped.len(), "{label}: count");
                 let size = scene.size();
-                for c in &original {
-                    let found = swapped.iter().any(|s| {
-                        // Reversed body k is original body n − 1 − k.
-                        (n - 1 - s.a, n - 1 - s.b) == (c.b, c.a)
-                            && (s.position - c.position).length() <= 1e-9 * size
-                            && (s.normal + c.normal).length() <= 1e-9
-                            && (s.depth - c.depth).abs() <= 1e-9 * size
-                            && s.features == c.features.swapped()
-                            && (s.source_a, s.source_b) == (c.source_b, c.source_a)
-                    });
-                    assert!(found, "{label}: no swapped twin of {c:?}");
-                }
+                let result = ensure(original.len() == swapped.len(), || {
+                    format!("{label}: count {} != {}", original.len(), swapped.len())
+                })
+                .and_then(|()| {
+                    original.iter().try_for_each(|c| {
+                        let found = swapped.iter().any(|s| {
+                            // Reversed body k is original body n − 1 − k.
+                            (n - 1 - s.a, n - 1 - s.b) == (c.b, c.a)
+                                && (s.position - c.position).length() <= 1e-9 * size
+                                && (s.normal + c.normal).length() <= 1e-9
+                                && (s.depth - c.depth).abs() <= 1e-9 * size
+                                && s.features == c.features.swapped()
+                                && (s.source_a, s.source_b) == (c.source_b, c.source_a)
+                        });
+                        ensure(found, || format!("{label}: no swapped twin of {c:?}"))
+                    })
+                });
+                outcomes.record(method.id, Property::Swap, id, result);
             }
         }
     }
+    outcomes.settle(Property::Swap);
 }
 
 #[test]
@@ -189,55 +365,69 @@ fn dimensions(kind: FeatureKind) -> (u8, u8) {
     }
 }
 
+/// The conventions of one scene's contacts (see [`Property::Conventions`]).
+fn check_conventions(label: &str, scene: &Scene, set: &ContactSet) -> Result<(), String> {
+    // A method may decline a pair, saying why (SAT-MTD on a non-convex
+    // body) or counting an indeterminate normal.
+    let declined = !set.not_applicable.is_empty() || set.indeterminate > 0;
+    ensure(!set.contacts.is_empty() || declined, || {
+        format!("{label}: no contacts")
+    })?;
+    for c in &set.contacts {
+        ensure(
+            c.position.is_finite()
+                && c.depth.is_finite()
+                && (c.normal.length() - 1.0).abs() < 1e-12,
+            || format!("{label}: {c:?}"),
+        )?;
+        // The initial poses touch without penetrating.
+        let tol = pair_touch_tol(&scene.bodies[c.a].mesh, &scene.bodies[c.b].mesh);
+        ensure(c.depth.abs() <= 10.0 * tol, || {
+            format!("{label}: depth {} of {c:?}", c.depth)
+        })?;
+        let Some(region) = c.region else {
+            return Err(format!("{label}: a region method names the region: {c:?}"));
+        };
+        let outlines = set
+            .regions
+            .iter()
+            .filter(|r| (r.a, r.b) == (c.a, c.b))
+            .count();
+        ensure((region as usize) < outlines, || {
+            format!("{label}: region {region} of {outlines}")
+        })?;
+        let (da, db) = dimensions(c.features);
+        ensure(
+            entity_exists(&scene.bodies[c.a].mesh, da, c.source_a)
+                && entity_exists(&scene.bodies[c.b].mesh, db, c.source_b),
+            || format!("{label}: no such B-rep entities: {c:?}"),
+        )?;
+    }
+    for r in &set.regions {
+        let n = r.outline.points.len();
+        ensure(
+            n >= 1 && r.outline.dimension == (n.min(3) - 1) as u8,
+            || format!("{label}: outline {:?}", r.outline),
+        )?;
+    }
+    Ok(())
+}
+
 #[test]
 fn contacts_follow_the_conventions() {
+    let mut outcomes = Outcomes::default();
     for method in region_methods() {
         for mesher in [Mesher::TetGen, Mesher::Cones] {
             for id in builtin_ids() {
                 let label = format!("{id} / {} on {mesher}", method.id);
                 let scene = load(id, mesher);
                 let set = detect_once(&scene.poses(), method, &params(1.0));
-                // A method may decline a pair, saying why (SAT-MTD on a
-                // non-convex body) or counting an indeterminate normal.
-                let declined = !set.not_applicable.is_empty() || set.indeterminate > 0;
-                assert!(!set.contacts.is_empty() || declined, "{label}: no contacts");
-                for c in &set.contacts {
-                    assert!(
-                        c.position.is_finite()
-                            && c.depth.is_finite()
-                            && (c.normal.length() - 1.0).abs() < 1e-12,
-                        "{label}: {c:?}"
-                    );
-                    // The initial poses touch without penetrating.
-                    let tol = pair_touch_tol(&scene.bodies[c.a].mesh, &scene.bodies[c.b].mesh);
-                    assert!(c.depth.abs() <= 10.0 * tol, "{label}: depth {}", c.depth);
-                    let region = c.region.expect("a region method names the region") as usize;
-                    let outlines = set
-                        .regions
-                        .iter()
-                        .filter(|r| (r.a, r.b) == (c.a, c.b))
-                        .count();
-                    assert!(region < outlines, "{label}: region {region} of {outlines}");
-                    let (da, db) = dimensions(c.features);
-                    assert!(
-                        entity_exists(&scene.bodies[c.a].mesh, da, c.source_a),
-                        "{label}"
-                    );
-                    assert!(
-                        entity_exists(&scene.bodies[c.b].mesh, db, c.source_b),
-                        "{label}"
-                    );
-                }
-                for r in &set.regions {
-                    let n = r.outline.points.len();
-                    assert!(
-                        n >= 1 && r.outline.dimension == (n.min(3) - 1) as u8,
-                        "{label}"
-                    );
-                }
+                let result = check_conventions(&label, &scene, &set);
+                outcomes.record(method.id, Property::Conventions, id, result);
             }
         }
     }
+    outcomes.settle(Property::Conventions);
 }
 
 #[test]

@@ -10,6 +10,8 @@
 //! - [`erode`]: the inward offset used by the Closest points method.
 //! - [`mass`]: exact mass, centre and inertia of a constant-density mesh.
 //! - [`mesher`]: the choice between cones and TetGen meshes.
+//! - `parry_shape`: the body as a parry3d shape (hull or triangle mesh),
+//!   with the `parry` cargo feature.
 //! - [`plc`]: a shape's surface as TetGen's input (polygonal facets).
 //! - [`tetgen_files`]: reading TetGen's `.node`/`.ele` output.
 //! - [`stats`]: tetrahedra by surface faces, radius-edge ratios.
@@ -20,6 +22,8 @@ pub mod brep;
 pub mod erode;
 pub mod mass;
 pub mod mesher;
+#[cfg(feature = "parry")]
+pub mod parry_shape;
 pub mod plc;
 pub mod refine;
 pub mod self_intersection;

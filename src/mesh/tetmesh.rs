@@ -8,6 +8,8 @@
 //! exactly two surface faces, one on each side.
 
 use super::brep::Brep;
+#[cfg(feature = "parry")]
+use super::parry_shape::ParryShape;
 use super::self_intersection::{find_self_intersection, SelfIntersection};
 use crate::geometry::{Aabb, Bvh};
 use glam::DVec3;
@@ -79,6 +81,10 @@ pub struct TetMesh {
     /// queries them with points taken into its body frame.
     tet_tree: OnceLock<Bvh>,
     surface_tree: OnceLock<Bvh>,
+    /// The body as parry3d's shape, built on first use
+    /// (`TetMesh::parry_shape`) for the `parry` method.
+    #[cfg(feature = "parry")]
+    parry_shape: OnceLock<ParryShape>,
 }
 
 /// Why a set of tetrahedra is not a valid rigid body.
@@ -178,6 +184,13 @@ impl TetMesh {
                 .collect();
             Bvh::build(&boxes)
         })
+    }
+
+    /// The body as a parry3d shape (its hull when convex, otherwise its
+    /// surface triangles), body frame, built once per mesh.
+    #[cfg(feature = "parry")]
+    pub fn parry_shape(&self) -> &ParryShape {
+        self.parry_shape.get_or_init(|| ParryShape::of(self))
     }
 
     pub fn diagonal(&self) -> f64 {
@@ -375,6 +388,8 @@ impl TetMesh {
             brep: OnceLock::new(),
             tet_tree: OnceLock::new(),
             surface_tree: OnceLock::new(),
+            #[cfg(feature = "parry")]
+            parry_shape: OnceLock::new(),
         })
     }
 
@@ -449,6 +464,10 @@ impl TetMesh {
         mesh.brep = OnceLock::new();
         mesh.tet_tree = OnceLock::new();
         mesh.surface_tree = OnceLock::new();
+        #[cfg(feature = "parry")]
+        {
+            mesh.parry_shape = OnceLock::new();
+        }
         for v in &mut mesh.vertices {
             *v = f(*v);
         }

@@ -73,13 +73,37 @@ pub const SEED_TABLE_I: [(&str, [f64; 4]); 2] = [
     ("SAT (Moby)", [0.0, 2.66454e-15, 3.353e-16, 4.413e-16]),
 ];
 
+/// parry3d's GJK (apart) and EPA (overlapping) on the two bodies' surface
+/// points as convex hulls, at their poses.
+#[cfg(feature = "parry")]
+fn gjk_epa_distance(pair: &BodyPair, _params: &MethodParams) -> Option<f64> {
+    use crate::contact::methods::{gjk_epa_signed_distance, PosedHull};
+    fn hull<'a>(side: &PairSide<'a>) -> PosedHull<'a> {
+        PosedHull {
+            points: &side.world.mesh.vertices,
+            position: side.position,
+            rotation: side.rotation,
+        }
+    }
+    gjk_epa_signed_distance(hull(&pair.a), hull(&pair.b))
+}
+
 /// The algorithms of the table, one row each.
-pub const ESTIMATORS: &[DistanceEstimator] = &[DistanceEstimator {
-    name: "SAT-MTD (ours: SAT when overlapping, closest features when disjoint)",
-    seed_label: SEED_TABLE_I[1].0,
-    seed_errors: SEED_TABLE_I[1].1,
-    signed_distance: sat_mtd_distance,
-}];
+pub const ESTIMATORS: &[DistanceEstimator] = &[
+    DistanceEstimator {
+        name: "SAT-MTD (ours: SAT when overlapping, closest features when disjoint)",
+        seed_label: SEED_TABLE_I[1].0,
+        seed_errors: SEED_TABLE_I[1].1,
+        signed_distance: sat_mtd_distance,
+    },
+    #[cfg(feature = "parry")]
+    DistanceEstimator {
+        name: "GJK/EPA (parry3d-f64, what Rapier uses)",
+        seed_label: SEED_TABLE_I[0].0,
+        seed_errors: SEED_TABLE_I[0].1,
+        signed_distance: gjk_epa_distance,
+    },
+];
 
 /// The errors of one algorithm over the poses.
 #[derive(Clone, Debug, PartialEq)]

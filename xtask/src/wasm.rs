@@ -14,7 +14,12 @@ pub fn build(root: &Path) -> Result<()> {
     setup::wasm_target()?;
     let wasm_bindgen = setup::wasm_bindgen(root)?;
 
-    cmd::heading("cargo build --release --lib --target wasm32-unknown-unknown -p contactlab");
+    // The `parry` feature (parry3d, the industry-baseline method) is on by
+    // default; the page asks for it by name so that it keeps it even if
+    // the default changes.
+    cmd::heading(
+        "cargo build --release --lib --target wasm32-unknown-unknown -p contactlab --features parry",
+    );
     cmd::run(cmd::cargo().current_dir(root).args([
         "build",
         "--release",
@@ -23,6 +28,8 @@ pub fn build(root: &Path) -> Result<()> {
         "wasm32-unknown-unknown",
         "-p",
         "contactlab",
+        "--features",
+        "parry",
     ]))?;
 
     let module = target_dir(root).join("wasm32-unknown-unknown/release/contactlab.wasm");

@@ -157,12 +157,13 @@ impl MethodInfo {
 
 /// Declares the method modules and lists them, in that order, in the
 /// registry, followed by the exact reference.
+/// A module may carry a `#[cfg(...)]` (a method behind a cargo feature).
 macro_rules! registry {
-    ($($module:ident),* $(,)?) => {
-        $(mod $module;)*
+    ($($(#[$cfg:meta])* $module:ident),* $(,)?) => {
+        $($(#[$cfg])* mod $module;)*
         /// Every method: the paper's in the order of its tables, then
         /// the exact reference.
-        pub static REGISTRY: &[&MethodInfo] = &[$(&$module::METHOD,)* &REFERENCE];
+        pub static REGISTRY: &[&MethodInfo] = &[$($(#[$cfg])* &$module::METHOD,)* &REFERENCE];
     };
 }
 
@@ -191,9 +192,16 @@ registry!(
     vertex_penetration,
     region_analysis,
     sat_mtd,
+    #[cfg(feature = "parry")]
+    parry,
 );
 
 pub use sat_mtd::{sat_signed_distance, SatDistance};
+
+/// parry3d's GJK/EPA signed distance of two posed convex hulls (for the
+/// SAT unit table).
+#[cfg(feature = "parry")]
+pub use self::parry::{signed_distance as gjk_epa_signed_distance, PosedHull};
 
 /// The registry entry with this id.
 pub fn method_by_id(id: &str) -> Option<&'static MethodInfo> {
