@@ -72,6 +72,7 @@ fn parameters(shape: &Shape) -> (u8, Vec<u32>, Vec<f64>) {
             height,
             half_length,
         } => (3, vec![], vec![*half_width, *height, *half_length]),
+        Shape::Sphere { radius, vertices } => (7, vec![*vertices], vec![*radius]),
         Shape::Prism { profile, depth, .. } => (
             4,
             vec![],

@@ -12,6 +12,7 @@ use super::meshing::mesh_shape;
 use super::oracle::Oracle;
 use super::types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
 use crate::mesh::shapes::Shape;
+use crate::mesh::sphere::MIN_SPHERE_VERTICES;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
 use crate::settings;
 use glam::{DQuat, DVec3};
@@ -431,6 +432,15 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
             height: s.positive("height")?,
             half_length: s.positive("half_length")?,
         },
+        "sphere" => {
+            let radius = s.positive("radius")?;
+            let vertices = s.whole_number(
+                "vertices",
+                u64::from(MIN_SPHERE_VERTICES),
+                limits::MAX_SHAPE_VERTICES as u64,
+            )? as u32;
+            Shape::Sphere { radius, vertices }
+        }
         "prism" => {
             let profile = s.vec2_list("profile")?;
             if profile.len() > limits::MAX_PROFILE_POINTS {
@@ -478,7 +488,7 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
             Shape::TetMesh { vertices, tets }
         }
         other => {
-            return Err(format!("{}: unknown shape type \"{other}\" (expected one of: box, frustum, pyramid, wedge, prism, mesh, tetmesh)", s.key_path("type")));
+            return Err(format!("{}: unknown shape type \"{other}\" (expected one of: box, frustum, pyramid, wedge, sphere, prism, mesh, tetmesh)", s.key_path("type")));
         }
     };
     s.finish()?;
