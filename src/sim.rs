@@ -596,8 +596,7 @@ impl Simulation {
     /// The friction coefficient between bodies `a` and `b`: the `mu`
     /// setting when given, else the scene's for that pair.
     pub fn mu_between(&self, a: usize, b: usize) -> f64 {
-        self.mu
-            .unwrap_or_else(|| self.scene.friction_between(a, b))
+        self.mu.unwrap_or_else(|| self.scene.friction_between(a, b))
     }
 
     /// The contacts of the last step (at its midpoint poses) and their q.

@@ -98,7 +98,12 @@ pub fn sphere_polyhedron(radius: f64, requested: u32) -> (Vec<DVec3>, Vec<Vec<u3
     for j in 0..segments {
         faces.push(vec![0, ring(1, j), ring(1, j + 1)]);
         for k in 1..rings {
-            faces.push(vec![ring(k, j), ring(k + 1, j), ring(k + 1, j + 1), ring(k, j + 1)]);
+            faces.push(vec![
+                ring(k, j),
+                ring(k + 1, j),
+                ring(k + 1, j + 1),
+                ring(k, j + 1),
+            ]);
         }
         faces.push(vec![top, ring(rings, j + 1), ring(rings, j)]);
     }
@@ -123,7 +128,10 @@ mod tests {
             // Never far from the request: a grid with one ring fewer or more
             // is always within reach.
             let count = sphere_vertex_count(n) as i64;
-            assert!((count - i64::from(n)).abs() <= (i64::from(n)).max(16) / 8, "{n} → {count}");
+            assert!(
+                (count - i64::from(n)).abs() <= (i64::from(n)).max(16) / 8,
+                "{n} → {count}"
+            );
         }
     }
 
@@ -138,7 +146,10 @@ mod tests {
                 assert!(normal.dot(p[0]) > 0.0, "face {face:?} faces inwards");
                 let offset = normal.dot(p[0]);
                 for q in &p {
-                    assert!((normal.dot(*q) - offset).abs() < 1e-14, "face {face:?} is not planar");
+                    assert!(
+                        (normal.dot(*q) - offset).abs() < 1e-14,
+                        "face {face:?} is not planar"
+                    );
                 }
                 for v in &vertices {
                     assert!(normal.dot(*v) <= offset + 1e-14, "not convex at {face:?}");

@@ -104,7 +104,11 @@ pub fn solve(
     h: f64,
     initial: &[DVec3],
 ) -> (Vec<DVec3>, SolverStats) {
-    assert_eq!(mu.len(), contacts.len(), "one friction coefficient per contact");
+    assert_eq!(
+        mu.len(),
+        contacts.len(),
+        "one friction coefficient per contact"
+    );
     if contacts.is_empty() {
         return (Vec::new(), SolverStats::default());
     }

@@ -346,7 +346,8 @@ fn list_scenes(out: &mut Out) -> CliResult {
         "bodies",
         "min contacts"
     )?;
-    for (id, text) in BUILTIN_SCENES {
+    for builtin in BUILTIN_SCENES {
+        let (id, text) = (builtin.id, builtin.text);
         let scene = load_scene(&format!("builtin:{id}"), text, &LoadOptions::default())
             .map_err(|e| e.to_string())?;
         let min = scene

@@ -208,9 +208,8 @@ fn parse_friction_pairs(value: &Value, scene: &Scene) -> Result<Vec<FrictionPair
             .array("bodies")?
             .iter()
             .map(|v| {
-                v.as_str().ok_or_else(|| {
-                    format!("{bodies_path}: must be two body names, got {v}")
-                })
+                v.as_str()
+                    .ok_or_else(|| format!("{bodies_path}: must be two body names, got {v}"))
             })
             .collect::<Result<_, _>>()?;
         let [first, second] = names.as_slice() else {
@@ -220,9 +219,9 @@ fn parse_friction_pairs(value: &Value, scene: &Scene) -> Result<Vec<FrictionPair
             ));
         };
         let index = |name: &str| {
-            scene.body_index(name).ok_or_else(|| {
-                format!("{bodies_path}: no body is named \"{name}\"")
-            })
+            scene
+                .body_index(name)
+                .ok_or_else(|| format!("{bodies_path}: no body is named \"{name}\""))
         };
         let bodies = [index(first)?, index(second)?];
         if bodies[0] == bodies[1] {
