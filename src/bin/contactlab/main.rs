@@ -100,7 +100,7 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "table",
         arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine|meshes>",
-        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes. Markdown by default; progress on stderr.",
+        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); spheres: seed 002's spinning sphere, kinetic energy kept over 5 s for 50 to 2000 vertices at h = 0.001 and 0.01 (minutes); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes. Markdown by default; progress on stderr.",
         stages: &[],
         // The tables vary the method and the setting they study; the
         // meshes they run on are the caller's choice.
