@@ -35,7 +35,9 @@ pub const MIN_SPHERE_VERTICES: u32 = 5;
 /// surface vertices (see the module doc for the rule).
 pub fn sphere_grid(requested: u32) -> (u32, u32) {
     let target = i64::from(requested.max(MIN_SPHERE_VERTICES));
-    let mut best: Option<((i64, f64, u32), (u32, u32))> = None;
+    // (distance to the request, how far from square, rings, segments):
+    // the smallest in that order wins.
+    let mut best: Option<(i64, f64, u32, u32)> = None;
     // A grid with rings ≥ 1 has at least rings (rings + 1) + 2 vertices;
     // past twice the request none can be nearest.
     let mut rings = 0u32;
@@ -52,19 +54,17 @@ pub fn sphere_grid(requested: u32) -> (u32, u32) {
             let squareness = (f64::from(segments) / (2.0 * f64::from(rings + 1)))
                 .ln()
                 .abs();
-            let key = ((count - target).abs(), squareness, rings);
-            let better = match &best {
-                None => true,
-                Some((k, _)) => {
-                    key.0 < k.0 || (key.0 == k.0 && (key.1 < k.1 || (key.1 == k.1 && key.2 < k.2)))
-                }
-            };
+            let candidate = ((count - target).abs(), squareness, rings, segments);
+            let better = best.is_none_or(|b| {
+                (candidate.0, candidate.1, candidate.2).partial_cmp(&(b.0, b.1, b.2))
+                    == Some(std::cmp::Ordering::Less)
+            });
             if better {
-                best = Some((key, (rings, segments)));
+                best = Some(candidate);
             }
         }
     }
-    best.map(|(_, grid)| grid).unwrap_or((1, 3))
+    best.map_or((1, 3), |b| (b.2, b.3))
 }
 
 /// Number of surface vertices the sphere asked to have `requested` gets.
@@ -124,7 +124,7 @@ mod tests {
         assert_eq!(sphere_vertex_count(5), 5);
         for n in 5..400 {
             let (rings, segments) = sphere_grid(n);
-            assert!(segments >= 3 && segments >= rings + 1 && segments <= 4 * (rings + 1));
+            assert!(segments >= 3 && segments > rings && segments <= 4 * (rings + 1));
             // Never far from the request: a grid with one ring fewer or more
             // is always within reach.
             let count = sphere_vertex_count(n) as i64;

@@ -107,7 +107,8 @@ pub fn energy_run(
 ) -> Result<EnergyRun, SimError> {
     let mut sim = Simulation::new(source, scene_text, settings)?;
     let steps = (seconds / sim.dt()).round() as u64;
-    let energy = |sim: &Simulation| -> f64 { sim.bodies().iter().map(|b| b.kinetic_energy()).sum() };
+    let energy =
+        |sim: &Simulation| -> f64 { sim.bodies().iter().map(|b| b.kinetic_energy()).sum() };
     let start = energy(&sim);
     let began = now_ms();
     let mut stopped = None;
