@@ -11,15 +11,18 @@
 //! panic nor hang. `tests/method_properties.rs` does the same for the
 //! paper's local methods.
 
+mod common;
+
+use common::{degenerate_tetrahedra, raw_body, UNIT_TET};
 use contactlab::contact::{
     detect, methods_under_test, pair_touch_tol, Algorithm, BodyAtPose, Contact, ContactSet,
     FeatureKind, MethodHistory, MethodInfo, MethodParams,
 };
 use contactlab::measures::{step_measures, StepMeasures};
 use contactlab::mesh::{Mesher, TetMesh};
-use contactlab::scene::builtin::{builtin_ids, load_builtin};
+use contactlab::scene::builtin::builtin_ids;
 use contactlab::scene::perturb::SeededRng;
-use contactlab::scene::{LoadOptions, Scene};
+use contactlab::scene::Scene;
 use glam::{DQuat, DVec3};
 
 /// Every region method of the registry.
@@ -35,14 +38,7 @@ fn the_registry_has_region_methods() {
 }
 
 fn load(id: &str, mesher: Mesher) -> Scene {
-    load_builtin(
-        id,
-        &LoadOptions {
-            mesher: Some(mesher),
-            ..LoadOptions::default()
-        },
-    )
-    .unwrap()
+    common::load_meshed_by(id, mesher)
 }
 
 /// The defaults with the envelope scaled with the scene, and both bodies'
@@ -241,34 +237,10 @@ fn contacts_follow_the_conventions() {
     }
 }
 
-/// A body made of one tetrahedron, however degenerate.
-fn raw_body(corners: [DVec3; 4]) -> TetMesh {
-    TetMesh::without_validation(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).unwrap()
-}
-
 #[test]
 fn degenerate_tetrahedra_neither_panic_nor_hang() {
-    let unit = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
-    let cases: Vec<(&str, [DVec3; 4])> = vec![
-        (
-            "flat",
-            [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::new(1.0, 1.0, 0.0)],
-        ),
-        (
-            "needle",
-            [
-                DVec3::ZERO,
-                DVec3::new(1e-12, 0.0, 0.0),
-                DVec3::new(0.0, 1e-12, 0.0),
-                DVec3::new(0.0, 0.0, 2.0),
-            ],
-        ),
-        ("point", [DVec3::splat(0.2); 4]),
-        ("inverted", [DVec3::ZERO, DVec3::Y, DVec3::X, DVec3::Z]),
-        ("coincident", unit),
-    ];
-    let solid = raw_body(unit);
-    for (name, corners) in cases {
+    let solid = raw_body(UNIT_TET);
+    for (name, corners) in degenerate_tetrahedra() {
         let odd = raw_body(corners);
         for method in region_methods() {
             for (first, second) in [(&solid, &odd), (&odd, &solid), (&odd, &odd)] {
