@@ -329,7 +329,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         cli_flag: "--mu",
         url_key: "mu",
         scene_key: Some("friction"),
-        help: "Coulomb friction coefficient of every contact; the scene's own value by default (0.5 in the paper's scenes).",
+        help: "Coulomb friction coefficient of every contact; the scene's own value by default (0.5 in the paper's scenes; a scene may give some body pairs their own, as the sphere benchmarks do). When set, it overrides every pair's own value too.",
     },
     SettingSpec {
         id: "warm_start",

@@ -366,7 +366,9 @@ pub struct Simulation {
     bodies: Vec<RigidBody>,
     start: Vec<DVec3>,
     dt: f64,
-    mu: f64,
+    /// The `mu` setting when given (it overrides every pair's own), else
+    /// `None`: each pair then has the scene's coefficient for it.
+    mu: Option<f64>,
     step: u64,
     contacts: Vec<Contact>,
     /// The last step's regions, for region methods.
@@ -483,7 +485,7 @@ impl Simulation {
         let bodies: Vec<RigidBody> = scene.bodies.iter().map(rigid_body).collect();
         let start = bodies.iter().map(|b| b.position).collect();
         let dt = settings.dt.unwrap_or(scene.settings.dt);
-        let mu = settings.mu.unwrap_or(scene.settings.friction);
+        let mu = settings.mu;
         Ok(Simulation {
             scene,
             settings,
@@ -521,7 +523,7 @@ impl Simulation {
                 "only {n} solver iteration{plural} per step (the paper uses 1000)"
             ));
         }
-        if self.mu == 0.0 && self.scene.settings.friction > 0.0 {
+        if self.mu == Some(0.0) && self.scene.settings.friction > 0.0 {
             causes.push(format!(
                 "no friction (μ = 0; the scene's own is {})",
                 self.scene.settings.friction
@@ -598,9 +600,10 @@ impl Simulation {
         self.dt
     }
 
-    /// The friction coefficient in use (the setting or the scene's).
-    pub fn mu(&self) -> f64 {
-        self.mu
+    /// The friction coefficient between bodies `a` and `b`: the `mu`
+    /// setting when given, else the scene's for that pair.
+    pub fn mu_between(&self, a: usize, b: usize) -> f64 {
+        self.mu.unwrap_or_else(|| self.scene.friction_between(a, b))
     }
 
     /// The contacts of the last step (at its midpoint poses) and their q.
@@ -666,7 +669,11 @@ impl Simulation {
             tolerance: self.settings.tolerance,
             baumgarte: self.settings.baumgarte,
         };
-        let (mu, warm_start) = (self.mu, self.settings.warm_start);
+        let warm_start = self.settings.warm_start;
+        // μ of every body pair, looked up once per step rather than per
+        // contact.
+        let n = self.scene.bodies.len();
+        let mu_of_pair: Vec<f64> = (0..n * n).map(|k| self.mu_between(k / n, k % n)).collect();
         let mut bodies = std::mem::take(&mut self.bodies);
         let mut warm = std::mem::take(&mut self.warm);
         // Detection sees the velocities the step starts with.
@@ -697,7 +704,8 @@ impl Simulation {
                     .iter()
                     .map(|k| warm.get(k).copied().unwrap_or(DVec3::ZERO))
                     .collect();
-                let (impulses, stats) = solve(bodies, poses, contacts, mu, &solver, h, &initial);
+                let mu: Vec<f64> = contacts.iter().map(|c| mu_of_pair[c.a * n + c.b]).collect();
+                let (impulses, stats) = solve(bodies, poses, contacts, &mu, &solver, h, &initial);
                 if warm_start {
                     warm = keys.into_iter().zip(impulses.iter().copied()).collect();
                 }

@@ -19,7 +19,11 @@ fn scenes_lists_every_scene_with_its_minimal_count() {
     let (code, out, _) = contactlab(&["scenes"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().skip(1).collect();
-    assert_eq!(lines.len(), 13);
+    assert_eq!(
+        lines.len(),
+        contactlab::scene::builtin::BUILTIN_SCENES.len()
+    );
+    assert!(lines.iter().any(|l| l.starts_with("spinning-sphere ")));
     let pillar: Vec<&str> = lines[0].split_whitespace().collect();
     assert_eq!(pillar, ["pillar", "Complex", "cases", "8", "40"]);
     assert!(lines

@@ -15,7 +15,7 @@
 //! the seeds that found bugs are kept below as named regression cases.
 
 use contactlab::contact::REGISTRY;
-use contactlab::scene::builtin::BUILTIN_SCENES;
+use contactlab::scene::builtin::{BuiltinScene, BUILTIN_SCENES};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{load_scene, LoadOptions};
 use contactlab::sim::{SimSettings, Simulation, StepRecord};
@@ -55,6 +55,13 @@ const STEPS: usize = 3;
 /// check that should refuse the input at once, small enough for the budget.
 const HUGE: usize = 5_000;
 
+/// The scenes the fuzzer mutates: the paper's 13, so that a seed (and the
+/// regression seeds below) keeps picking the same scene when scenes beyond
+/// the paper are added.
+fn fuzzed_scenes() -> Vec<BuiltinScene> {
+    BUILTIN_SCENES.iter().copied().filter(|s| s.paper).collect()
+}
+
 /// Runs one case with the sweep's methods for its seed and returns what
 /// went wrong, if anything.
 fn run_case(seed: u64) -> Result<(), String> {
@@ -64,7 +71,8 @@ fn run_case(seed: u64) -> Result<(), String> {
 /// Runs one case with these two methods.
 fn run_case_with(seed: u64, methods: [&str; 2]) -> Result<(), String> {
     let mut rng = SeededRng::new(seed);
-    let (id, text) = BUILTIN_SCENES[pick(&mut rng, BUILTIN_SCENES.len())];
+    let pool = fuzzed_scenes();
+    let BuiltinScene { id, text, .. } = pool[pick(&mut rng, pool.len())];
     let (mutated, log) = mutate(text, &mut rng);
     let what = format!("seed {seed} ({id}: {})", log.join("; "));
     if std::env::var_os("CONTACTLAB_FUZZ_VERBOSE").is_some() {
@@ -474,7 +482,8 @@ fn the_mutator_changes_the_text() {
     let unchanged = (0..50)
         .filter(|&seed| {
             let mut rng = SeededRng::new(seed);
-            let (_, text) = BUILTIN_SCENES[pick(&mut rng, BUILTIN_SCENES.len())];
+            let pool = fuzzed_scenes();
+            let text = pool[pick(&mut rng, pool.len())].text;
             let (mutated, _) = mutate(text, &mut rng);
             serde_json::from_str::<Value>(&mutated).ok() == serde_json::from_str::<Value>(text).ok()
         })

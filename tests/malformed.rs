@@ -36,8 +36,8 @@ fn cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
         ),
         (
             "unknown shape type",
-            scene_with(&free_box(r#"{ "type": "sphere", "radius": 1 }"#), ""),
-            vec!["bodies[1] \"stone\"", "shape.type", "sphere"],
+            scene_with(&free_box(r#"{ "type": "ellipsoid", "radius": 1 }"#), ""),
+            vec!["bodies[1] \"stone\"", "shape.type", "ellipsoid"],
         ),
         (
             "NaN",
@@ -191,6 +191,67 @@ fn cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             "negative friction",
             scene_with(&free_box(ok_box), r#""settings": { "friction": -1 },"#),
             vec!["settings.friction"],
+        ),
+        (
+            "sphere with too few vertices",
+            scene_with(
+                &free_box(r#"{ "type": "sphere", "radius": 1, "vertices": 4 }"#),
+                "",
+            ),
+            vec!["bodies[1] \"stone\"", "shape.vertices", "from 5"],
+        ),
+        (
+            "sphere without a radius",
+            scene_with(&free_box(r#"{ "type": "sphere", "vertices": 100 }"#), ""),
+            vec!["shape", "radius"],
+        ),
+        (
+            "friction pair names an unknown body",
+            scene_with(
+                &free_box(ok_box),
+                r#""friction_pairs": [{ "bodies": ["ground", "rock"], "friction": 0 }],"#,
+            ),
+            vec!["friction_pairs[0].bodies", "rock"],
+        ),
+        (
+            "negative pair friction",
+            scene_with(
+                &free_box(ok_box),
+                r#""friction_pairs": [{ "bodies": ["ground", "stone"], "friction": -0.5 }],"#,
+            ),
+            vec!["friction_pairs[0].friction", "-0.5"],
+        ),
+        (
+            "friction pair of one body",
+            scene_with(
+                &free_box(ok_box),
+                r#""friction_pairs": [{ "bodies": ["stone", "stone"], "friction": 1 }],"#,
+            ),
+            vec!["friction_pairs[0].bodies", "twice"],
+        ),
+        (
+            "friction pair given twice",
+            scene_with(
+                &free_box(ok_box),
+                r#""friction_pairs": [{ "bodies": ["ground", "stone"], "friction": 1 }, { "bodies": ["stone", "ground"], "friction": 0 }],"#,
+            ),
+            vec!["friction_pairs[1].bodies", "already"],
+        ),
+        (
+            "friction pair of three bodies",
+            scene_with(
+                &free_box(ok_box),
+                r#""friction_pairs": [{ "bodies": ["ground", "stone", "ground"], "friction": 1 }],"#,
+            ),
+            vec!["friction_pairs[0].bodies", "exactly two"],
+        ),
+        (
+            "friction pair with an unknown key",
+            scene_with(
+                &free_box(ok_box),
+                r#""friction_pairs": [{ "bodies": ["ground", "stone"], "mu": 1 }],"#,
+            ),
+            vec!["friction_pairs[0]", "friction"],
         ),
         (
             "body is not an object",

@@ -4,7 +4,7 @@
 
 use contactlab::mesh::tetmesh::tet_volume;
 use contactlab::mesh::TetMesh;
-use contactlab::scene::builtin::{builtin_ids, load_builtin, BUILTIN_SCENES};
+use contactlab::scene::builtin::{builtin_ids, load_builtin, paper_scene_ids, BUILTIN_SCENES};
 use contactlab::scene::perturb::perturb;
 use contactlab::scene::LoadOptions;
 
@@ -50,8 +50,13 @@ fn check_body(scene: &str, name: &str, mesh: &TetMesh) {
 }
 
 #[test]
-fn there_are_thirteen_scenes_with_matching_ids() {
-    assert_eq!(BUILTIN_SCENES.len(), 13);
+fn the_paper_has_thirteen_scenes_and_every_id_matches_its_file() {
+    assert_eq!(paper_scene_ids().count(), 13);
+    assert_eq!(
+        BUILTIN_SCENES.iter().filter(|s| !s.paper).count(),
+        2,
+        "beyond the paper: seed 002's spinning-sphere and rolling-spheres"
+    );
     for id in builtin_ids() {
         let scene = load_builtin(id, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(scene.id, id, "the file's id must equal its name");

@@ -12,7 +12,7 @@
  *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
  *   load { scene: {id}|{text}, settings } → { info, bodies, frame }   (step 0)
  *   reset                             → { frame }
- *   step { count, budgetMs }          → { frame, history: [[step, count], …] }
+ *   step { count, budgetMs }          → { frame, history: [[step, count, kinetic energy], …] }
  *   contacts                          → contactList()
  *   compareRow { method, steps }      → the record of that method
  *   bench { scene, settings, steps, warmup } → per-step timing arrays
@@ -155,12 +155,12 @@ function handle(request) {
  */
 function stepFor(count, budgetMs) {
   const start = performance.now();
-  /** @type {Array<[number, number]>} */
+  /** @type {Array<[number, number, number]>} */
   const history = [];
   let record = null;
   for (let i = 0; i < Math.max(1, count); i++) {
     record = plain(playground.step(1));
-    history.push([record.step, record.count]);
+    history.push([record.step, record.count, record.kinetic_energy]);
     // The core paused the run at a step that diverged; stepping on would throw.
     if (record.diverged) break;
     if (budgetMs > 0 && performance.now() - start > budgetMs) break;

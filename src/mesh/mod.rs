@@ -28,6 +28,7 @@ pub mod plc;
 pub mod refine;
 pub mod self_intersection;
 pub mod shapes;
+pub mod sphere;
 pub mod stats;
 pub mod tetgen_files;
 pub mod tetmesh;

@@ -117,6 +117,12 @@ impl Plc {
                     vec![0, 3, 5, 4],
                 ],
             },
+            Shape::Sphere { radius, vertices } => {
+                // Its planar faces (trapezoids and polar triangles) are the
+                // facets, as a box's squares are.
+                let (vertices, facets) = super::sphere::sphere_polyhedron(*radius, *vertices);
+                Plc { vertices, facets }
+            }
             Shape::Prism { profile, depth, .. } => {
                 let n = profile.len() as u32;
                 let half = depth * 0.5;

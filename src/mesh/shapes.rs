@@ -35,6 +35,13 @@ pub enum Shape {
         height: f64,
         half_length: f64,
     },
+    /// A latitude–longitude polyhedron inscribed in a sphere centred at
+    /// the origin ([`super::sphere`]); `vertices` is the requested surface
+    /// vertex count, the grid nearest to it is used.
+    Sphere {
+        radius: f64,
+        vertices: u32,
+    },
     Prism {
         profile: Vec<DVec2>,
         depth: f64,
@@ -164,6 +171,10 @@ impl Shape {
                         vec![0, 3, 5, 4],
                     ],
                 )
+            }
+            Shape::Sphere { radius, vertices } => {
+                let (points, faces) = super::sphere::sphere_polyhedron(*radius, *vertices);
+                convex_surface(points, &faces)
             }
             Shape::Prism {
                 profile,
@@ -400,6 +411,10 @@ pub(crate) mod tests {
                 half_length: 1.6,
             },
             crack_prism(),
+            Shape::Sphere {
+                radius: 0.5,
+                vertices: 50,
+            },
         ]
     }
 

@@ -3,10 +3,12 @@
 //!
 //! - [`paper`]: the numbers the paper prints, keyed by method id.
 //! - [`tables`]: our runs in the shape of the paper's tables, beside them.
+//! - [`spheres`]: seed 002's spinning-sphere benchmark, energy kept per method.
 
 pub mod initial;
 pub mod meshes;
 pub mod paper;
 pub mod presets;
 pub mod sat_unit;
+pub mod spheres;
 pub mod tables;

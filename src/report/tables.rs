@@ -102,9 +102,9 @@ impl Table {
 }
 
 /// The table kinds of `contactlab table`.
-pub const TABLE_KINDS: [&str; 10] = [
+pub const TABLE_KINDS: [&str; 11] = [
     "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine", "meshes",
-    "sat-unit",
+    "sat-unit", "spheres",
 ];
 
 /// A progress report: (what is running, runs done, runs in all).
@@ -175,6 +175,12 @@ pub fn build_table(
         "perturb" => perturb_table(base, progress),
         "timestep" => timestep_table(base, progress),
         "refine" => refine_table(base, progress),
+        "spheres" => super::spheres::spheres_table(
+            base,
+            &super::spheres::SPHERE_VERTICES,
+            &super::spheres::SPHERE_TIME_STEPS,
+            progress,
+        ),
         // Both meshers side by side, whatever the caller chose.
         "meshes" => {
             return super::meshes::meshes_table(progress)

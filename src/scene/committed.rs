@@ -1,5 +1,5 @@
 //! The committed TetGen meshes (design `meshes.md`): `meshes/tetgen.json`
-//! (the paper's default switches, compiled in everywhere, about 21 KB) and
+//! (the paper's default switches, compiled in everywhere, about 34 KB) and
 //! `meshes/paper-fine.json` (the section 8.6 switches, 0.9 MB, compiled
 //! into native builds only, to keep the page's wasm small; the
 //! page would fetch that file and register it, see [`register_table`]).
@@ -72,6 +72,7 @@ fn parameters(shape: &Shape) -> (u8, Vec<u32>, Vec<f64>) {
             height,
             half_length,
         } => (3, vec![], vec![*half_width, *height, *half_length]),
+        Shape::Sphere { radius, vertices } => (7, vec![*vertices], vec![*radius]),
         Shape::Prism { profile, depth, .. } => (
             4,
             vec![],

@@ -26,6 +26,9 @@ pub const MAX_GRAVITY: f64 = 2.5e3;
 /// Largest initial speed (m/s) and spin (rad/s).
 pub const MAX_SPEED: f64 = 1e4;
 pub const MAX_SPIN: f64 = 1e4;
+/// Largest friction coefficient of a body pair (`friction_pairs`): far
+/// beyond any real material, enough for "no slip" (seed 002's benchmarks).
+pub const MAX_PAIR_FRICTION: f64 = 100.0;
 /// Smallest `oracle.expected_area`, m².
 pub const MIN_EXPECTED_AREA: f64 = 1e-8;
 
@@ -35,12 +38,13 @@ pub fn described() -> Vec<String> {
         format!("coordinates: within ±{MAX_COORDINATE} m"),
         format!("body size (bounding-box diagonal): {MIN_BODY_SIZE} m to {MAX_BODY_SIZE} m"),
         format!("bodies: at most {MAX_BODIES}"),
-        format!("vertices of one mesh or tetmesh: at most {MAX_SHAPE_VERTICES}"),
+        format!("vertices of one mesh, tetmesh or sphere: at most {MAX_SHAPE_VERTICES}"),
         format!("points of one prism profile: at most {MAX_PROFILE_POINTS}"),
         format!("tetrahedra in the scene after refinement: at most {MAX_TETRAHEDRA}"),
         format!("density: {MIN_DENSITY} to {MAX_DENSITY} kg/m³"),
         format!("gravity: at most {MAX_GRAVITY} m/s²"),
         format!("initial speed: at most {MAX_SPEED} m/s; spin: at most {MAX_SPIN} rad/s"),
+        format!("friction_pairs friction: 0 to {MAX_PAIR_FRICTION}"),
         format!("oracle.expected_area: at least {MIN_EXPECTED_AREA} m²"),
     ]
 }

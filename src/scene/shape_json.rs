@@ -27,6 +27,9 @@ pub fn shape_json(shape: &Shape) -> Value {
             half_length,
         } => json!({ "type": "wedge", "half_width": half_width, "height": height,
                      "half_length": half_length }),
+        Shape::Sphere { radius, vertices } => {
+            json!({ "type": "sphere", "radius": radius, "vertices": vertices })
+        }
         Shape::Prism { profile, depth, .. } => json!({
             "type": "prism",
             "profile": profile.iter().map(|p| json!([p.x, p.y])).collect::<Vec<_>>(),

@@ -121,6 +121,9 @@ pub struct Scene {
     pub horizontal: DVec3,
     pub settings: SceneSettings,
     pub bodies: Vec<SceneBody>,
+    /// Friction coefficients of particular body pairs (`friction_pairs` in
+    /// the file); every other pair has `settings.friction`.
+    pub friction_pairs: Vec<FrictionPair>,
     pub oracle: Oracle,
     /// What the person should know about how the scene was loaded (a body
     /// that could not get the mesher it asked for); the CLI prints these on
@@ -128,7 +131,23 @@ pub struct Scene {
     pub notices: Vec<String>,
 }
 
+/// The friction coefficient of one pair of bodies (by index, either order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrictionPair {
+    pub bodies: [usize; 2],
+    pub friction: f64,
+}
+
 impl Scene {
+    /// The scene's friction coefficient between bodies `a` and `b`: the
+    /// pair's own (`friction_pairs`) or the scene's `settings.friction`.
+    pub fn friction_between(&self, a: usize, b: usize) -> f64 {
+        self.friction_pairs
+            .iter()
+            .find(|p| p.bodies == [a, b] || p.bodies == [b, a])
+            .map_or(self.settings.friction, |p| p.friction)
+    }
+
     pub fn body_index(&self, name: &str) -> Option<usize> {
         self.bodies.iter().position(|b| b.name == name)
     }

@@ -86,21 +86,29 @@ struct Row {
     inv_mass_b: f64,
     r: [f64; 3],
     bias: f64,
+    /// The contact's friction coefficient.
+    mu: f64,
 }
 
 /// Solves for the impulses of `contacts` (at the bodies' midpoint poses
 /// `poses`) and updates `bodies`' velocities in place, starting from the
-/// free velocities they hold. `initial` are warm-start impulses (one per
-/// contact) or empty. Returns the impulses (normal, t₁, t₂ per contact).
+/// free velocities they hold. `mu` is each contact's friction coefficient
+/// (its body pair's). `initial` are warm-start impulses (one per contact)
+/// or empty. Returns the impulses (normal, t₁, t₂ per contact).
 pub fn solve(
     bodies: &mut [RigidBody],
     poses: &[(DVec3, DQuat)],
     contacts: &[Contact],
-    mu: f64,
+    mu: &[f64],
     settings: &SolverSettings,
     h: f64,
     initial: &[DVec3],
 ) -> (Vec<DVec3>, SolverStats) {
+    assert_eq!(
+        mu.len(),
+        contacts.len(),
+        "one friction coefficient per contact"
+    );
     if contacts.is_empty() {
         return (Vec::new(), SolverStats::default());
     }
@@ -111,7 +119,8 @@ pub fn solve(
         .collect();
     let mut rows: Vec<Row> = contacts
         .iter()
-        .map(|c| {
+        .zip(mu)
+        .map(|(c, &mu)| {
             let (t1, t2) = orthonormal_basis(c.normal);
             let d = [c.normal, t1, t2];
             let (ra, rb) = (c.position - poses[c.a].0, c.position - poses[c.b].0);
@@ -145,6 +154,7 @@ pub fn solve(
                 inv_mass_b,
                 r,
                 bias,
+                mu,
             }
         })
         .collect();
@@ -203,7 +213,7 @@ pub fn solve(
             let u_t1 = row.d[1].dot(rel_v) + row.jb[1].dot(wb) - row.ja[1].dot(wa);
             let u_t2 = row.d[2].dot(rel_v) + row.jb[2].dot(wb) - row.ja[2].dot(wa);
             let tangent = glam::DVec2::new(old.y - row.r[1] * u_t1, old.z - row.r[2] * u_t2);
-            let limit = mu * normal;
+            let limit = row.mu * normal;
             let length = tangent.length();
             let tangent = if length > limit {
                 tangent * (limit / length)

@@ -266,7 +266,8 @@ impl Playground {
     /// The built-in scenes, in picker order.
     pub fn scenes() -> Result<JsValue, JsError> {
         let mut entries = Vec::with_capacity(BUILTIN_SCENES.len());
-        for (id, text) in BUILTIN_SCENES {
+        for builtin in BUILTIN_SCENES {
+            let (id, text) = (builtin.id, builtin.text);
             let scene = load_scene(&format!("builtin:{id}"), text, &LoadOptions::default())
                 .map_err(|e| JsError::new(&e.to_string()))?;
             entries.push(SceneEntry {

@@ -7,7 +7,7 @@ import { emptyMessage, niceTicks, plotFrame, referenceLine } from './frame.js';
 
 /**
  * @param {HTMLCanvasElement} canvas
- * @param {Array<[number, number]>} history [step, count] pairs, ascending steps
+ * @param {Array<[number, number, number?]>} history [step, count, …] entries, ascending steps
  * @param {number | null} minContacts
  */
 export function drawCountHistory(canvas, history, minContacts) {

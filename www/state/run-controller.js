@@ -39,7 +39,7 @@ export const RUN_SLICE_MS = 100;
  * @typedef {object} RunWorker
  * @property {(scene: Config['scene'], settings: Record<string, any>) => Promise<{info: any, bodies: any[], frame: Frame}>} load
  *   a fresh simulation at step 0; on failure the worker keeps what it held
- * @property {(count: number, budgetMs: number) => Promise<{frame: Frame, history: Array<[number, number]>}>} step
+ * @property {(count: number, budgetMs: number) => Promise<{frame: Frame, history: Array<[number, number, number]>}>} step
  *   up to `count` steps, fewer when `budgetMs` (> 0) runs out
  */
 
@@ -60,7 +60,7 @@ export const RUN_SLICE_MS = 100;
  * @property {number} step
  * @property {Frame} frame
  * @property {{info: any, bodies: any[]}} scene
- * @property {Array<[number, number]>} history
+ * @property {Array<[number, number, number]>} history
  */
 
 /**
@@ -99,7 +99,7 @@ export class RunController {
     this.sliceMs = sliceMs;
     /** @type {Target | null} */
     this.target = null;
-    /** What the worker holds. @type {{config: Config | null, step: number, frame: Frame | null, scene: any, history: Array<[number, number]>}} */
+    /** What the worker holds. @type {{config: Config | null, step: number, frame: Frame | null, scene: any, history: Array<[number, number, number]>}} */
     this.held = { config: null, step: 0, frame: null, scene: null, history: [] };
     /** @type {Shown | null} */
     this.shown = null;

@@ -47,6 +47,11 @@ export const MEASURE_HELP = {
     text: 'Scenes like the Pillar should stay at rest. Kinetic energy that keeps growing, or a stone drifting more than a centimetre from where it started, shows that wrong normals push the bodies around. But beware: wrong normals can also hold a structure up like invisible walls.',
     paper: 'section 5 and section 8.1 (table 6)',
   },
+  kinetic_energy: {
+    title: 'Kinetic energy per step',
+    text: 'The kinetic energy of the free bodies at every step taken, and the first step\'s as a dashed line. A structure at rest should stay near zero. In the sphere benchmarks (Spinning sphere, Rolling spheres) it is the measure that matters: a sphere spinning on one point of its axis without slipping keeps its energy, so a curve that sinks below the dashed line shows contacts off the axis braking it; a rolling sphere trades kinetic for potential energy, so there only the curve\'s ends compare. These scenes have no contact oracle for every pair, so quality and coverage may show a dash.',
+    paper: 'not in the paper: Cheng Yi and Drumwright, Determining Contact Data for Time Stepping Rigid Body Simulations with Convex Polyhedral Geometries, section V-B and figure 5',
+  },
   solver: {
     title: 'Solver iterations and residual',
     text: 'The contact forces come from a projected Gauss–Seidel solver. The paper forces 1000 sweeps per step; the residual says how far from converged the forces still are.',

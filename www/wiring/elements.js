@@ -57,7 +57,7 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} headline
  * @property {HTMLElement} legend
  * @property {HTMLElement} diverged the divergence strip
- * @property {{sorted: HTMLCanvasElement, histogram: HTMLCanvasElement, count: HTMLCanvasElement,
+ * @property {{sorted: HTMLCanvasElement, histogram: HTMLCanvasElement, count: HTMLCanvasElement, energy: HTMLCanvasElement,
  *   regions: HTMLCanvasElement, regionsFigure: HTMLElement}} plots
  */
 
@@ -128,6 +128,7 @@ export function pageElements() {
         sorted: byId('plot-sorted'),
         histogram: byId('plot-histogram'),
         count: byId('plot-count'),
+        energy: byId('plot-energy'),
         regions: byId('plot-regions'),
         regionsFigure: byId('plot-regions-figure'),
       },

@@ -7,6 +7,7 @@
  */
 
 import { drawCountHistory } from '../plots/count-history.js';
+import { drawEnergyHistory } from '../plots/energy-history.js';
 import { drawHistogram } from '../plots/histogram.js';
 import { drawRegionAreas } from '../plots/region-areas.js';
 import { drawSortedQuality } from '../plots/sorted-quality.js';
@@ -78,6 +79,7 @@ export class ReadoutPanel {
     drawSortedQuality(plots.sorted, record?.sorted_quality ?? [], Number.isFinite(toleranceDeg) ? Math.cos((toleranceDeg * Math.PI) / 180) : NaN);
     drawHistogram(plots.histogram, record?.histogram ?? new Array(20).fill(0));
     drawCountHistory(plots.count, shown?.history ?? [], info?.min_contacts ?? null);
+    drawEnergyHistory(plots.energy, shown?.history ?? []);
     // The plateaus are the exact regions' areas, computed by the core.
     const plateaus = info?.expected_region_areas ?? [];
     if (plateaus.length > 0) drawRegionAreas(plots.regions, record?.region_areas ?? [], plateaus);

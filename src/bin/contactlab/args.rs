@@ -227,7 +227,7 @@ impl Args {
             return Ok((format!("builtin:{arg}"), text.to_string()));
         }
         let bytes = std::fs::read(arg).map_err(|e| {
-            let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|(id, _)| *id).collect();
+            let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|s| s.id).collect();
             format!(
                 "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
                 ids.join(", ")

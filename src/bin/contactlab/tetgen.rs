@@ -51,8 +51,9 @@ struct ShapeUse {
 /// The distinct shapes of `scenes`, in scene and body order.
 fn builtin_shapes(scenes: &[&str]) -> Result<Vec<ShapeUse>, String> {
     let mut uses: Vec<ShapeUse> = Vec::new();
-    for (id, text) in BUILTIN_SCENES {
-        if !scenes.is_empty() && !scenes.contains(id) {
+    for builtin in BUILTIN_SCENES {
+        let (id, text) = (builtin.id, builtin.text);
+        if !scenes.is_empty() && !scenes.contains(&id) {
             continue;
         }
         let value: serde_json::Value =

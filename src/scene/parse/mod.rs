@@ -10,8 +10,9 @@ mod reader;
 use super::limits;
 use super::meshing::mesh_shape;
 use super::oracle::Oracle;
-use super::types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
+use super::types::{FrictionPair, LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
 use crate::mesh::shapes::Shape;
+use crate::mesh::sphere::MIN_SPHERE_VERTICES;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
 use crate::settings;
 use glam::{DQuat, DVec3};
@@ -176,14 +177,79 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
         horizontal,
         settings,
         bodies,
+        friction_pairs: Vec::new(),
         oracle: Oracle::None,
         notices: fallback_notices(&fallbacks),
     };
+    if let Some(pairs) = root.optional("friction_pairs") {
+        scene.friction_pairs = parse_friction_pairs(pairs, &scene)?;
+    }
     if let Some(v) = root.optional("oracle") {
         scene.oracle = parse_oracle(v, &scene)?;
     }
     root.finish()?;
     Ok(scene)
+}
+
+/// `friction_pairs`: `[{"bodies": ["a", "b"], "friction": μ}, …]`, the
+/// friction coefficient of particular body pairs (seed 002's benchmarks need
+/// no slip between two spheres and none at all against the box's walls).
+fn parse_friction_pairs(value: &Value, scene: &Scene) -> Result<Vec<FrictionPair>, String> {
+    let Some(list) = value.as_array() else {
+        return Err(format!(
+            "friction_pairs: must be a list of {{\"bodies\": [name, name], \"friction\": μ}}, got {value}"
+        ));
+    };
+    let mut pairs: Vec<FrictionPair> = Vec::with_capacity(list.len());
+    for (i, item) in list.iter().enumerate() {
+        let mut r = ObjectReader::new(format!("friction_pairs[{i}]"), item)?;
+        let bodies_path = r.key_path("bodies");
+        let names: Vec<&str> = r
+            .array("bodies")?
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .ok_or_else(|| format!("{bodies_path}: must be two body names, got {v}"))
+            })
+            .collect::<Result<_, _>>()?;
+        let [first, second] = names.as_slice() else {
+            return Err(format!(
+                "{bodies_path}: must name exactly two bodies, got {}",
+                names.len()
+            ));
+        };
+        let index = |name: &str| {
+            scene
+                .body_index(name)
+                .ok_or_else(|| format!("{bodies_path}: no body is named \"{name}\""))
+        };
+        let bodies = [index(first)?, index(second)?];
+        if bodies[0] == bodies[1] {
+            return Err(format!(
+                "{bodies_path}: names \"{first}\" twice; a pair is two different bodies"
+            ));
+        }
+        let friction = r.number("friction")?;
+        if !(0.0..=limits::MAX_PAIR_FRICTION).contains(&friction) {
+            return Err(format!(
+                "{}: must be from 0 to {} (0: frictionless; 10 is as good as no slip), got {friction}",
+                r.key_path("friction"),
+                limits::MAX_PAIR_FRICTION
+            ));
+        }
+        r.finish()?;
+        let pair = FrictionPair { bodies, friction };
+        if pairs
+            .iter()
+            .any(|p| p.bodies == bodies || p.bodies == [bodies[1], bodies[0]])
+        {
+            return Err(format!(
+                "{bodies_path}: the pair \"{first}\", \"{second}\" already has a friction coefficient"
+            ));
+        }
+        pairs.push(pair);
+    }
+    Ok(pairs)
 }
 
 /// A scene's own value of a run setting (`settings.dt`, `settings.friction`),
@@ -431,6 +497,15 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
             height: s.positive("height")?,
             half_length: s.positive("half_length")?,
         },
+        "sphere" => {
+            let radius = s.positive("radius")?;
+            let vertices = s.whole_number(
+                "vertices",
+                u64::from(MIN_SPHERE_VERTICES),
+                limits::MAX_SHAPE_VERTICES as u64,
+            )? as u32;
+            Shape::Sphere { radius, vertices }
+        }
         "prism" => {
             let profile = s.vec2_list("profile")?;
             if profile.len() > limits::MAX_PROFILE_POINTS {
@@ -478,7 +553,7 @@ fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
             Shape::TetMesh { vertices, tets }
         }
         other => {
-            return Err(format!("{}: unknown shape type \"{other}\" (expected one of: box, frustum, pyramid, wedge, prism, mesh, tetmesh)", s.key_path("type")));
+            return Err(format!("{}: unknown shape type \"{other}\" (expected one of: box, frustum, pyramid, wedge, sphere, prism, mesh, tetmesh)", s.key_path("type")));
         }
     };
     s.finish()?;
