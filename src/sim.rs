@@ -339,6 +339,13 @@ pub struct StepRecord {
     /// run is paused: the next `step` is refused.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diverged: Option<String>,
+    /// Pairs the method could not judge, one message per body at fault:
+    /// "not applicable: <body> is not convex" (SAT-MTD on a non-convex body).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_applicable: Vec<String>,
+    /// Contacts refused for an indeterminate normal (SAT-MTD: vertex–vertex,
+    /// vertex–edge, parallel edge–edge; seed 002, §III-B).
+    pub indeterminate: usize,
     /// Sorted q, histogram and region areas of the step's contacts.
     #[serde(skip)]
     pub measures: StepMeasures,
@@ -716,11 +723,14 @@ impl Simulation {
         // Measures of the step's contacts, with the arch oracle's centres at
         // the midpoint, where the contacts were found.
         let centres: Vec<DVec3> = poses.iter().map(|p| p.0).collect();
+        let not_applicable =
+            detected.not_applicable_messages(|i| self.scene.bodies[i].name.clone());
         let ContactSet {
             contacts,
             regions,
             ms_broad,
             ms_method,
+            indeterminate,
             ..
         } = detected;
         let (qualities, measures) =
@@ -758,6 +768,8 @@ impl Simulation {
             ms_method,
             ms_solver,
             diverged: diverged.clone(),
+            not_applicable,
+            indeterminate,
             measures,
         };
         self.diverged = diverged;

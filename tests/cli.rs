@@ -571,7 +571,11 @@ fn mesh_text_and_the_cones_mesher() {
         .split_whitespace()
         .collect();
     // 12 cones, one surface face each.
-    assert_eq!(plinth[..6], ["plinth", "cones", "12", "12", "12", "0"]);
+    // A box: convex.
+    assert_eq!(
+        plinth[..7],
+        ["plinth", "cones", "yes", "12", "12", "12", "0"]
+    );
     let (code, _, err) = contactlab(&["mesh", "pillar", "--mesher", "delaunay"]);
     assert_eq!(code, 2);
     assert!(

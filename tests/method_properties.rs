@@ -8,6 +8,9 @@
 //! normal, so finiteness is checked on each method's own output
 //! ([`raw_contacts`]), and the filter on a method made to emit bad ones.
 
+mod common;
+
+use common::{degenerate_tetrahedra, raw_body, UNIT_TET};
 use contactlab::contact::broad_phase::broad_phase;
 use contactlab::contact::world_mesh::{Tet, WorldMesh};
 use contactlab::contact::{
@@ -15,7 +18,7 @@ use contactlab::contact::{
     FeatureKind, MethodParams, RawContact,
 };
 use contactlab::measures::{step_measures, StepMeasures};
-use contactlab::mesh::{Mesher, TetMesh};
+use contactlab::mesh::Mesher;
 use contactlab::scene::builtin::{builtin_ids, load_builtin};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{LoadOptions, Scene};
@@ -284,34 +287,10 @@ fn contacts_follow_the_conventions() {
     }
 }
 
-/// A body made of one tetrahedron, however degenerate.
-fn raw_body(corners: [DVec3; 4]) -> TetMesh {
-    TetMesh::without_validation(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).unwrap()
-}
-
 #[test]
 fn degenerate_tetrahedra_neither_panic_nor_hang() {
-    let unit = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
-    let cases: Vec<(&str, [DVec3; 4])> = vec![
-        (
-            "flat",
-            [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::new(1.0, 1.0, 0.0)],
-        ),
-        (
-            "needle",
-            [
-                DVec3::ZERO,
-                DVec3::new(1e-12, 0.0, 0.0),
-                DVec3::new(0.0, 1e-12, 0.0),
-                DVec3::new(0.0, 0.0, 2.0),
-            ],
-        ),
-        ("point", [DVec3::splat(0.2); 4]),
-        ("inverted", [DVec3::ZERO, DVec3::Y, DVec3::X, DVec3::Z]),
-        ("coincident", unit),
-    ];
-    let solid = raw_body(unit);
-    for (name, corners) in cases {
+    let solid = raw_body(UNIT_TET);
+    for (name, corners) in degenerate_tetrahedra() {
         let odd = raw_body(corners);
         for (method_id, method) in local_methods() {
             for (first, second) in [(&solid, &odd), (&odd, &solid), (&odd, &odd)] {

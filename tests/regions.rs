@@ -8,6 +8,8 @@
 //! face, two crossing edges, and the internal-edges block, whose internal
 //! triangle edges and vertices must not appear.
 
+mod common;
+
 use contactlab::contact::regions::touching::{
     deep_crossings, touching_entity_contacts, touching_regions,
 };
@@ -86,14 +88,7 @@ fn describe(r: &Region) -> String {
 }
 
 fn load(id: &str, mesher: Mesher) -> Scene {
-    load_builtin(
-        id,
-        &LoadOptions {
-            mesher: Some(mesher),
-            ..LoadOptions::default()
-        },
-    )
-    .unwrap()
+    common::load_meshed_by(id, mesher)
 }
 
 fn check_scene(scene: &Scene, mesher: Mesher) {

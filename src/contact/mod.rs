@@ -37,9 +37,10 @@ pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
 
 pub use methods::{
     method_by_id, methods_under_test, Algorithm, BodyPair, BodyPairMethod, ContactMethod,
-    MethodInfo, MethodParams, PairContact, PairMemory, PairOutput, PairSide, RawContact,
-    RegionOutline, REGISTRY,
+    MethodInfo, MethodParams, NotApplicable, PairContact, PairMemory, PairOutput, PairSide,
+    RawContact, RegionOutline, REGISTRY,
 };
+pub use methods::{sat_signed_distance, SatDistance};
 
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};
@@ -142,6 +143,44 @@ pub struct ContactSet {
     /// Region methods: the regions of every body pair, for drawing; a
     /// contact's `region` indexes its pair's regions in this order.
     pub regions: Vec<PairRegion>,
+    /// Region methods: the pairs the method could not judge (it emitted
+    /// nothing for them), in pair order.
+    pub not_applicable: Vec<PairNotApplicable>,
+    /// Region methods: contacts refused for an indeterminate normal, summed
+    /// over the pairs.
+    pub indeterminate: usize,
+}
+
+/// A body pair a region method could not judge, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairNotApplicable {
+    pub a: usize,
+    pub b: usize,
+    pub reason: NotApplicable,
+}
+
+impl ContactSet {
+    /// One message per body at fault, "not applicable: <body> is not
+    /// convex", each once and in body order, naming bodies with `name`.
+    pub fn not_applicable_messages(&self, name: impl Fn(usize) -> String) -> Vec<String> {
+        let mut faults: Vec<(usize, &'static str)> = self
+            .not_applicable
+            .iter()
+            .flat_map(|p| {
+                [p.a, p.b]
+                    .into_iter()
+                    .zip(p.reason.sides)
+                    .filter(|&(_, at_fault)| at_fault)
+                    .map(move |(body, _)| (body, p.reason.because))
+            })
+            .collect();
+        faults.sort_unstable();
+        faults.dedup();
+        faults
+            .into_iter()
+            .map(|(body, because)| format!("not applicable: {} {because}", name(body)))
+            .collect()
+    }
 }
 
 /// One region of a body pair, as a region method found it.
@@ -221,6 +260,8 @@ pub fn find_pair_contacts(
     for (a, b, pair_params) in pairs {
         out.contacts.clear();
         out.regions.clear();
+        out.not_applicable = None;
+        out.indeterminate = 0;
         let pair = BodyPair {
             a: side(a),
             b: side(b),
@@ -249,6 +290,10 @@ pub fn find_pair_contacts(
                 .drain(..)
                 .map(|outline| PairRegion { a, b, outline }),
         );
+        if let Some(reason) = out.not_applicable {
+            set.not_applicable.push(PairNotApplicable { a, b, reason });
+        }
+        set.indeterminate += out.indeterminate;
     }
     set.unfiltered = set.contacts.len();
     set.ms_broad = after_broad - start;
@@ -333,6 +378,6 @@ pub fn find_contacts(
         unfiltered,
         ms_broad: after_broad - start,
         ms_method: crate::clock::now_ms() - after_broad,
-        regions: Vec::new(),
+        ..ContactSet::default()
     }
 }

@@ -116,6 +116,20 @@ impl ReferenceContacts {
 /// The oracle's feasible normals for the pair (a, b), oriented from a to b.
 /// Only the `pairs` oracle has oriented normals (the others' are signless).
 fn oracle_normals(oracle: &Oracle, a: usize, b: usize) -> Vec<DVec3> {
+    let mut distinct: Vec<DVec3> = Vec::new();
+    // A normal listed twice is one normal: without this, a scene file that
+    // repeats one (a fuzzed file had 5000 copies) multiplies every point's
+    // contacts and the solver's work by the repeats.
+    for n in declared_normals(oracle, a, b) {
+        if !distinct.iter().any(|d| d.dot(n) >= 1.0 - 1e-12) {
+            distinct.push(n);
+        }
+    }
+    distinct
+}
+
+/// The normals the oracle declares for the pair, from A to B, as listed.
+fn declared_normals(oracle: &Oracle, a: usize, b: usize) -> Vec<DVec3> {
     match oracle {
         Oracle::Pairs { pairs } => pairs
             .iter()

@@ -122,6 +122,15 @@ pub struct Brep {
 }
 
 impl Brep {
+    /// Whether the body is convex: every B-rep edge is convex (design
+    /// `methods-seeds.md`, SAT-MTD: "a body is convex when its surface
+    /// is"). A closed, consistently oriented surface of one piece whose
+    /// edges all bend outwards bounds a convex solid; a surface with no
+    /// edge at all (never a valid closed polyhedron) does not count.
+    pub fn is_convex(&self) -> bool {
+        !self.edges.is_empty() && self.edges.iter().all(|e| e.kind == EdgeKind::Convex)
+    }
+
     /// The B-rep features of `mesh`. Meant for valid bodies (closed,
     /// consistently oriented surfaces, as [`TetMesh::new`] guarantees); on
     /// an open surface an edge without two triangles counts as boundary.
@@ -582,6 +591,23 @@ mod tests {
         .unwrap();
         assert_eq!(counts(&mesh), (5, 9, 6));
         assert_eq!(counts(&refine(&mesh, FLAT).unwrap()), (5, 9, 6));
+    }
+
+    #[test]
+    fn boxes_and_wedges_are_convex_the_crack_prism_is_not() {
+        assert!(Brep::of(&box_mesh()).is_convex());
+        let wedge = Shape::Wedge {
+            half_width: 0.8,
+            height: 2.4,
+            half_length: 1.6,
+        }
+        .build(FLAT)
+        .unwrap();
+        assert!(Brep::of(&wedge).is_convex());
+        let crack = crate::mesh::shapes::tests::crack_prism()
+            .build(FLAT)
+            .unwrap();
+        assert!(!Brep::of(&crack).is_convex());
     }
 
     #[test]

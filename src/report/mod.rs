@@ -8,4 +8,5 @@ pub mod initial;
 pub mod meshes;
 pub mod paper;
 pub mod presets;
+pub mod sat_unit;
 pub mod tables;

@@ -102,8 +102,9 @@ impl Table {
 }
 
 /// The table kinds of `contactlab table`.
-pub const TABLE_KINDS: [&str; 9] = [
+pub const TABLE_KINDS: [&str; 10] = [
     "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine", "meshes",
+    "sat-unit",
 ];
 
 /// A progress report: (what is running, runs done, runs in all).
@@ -178,6 +179,15 @@ pub fn build_table(
         "meshes" => {
             return super::meshes::meshes_table(progress)
                 .map_err(|e| SimError::Scene(e.to_string()))
+        }
+        // Seed 002's unit test, with its default poses and seed (the CLI
+        // passes --poses and --seed to `sat_unit::sat_unit_table`).
+        "sat-unit" => {
+            return Ok(super::sat_unit::sat_unit_table(
+                super::sat_unit::DEFAULT_POSES,
+                super::sat_unit::DEFAULT_SEED,
+                progress,
+            ))
         }
         other => Err(SimError::Setting(SettingError {
             id: "table",

@@ -166,6 +166,9 @@ struct BodyInfo {
     fixed: bool,
     /// How its tetrahedra were made: tetgen, cones, paper-fine or given.
     mesher: &'static str,
+    /// Whether its surface is convex (every B-rep edge convex), which
+    /// SAT-MTD needs.
+    convex: bool,
 }
 
 #[derive(Serialize)]
@@ -495,6 +498,7 @@ impl Playground {
                     name: b.name.clone(),
                     fixed: b.fixed,
                     mesher: b.mesher.map_or("given", |m| m.id()),
+                    convex: b.mesh.brep().is_convex(),
                 })
                 .collect(),
         })

@@ -84,6 +84,9 @@ export function headlineText(record, step, { toleranceDeg = NaN } = {}) {
   const quality = qualitySentence(record);
   const parts = [`Step ${record.step}`, `${trim(record.time, 4)} s`, quality ?? `${record.count} contacts`];
   if (quality && record.count > 0 && Number.isFinite(toleranceDeg)) parts[2] += ` within ${Number(toleranceDeg.toPrecision(3))}°`;
+  // A method that cannot judge a pair says why ("not applicable: <body> is not convex").
+  parts.push(...(record.not_applicable ?? []));
+  if (record.indeterminate > 0) parts.push(`${record.indeterminate} refused: indeterminate normal`);
   return parts.join(' · ');
 }
 

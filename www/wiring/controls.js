@@ -261,6 +261,8 @@ export class ControlPanel {
     const list = [`${free} free ${free === 1 ? 'body' : 'bodies'}`, `${fixed} fixed`, `time step ${info.dt} s`];
     if (Number.isFinite(info.min_contacts)) list.push(`minimal contact count ${info.min_contacts}`);
     list.push(`measured at step ${info.measure_step}`);
+    const convex = (info.bodies ?? []).filter((body) => body.convex).map((body) => body.name);
+    list.push(convex.length === (info.bodies ?? []).length ? 'every body convex' : convex.length === 0 ? 'no convex body' : `convex: ${convex.join(', ')}`);
     facts.textContent = list.join(' · ');
     // The nullable settings show the scene's values as placeholders.
     this.controlsConfig = null;

@@ -13,6 +13,7 @@ use contactlab::measures::step_measures;
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
 use contactlab::report::initial::initial_tables;
+use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
 use contactlab::report::tables::{build_table, TABLE_KINDS};
 use contactlab::scene::builtin::BUILTIN_SCENES;
 use contactlab::scene::{load_scene, LoadOptions, Scene};
@@ -78,7 +79,7 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "mesh",
         arguments: "<scene>",
-        summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
+        summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), whether it is convex (every B-rep edge convex: what sat-mtd needs), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
         stages: &[Stage::Geometry],
         settings: &[],
         options: &[JSON],
@@ -99,8 +100,8 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         name: "table",
-        arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine|meshes>",
-        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes. Markdown by default; progress on stderr.",
+        arguments: "<initial|counts|pillar|cases|wall|arch|perturb|timestep|refine|meshes|sat-unit>",
+        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: seed 002's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference. Markdown by default; progress on stderr.",
         stages: &[],
         // The tables vary the method and the setting they study; the
         // meshes they run on are the caller's choice.
@@ -108,6 +109,8 @@ const COMMANDS: &[Command] = &[
         options: &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
+            CommandOption { flag: "--poses", value: Some("N"), help: "sat-unit: random poses (default 1000)" },
+            CommandOption { flag: "--seed", value: Some("S"), help: "sat-unit: seed of the poses (default 2)" },
         ],
     },
 ];
@@ -226,7 +229,7 @@ fn print_notices(scene: &Scene) {
 
 fn mesh(options: &Args, out: &mut Out) -> CliResult {
     let scene = load(options, "mesh")?;
-    let rows: Vec<(&str, &str, MeshStats)> = scene
+    let rows: Vec<(&str, &str, MeshStats, bool)> = scene
         .bodies
         .iter()
         .map(|b| {
@@ -234,15 +237,16 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
                 b.name.as_str(),
                 b.mesher.map_or("given", Mesher::id),
                 MeshStats::of(&b.mesh),
+                b.mesh.brep().is_convex(),
             )
         })
         .collect();
     if options.flag("--json") {
         let bodies: Vec<_> = rows
             .iter()
-            .map(|(name, mesher, s)| {
+            .map(|(name, mesher, s, convex)| {
                 json!({
-                    "name": name, "mesher": mesher, "tetrahedra": s.tetrahedra,
+                    "name": name, "mesher": mesher, "convex": convex, "tetrahedra": s.tetrahedra,
                     "surface_triangles": s.surface_triangles,
                     "tets_by_surface_faces": s.tets_by_surface_faces,
                     "volume": s.volume, "max_radius_edge_ratio": s.max_radius_edge_ratio,
@@ -260,9 +264,10 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
     )?;
     outln!(
         out,
-        "{:<16} {:<10} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12} {:>9}",
+        "{:<16} {:<10} {:>6} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12} {:>9}",
         "body",
         "mesher",
+        "convex",
         "tetrahedra",
         "surface",
         "1 face",
@@ -271,13 +276,14 @@ fn mesh(options: &Args, out: &mut Out) -> CliResult {
         "volume m³",
         "max r/e"
     )?;
-    for (name, mesher, s) in &rows {
+    for (name, mesher, s, convex) in &rows {
         let [one, two, three] = s.tets_by_surface_faces;
         outln!(
             out,
-            "{:<16} {:<10} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12.6} {:>9.3}",
+            "{:<16} {:<10} {:>6} {:>10} {:>9} {:>7} {:>7} {:>7} {:>12.6} {:>9.3}",
             name,
             mesher,
+            if *convex { "yes" } else { "no" },
             s.tetrahedra,
             s.surface_triangles,
             one,
@@ -462,6 +468,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
     let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
     let name = |i: usize| scene.bodies[i].name.as_str();
+    let not_applicable = set.not_applicable_messages(|i| name(i).to_string());
     if options.flag("--json") {
         let contacts: Vec<_> = set
             .contacts
@@ -492,6 +499,8 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             "method": info.id,
             "contacts": contacts,
             "regions": regions,
+            "not_applicable": not_applicable,
+            "indeterminate": set.indeterminate,
             "measures": {
                 "count": measures.count,
                 "quality": measures.quality,
@@ -548,6 +557,17 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         )?;
         i = j;
     }
+    for message in &not_applicable {
+        outln!(out, "{message}")?;
+    }
+    if set.indeterminate > 0 {
+        outln!(
+            out,
+            "{} contact{} refused: indeterminate normal (vertex–vertex, vertex–edge or parallel edge–edge)",
+            set.indeterminate,
+            if set.indeterminate == 1 { "" } else { "s" }
+        )?;
+    }
     outln!(out, "count {} (minimal {}), quality {}, coverage {}, area coverage P {}, excess {}; broad phase {:.2} ms ({} tetrahedron pairs), method {:.2} ms",
         measures.count,
         scene.oracle.min_contacts().map_or("-".to_string(), |m| m.to_string()),
@@ -587,8 +607,23 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         out.write(&text)?;
         return Ok(());
     }
-    let table =
-        build_table(kind, steps, &options.settings, &mut report).map_err(|e| e.to_string())?;
+    let table = if kind == "sat-unit" {
+        let poses = options
+            .steps("--poses")?
+            .map_or(DEFAULT_POSES, |n| n as usize);
+        let seed = match options.value("--seed") {
+            None => DEFAULT_SEED,
+            Some(text) => text.trim().parse::<u64>().map_err(|_| {
+                format!(
+                    "--seed: a whole number from 0 to {}, got \"{text}\"",
+                    u64::MAX
+                )
+            })?,
+        };
+        sat_unit_table(poses, seed, &mut report)
+    } else {
+        build_table(kind, steps, &options.settings, &mut report).map_err(|e| e.to_string())?
+    };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
     } else {
@@ -647,8 +682,16 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             "ms"
         )?;
     }
+    // Said once, and again whenever it changes.
+    let mut said: Vec<String> = Vec::new();
     for _ in 0..steps {
         let r = sim.step().map_err(|e| e.to_string())?;
+        if !json && r.not_applicable != said {
+            for message in &r.not_applicable {
+                outln!(out, "{message}")?;
+            }
+            said = r.not_applicable.clone();
+        }
         if json {
             outln!(out, "{}", record_json(&r, timings))?;
         } else {

@@ -191,9 +191,12 @@ registry!(
     contour_region,
     vertex_penetration,
     region_analysis,
+    sat_mtd,
     #[cfg(feature = "parry")]
     parry,
 );
+
+pub use sat_mtd::{sat_signed_distance, SatDistance};
 
 /// parry3d's GJK/EPA signed distance of two posed convex hulls (for the
 /// SAT unit table).
@@ -342,6 +345,23 @@ pub struct RegionOutline {
 pub struct PairOutput {
     pub contacts: Vec<PairContact>,
     pub regions: Vec<RegionOutline>,
+    /// Set when the method cannot judge this pair (and so emits nothing):
+    /// which body is at fault and why. Methods never see body names; the
+    /// dispatcher keeps the pair's indices and front ends name the bodies.
+    pub not_applicable: Option<NotApplicable>,
+    /// Contacts refused because their normal is indeterminate (seed 002,
+    /// §III-B: vertex–vertex, vertex–edge, parallel edge–edge kissing).
+    pub indeterminate: usize,
+}
+
+/// Why a method cannot judge a pair of bodies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotApplicable {
+    /// Whether body A, and whether body B, is at fault.
+    pub sides: [bool; 2],
+    /// What is wrong with such a body, a predicate to follow its name:
+    /// "is not convex".
+    pub because: &'static str,
 }
 
 /// A region method's algorithm: the contacts of one pair of bodies.
