@@ -64,11 +64,11 @@ struct Exception {
 /// clips the two bodies' support features along that direction. On these
 /// scenes it returns a sideways normal for some touching pairs (on the
 /// Pillar along z, with contacts 0.35 m "deep"), which a rotation of the
-/// scene, a scaling or swapping the bodies changes. This is the weakness of
-/// GJK/EPA near touching that seed 002 measures (its table I); the
-/// invariance of parry at poses that do not touch exactly is checked by
-/// `tests/parry_cases.rs`.
-const PARRY_EXACT_TOUCHING: &str = "parry's GJK picks the manifold normal by round-off where convex bodies touch exactly (seed 002, table I)";
+/// scene, a scaling or swapping the bodies changes. Its distance there is
+/// right (0); the direction is not. The invariance of parry at poses that
+/// do not touch exactly is checked by `tests/parry_cases.rs`.
+const PARRY_EXACT_TOUCHING: &str =
+    "parry's GJK picks the manifold normal by round-off where convex bodies touch exactly";
 
 /// The one list of exceptions (see the module comment).
 const EXCEPTIONS: &[Exception] = &[

@@ -18,7 +18,7 @@
 //! B-rep entities like every other region method.
 
 use super::brep::Brep;
-use super::tetmesh::{EdgeKind, TetMesh};
+use super::tetmesh::TetMesh;
 use glam::{DQuat, DVec3};
 use parry3d_f64::math::{Pose, Rotation, Vector};
 use parry3d_f64::shape::{ConvexPolyhedron, TriMesh, TriMeshFlags};
@@ -70,18 +70,12 @@ pub struct ConvexShape {
     pub edge_edge: Vec<Option<u32>>,
 }
 
-/// Whether every B-rep edge of the body is convex (no valley anywhere).
-/// A closed surface without concave edges bounds a convex solid.
-pub fn is_convex(brep: &Brep) -> bool {
-    brep.edges.iter().all(|e| e.kind == EdgeKind::Convex)
-}
-
 impl ParryShape {
     /// The parry shape of `mesh`: its hull when it is convex, otherwise (or
     /// when parry cannot build the hull) its surface triangle mesh.
     pub fn of(mesh: &TetMesh) -> ParryShape {
         let brep = mesh.brep();
-        if is_convex(brep) {
+        if brep.is_convex() {
             if let Some(shape) = ConvexShape::of(mesh, brep) {
                 return ParryShape::Convex(shape);
             }

@@ -12,7 +12,15 @@ use std::path::Path;
 use std::process::Command;
 
 /// (scene, measured steps): fewer for the Wall, whose steps are slow.
-const WORKLOADS: [(&str, usize); 3] = [("pillar", 20), ("wall", 3), ("arch", 10)];
+/// The paper's three structures, and seed 002's two sphere benchmarks
+/// (its table II times its per-step cost on them).
+const WORKLOADS: [(&str, usize); 5] = [
+    ("pillar", 20),
+    ("wall", 3),
+    ("arch", 10),
+    ("spinning-sphere", 20),
+    ("rolling-spheres", 20),
+];
 const WARM_UP: usize = 2;
 
 /// (scene, method, timing) of one browser workload.
