@@ -9,7 +9,7 @@
 /** The CLI's keys, in readout order; `min_contacts` comes from the scene. */
 export const READOUT_KEYS = [
   'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'min_depth',
-  'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'ms_broad', 'ms_method', 'ms_solver',
+  'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'indeterminate', 'ms_broad', 'ms_method', 'ms_solver',
 ];
 
 /**
