@@ -13,6 +13,9 @@
 
 #![cfg(feature = "parry")]
 
+mod common;
+
+use common::{cuboid, hand_built_params, CLOSE, FLAT};
 use contactlab::contact::{
     detect, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodHistory, MethodParams,
 };
@@ -21,23 +24,8 @@ use contactlab::mesh::shapes::Shape;
 use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec2, DVec3};
 
-const FLAT: f64 = 1e-6;
-const CLOSE: f64 = 1e-9;
-
 fn params() -> MethodParams {
-    MethodParams {
-        touch_tol: 1e-6,
-        envelope: 0.01,
-        ..MethodParams::default()
-    }
-}
-
-fn cuboid(x: f64, y: f64, z: f64) -> TetMesh {
-    Shape::Box {
-        size: DVec3::new(x, y, z),
-    }
-    .build(FLAT)
-    .unwrap()
+    hand_built_params()
 }
 
 /// parry on A fixed at `a` and B free at `b`.

@@ -16,6 +16,9 @@
 //! B. Shapes are built in their model frames (`Shape::build`, cone
 //! meshes) and placed by position and rotation.
 
+mod common;
+
+use common::{cuboid, hand_built_params, CLOSE, FLAT};
 use contactlab::contact::{
     detect, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodHistory, MethodParams,
 };
@@ -24,25 +27,12 @@ use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec2, DVec3};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
 
-const FLAT: f64 = 1e-6;
-const CLOSE: f64 = 1e-9;
-
 fn params() -> MethodParams {
-    MethodParams {
-        touch_tol: 1e-6,
-        envelope: 0.01,
-        ..MethodParams::default()
-    }
+    hand_built_params()
 }
 
 fn build(shape: Shape) -> TetMesh {
     shape.build(FLAT).unwrap()
-}
-
-fn cuboid(x: f64, y: f64, z: f64) -> TetMesh {
-    build(Shape::Box {
-        size: DVec3::new(x, y, z),
-    })
 }
 
 /// A body and its pose and velocity.

@@ -11,32 +11,23 @@
 //!
 //! Body A is index 0 (fixed), B index 1 (free); normals point from A to B.
 
+mod common;
+
+use common::{cuboid, hand_built_params, CLOSE};
 use contactlab::contact::{
     detect, method_by_id, BodyAtPose, ContactSet, FeatureKind, MethodHistory, MethodParams,
 };
-use contactlab::mesh::shapes::Shape;
 use contactlab::mesh::TetMesh;
 use contactlab::scene::builtin::builtin_text;
 use contactlab::sim::{SimSettings, Simulation};
 use glam::{DQuat, DVec3};
 
-const FLAT: f64 = 1e-6;
-const CLOSE: f64 = 1e-9;
-
 fn params() -> MethodParams {
-    MethodParams {
-        touch_tol: 1e-6,
-        envelope: 0.01,
-        ..MethodParams::default()
-    }
+    hand_built_params()
 }
 
 fn cube(side: f64) -> TetMesh {
-    Shape::Box {
-        size: DVec3::splat(side),
-    }
-    .build(FLAT)
-    .unwrap()
+    cuboid(side, side, side)
 }
 
 /// SAT-MTD on A fixed at the origin and B at `position`, turned by

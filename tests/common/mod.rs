@@ -50,3 +50,27 @@ pub fn degenerate_tetrahedra() -> Vec<(&'static str, [DVec3; 4])> {
         ("coincident", UNIT_TET),
     ]
 }
+
+/// The flat angle hand-built bodies are classified with (radians).
+pub const FLAT: f64 = 1e-6;
+/// Distance below which two hand-computed points count as the same.
+pub const CLOSE: f64 = 1e-9;
+
+/// Method settings for hand-built cases of bodies about 1 m in size: a
+/// fixed touching tolerance and the default envelope of 1 cm.
+pub fn hand_built_params() -> contactlab::contact::MethodParams {
+    contactlab::contact::MethodParams {
+        touch_tol: 1e-6,
+        envelope: 0.01,
+        ..contactlab::contact::MethodParams::default()
+    }
+}
+
+/// An x × y × z box centred on its origin.
+pub fn cuboid(x: f64, y: f64, z: f64) -> TetMesh {
+    contactlab::mesh::shapes::Shape::Box {
+        size: DVec3::new(x, y, z),
+    }
+    .build(FLAT)
+    .unwrap()
+}
