@@ -161,8 +161,8 @@ impl MethodInfo {
 macro_rules! registry {
     ($($(#[$cfg:meta])* $module:ident),* $(,)?) => {
         $($(#[$cfg])* mod $module;)*
-        /// Every method: the paper's in the order of its tables, then
-        /// the exact reference.
+        /// Every method: ContactLab's own first, the paper's in the order
+        /// of its tables, the other seeds', then the exact reference.
         pub static REGISTRY: &[&MethodInfo] = &[$($(#[$cfg])* &$module::METHOD,)* &REFERENCE];
     };
 }
@@ -180,6 +180,7 @@ static REFERENCE: MethodInfo = MethodInfo {
 };
 
 registry!(
+    semi_local,
     closest_points,
     intersection,
     vertex_only,

@@ -152,7 +152,7 @@ struct KeptPair {
 
 /// What the method keeps of a body pair between detections.
 #[derive(Default)]
-struct Coherence {
+pub(super) struct Coherence {
     /// Sorted by (a, b).
     pairs: Vec<KeptPair>,
 }
@@ -169,86 +169,124 @@ impl BodyPairMethod for RegionAnalysis {
         memory: &mut PairMemory,
         out: &mut PairOutput,
     ) {
-        let tol = params.envelope;
-        let margin = params.parallel_sin;
         // Deeper than the envelope: analyse B pushed back to touching.
-        let shift = push_apart(pair, tol, margin);
-        let moved = (shift != DVec3::ZERO).then(|| moved_mesh(pair, shift));
-        let pair = &match &moved {
-            Some(world) => with_b_moved(pair, world, shift),
-            None => *pair,
+        let shift = push_apart(pair, params.envelope, params.parallel_sin);
+        let coherence = memory.get_or_default::<Coherence>();
+        analyse(pair, params, shift, coherence, &SEED, out);
+    }
+}
+
+/// What a method built on this analysis may change (ContactLab's
+/// `semi-local` does; design `methods-seeds.md`). [`SEED`] is the seed's
+/// own reading.
+pub(super) struct Options {
+    /// At most this many face normals at a non-convex corner (the seed's
+    /// figure 7 shows three; a pyramid pit's bottom needs four).
+    pub corner_normals: usize,
+    /// When set: a group of pieces whose hull is no wider than this many
+    /// envelopes is a point (one contact per normal) or, if longer, a
+    /// segment (one at each end), at the envelope's resolution.
+    /// Envelope-thick pieces of a point or line contact (a sunk apex's
+    /// edges, a sunk ridge's strip) otherwise give a corner per piece.
+    pub point_group_envelopes: Option<f64>,
+}
+
+/// Seed 001 as written.
+pub(super) const SEED: Options = Options {
+    corner_normals: 3,
+    point_group_envelopes: None,
+};
+
+/// The region analysis of one body pair, with B translated by `shift`
+/// (the touching configuration a penetrating pair is mapped to; zero for
+/// a pair within the envelope): steps 1–5 of the module doc, then the
+/// contacts and outlines moved back to the real poses. `coherence` is this
+/// pair's memory of the last detection, which this updates.
+pub(super) fn analyse(
+    pair: &BodyPair,
+    params: &MethodParams,
+    shift: DVec3,
+    coherence: &mut Coherence,
+    options: &Options,
+    out: &mut PairOutput,
+) {
+    let tol = params.envelope;
+    let margin = params.parallel_sin;
+    let moved = (shift != DVec3::ZERO).then(|| moved_mesh(pair, shift));
+    let pair = &match &moved {
+        Some(world) => with_b_moved(pair, world, shift),
+        None => *pair,
+    };
+    let (first_contact, first_region) = (out.contacts.len(), out.regions.len());
+    let regions = touching_regions(pair, tol);
+    // Every entity pair of the body pair with its region: adjacency
+    // (and so the sufficient set) is between entity pairs, whichever
+    // region they are in (a box in a corner touches floor and wall in
+    // two regions, which together hold the corner edge).
+    let pieces: Vec<EntityContact> = regions
+        .regions
+        .iter()
+        .flat_map(|r| r.touching.iter().cloned())
+        .collect();
+    let region_of: Vec<u32> = regions
+        .regions
+        .iter()
+        .enumerate()
+        .flat_map(|(r, region)| std::iter::repeat_n(r as u32, region.touching.len()))
+        .collect();
+    for region in &regions.regions {
+        let hull = region.touching_hull(params.touch_tol);
+        let points = hull.map(|h| h.hull).unwrap_or_default();
+        out.regions.push(RegionOutline {
+            dimension: points.len().clamp(1, 3) as u8 - 1,
+            points,
+        });
+    }
+    let kept = sufficient_set(pair, &pieces, margin);
+    let previous = std::mem::take(&mut coherence.pairs);
+    let mut now: Vec<KeptPair> = Vec::new();
+    // Per region: (piece, normals, whether they were kept from the last
+    // step).
+    let mut chosen: Vec<Vec<(usize, Vec<Normal>, bool)>> = vec![Vec::new(); regions.regions.len()];
+    for (i, piece) in pieces.iter().enumerate().filter(|(i, _)| kept[*i]) {
+        let (normals, was_kept) = match coherent_normals(pair, piece, &previous) {
+            Some(normals) => (normals, true),
+            None => (local_normals(pair, piece, margin, options.corner_normals), false),
         };
-        let (first_contact, first_region) = (out.contacts.len(), out.regions.len());
-        let regions = touching_regions(pair, tol);
-        // Every entity pair of the body pair with its region: adjacency
-        // (and so the sufficient set) is between entity pairs, whichever
-        // region they are in (a box in a corner touches floor and wall in
-        // two regions, which together hold the corner edge).
-        let pieces: Vec<EntityContact> = regions
-            .regions
-            .iter()
-            .flat_map(|r| r.touching.iter().cloned())
-            .collect();
-        let region_of: Vec<u32> = regions
-            .regions
-            .iter()
-            .enumerate()
-            .flat_map(|(r, region)| std::iter::repeat_n(r as u32, region.touching.len()))
-            .collect();
-        for region in &regions.regions {
-            let hull = region.touching_hull(params.touch_tol);
-            let points = hull.map(|h| h.hull).unwrap_or_default();
-            out.regions.push(RegionOutline {
-                dimension: points.len().clamp(1, 3) as u8 - 1,
-                points,
+        if !now.iter().any(|k| (k.a, k.b) == (piece.a, piece.b)) {
+            now.push(KeptPair {
+                a: piece.a,
+                b: piece.b,
+                normals: normals.iter().map(|n| to_body(pair, n)).collect(),
+                convex: is_convex(&pair.a, piece.a) && is_convex(&pair.b, piece.b),
             });
         }
-        let kept = sufficient_set(pair, &pieces, margin);
-        let state = memory.get_or_default::<Coherence>();
-        let previous = std::mem::take(&mut state.pairs);
-        let mut now: Vec<KeptPair> = Vec::new();
-        // Per region: (piece, normals, whether they were kept from the last
-        // step).
-        let mut chosen: Vec<Vec<(usize, Vec<Normal>, bool)>> = vec![Vec::new(); regions.regions.len()];
-        for (i, piece) in pieces.iter().enumerate().filter(|(i, _)| kept[*i]) {
-            let (normals, was_kept) = match coherent_normals(pair, piece, &previous) {
-                Some(normals) => (normals, true),
-                None => (local_normals(pair, piece, margin), false),
-            };
-            if !now.iter().any(|k| (k.a, k.b) == (piece.a, piece.b)) {
-                now.push(KeptPair {
-                    a: piece.a,
-                    b: piece.b,
-                    normals: normals.iter().map(|n| to_body(pair, n)).collect(),
-                    convex: is_convex(&pair.a, piece.a) && is_convex(&pair.b, piece.b),
-                });
-            }
-            chosen[region_of[i] as usize].push((i, normals, was_kept));
-        }
-        for (region, chosen) in chosen.iter().enumerate() {
-            emit_contacts(
-                pair,
-                &pieces,
-                chosen,
-                region as u32,
-                (params.touch_tol, tol),
-                margin,
-                out,
-            );
-        }
-        now.sort_by_key(|k| (k.a, k.b));
-        state.pairs = now;
-        // Back to the real poses: B's surface moves back by the shift, the
-        // midway points by half of it, every gap by its part along the
-        // normal.
-        for c in &mut out.contacts[first_contact..] {
-            c.raw.position -= shift * 0.5;
-            c.raw.depth -= c.raw.normal.dot(shift);
-        }
-        for r in &mut out.regions[first_region..] {
-            for p in &mut r.points {
-                *p -= shift * 0.5;
-            }
+        chosen[region_of[i] as usize].push((i, normals, was_kept));
+    }
+    let point_group = options.point_group_envelopes.map(|k| k * tol);
+    for (region, chosen) in chosen.iter().enumerate() {
+        emit_contacts(
+            pair,
+            &pieces,
+            chosen,
+            region as u32,
+            (params.touch_tol, tol, point_group),
+            margin,
+            out,
+        );
+    }
+    now.sort_by_key(|k| (k.a, k.b));
+    coherence.pairs = now;
+    // Back to the real poses: B's surface moves back by the shift, the
+    // midway points by half of it, every gap by its part along the
+    // normal.
+    for c in &mut out.contacts[first_contact..] {
+        c.raw.position -= shift * 0.5;
+        c.raw.depth -= c.raw.normal.dot(shift);
+    }
+    for r in &mut out.regions[first_region..] {
+        for p in &mut r.points {
+            *p -= shift * 0.5;
         }
     }
 }
@@ -267,7 +305,7 @@ const MAX_PUSHES: usize = 4;
 /// back to the plane, as the separating-axis test takes the axis of least
 /// overlap. Zero for a pair within the envelope, so resting contact is
 /// analysed as it is.
-fn push_apart(pair: &BodyPair, tol: f64, parallel: f64) -> DVec3 {
+pub(super) fn push_apart(pair: &BodyPair, tol: f64, parallel: f64) -> DVec3 {
     let mut shift = DVec3::ZERO;
     for _ in 0..MAX_PUSHES {
         let moved = moved_mesh(pair, shift);
@@ -297,12 +335,12 @@ fn push_apart(pair: &BodyPair, tol: f64, parallel: f64) -> DVec3 {
 }
 
 /// B's mesh translated by `shift`.
-fn moved_mesh<'a>(pair: &BodyPair<'a>, shift: DVec3) -> WorldMesh<'a> {
+pub(super) fn moved_mesh<'a>(pair: &BodyPair<'a>, shift: DVec3) -> WorldMesh<'a> {
     WorldMesh::new(pair.b.world.mesh, pair.b.position + shift, pair.b.rotation)
 }
 
 /// The pair with B translated by `shift` (`moved` its translated mesh).
-fn with_b_moved<'a>(pair: &BodyPair<'a>, moved: &'a WorldMesh<'a>, shift: DVec3) -> BodyPair<'a> {
+pub(super) fn with_b_moved<'a>(pair: &BodyPair<'a>, moved: &'a WorldMesh<'a>, shift: DVec3) -> BodyPair<'a> {
     BodyPair {
         a: pair.a,
         b: PairSide {
@@ -321,7 +359,7 @@ fn emit_contacts(
     pieces: &[EntityContact],
     chosen: &[(usize, Vec<Normal>, bool)],
     region: u32,
-    (fine, tol): (f64, f64),
+    (fine, tol, point_group): (f64, f64, Option<f64>),
     margin: f64,
     out: &mut PairOutput,
 ) {
@@ -351,29 +389,50 @@ fn emit_contacts(
         }
         let plane = PlaneFrame::new(points[0].0, first.world);
         let flat: Vec<DVec2> = points.iter().map(|(p, _, _)| plane.to_2d(*p)).collect();
-        for corner in hull_corners(&flat, fine, tol) {
-            let Some(k) = flat.iter().position(|&q| q == corner) else {
-                continue;
-            };
+        let corners: Vec<usize> = hull_corners(&flat, fine, tol)
+            .iter()
+            .filter_map(|corner| flat.iter().position(|q| q == corner))
+            .collect();
+        let contact = |k: usize, n: &Normal| {
             let (p, piece, kept) = points[k];
             let piece = &pieces[piece];
+            let depth =
+                (closest_on(&pair.b, piece.b, p) - closest_on(&pair.a, piece.a, p)).dot(n.world);
+            PairContact {
+                raw: RawContact {
+                    position: p,
+                    normal: n.world,
+                    depth,
+                    features: features_from_dimensions(piece.a.dimension(), piece.b.dimension()),
+                },
+                sources: [piece.a.index(), piece.b.index()],
+                region,
+                kept_normal: kept,
+            }
+        };
+        if let Some(clusters) = point_group.and_then(|d| thin_hull_clusters(&flat, &corners, d)) {
+            // A point or a segment at the envelope's resolution: one contact
+            // per cluster of corners (a point's, a segment's two ends), at
+            // the cluster's centre with its deepest corner's gap and
+            // features (its identity for warm starting).
+            for cluster in clusters {
+                let centre = cluster.iter().map(|&k| points[k].0).sum::<DVec3>() / cluster.len() as f64;
+                for n in normals {
+                    let deepest = cluster
+                        .iter()
+                        .map(|&k| contact(k, n))
+                        .min_by(|x, y| x.raw.depth.total_cmp(&y.raw.depth));
+                    if let Some(mut c) = deepest {
+                        c.raw.position = centre;
+                        out.contacts.push(c);
+                    }
+                }
+            }
+            continue;
+        }
+        for &k in &corners {
             for n in normals {
-                let depth = (closest_on(&pair.b, piece.b, p) - closest_on(&pair.a, piece.a, p))
-                    .dot(n.world);
-                out.contacts.push(PairContact {
-                    raw: RawContact {
-                        position: p,
-                        normal: n.world,
-                        depth,
-                        features: features_from_dimensions(
-                            piece.a.dimension(),
-                            piece.b.dimension(),
-                        ),
-                    },
-                    sources: [piece.a.index(), piece.b.index()],
-                    region,
-                    kept_normal: kept,
-                });
+                out.contacts.push(contact(k, n));
             }
         }
     }
@@ -405,6 +464,35 @@ fn hull_corners(points: &[DVec2], fine: f64, coarse: f64) -> Vec<DVec2> {
         }
     }
     (0..hull.len()).filter(|&i| keep[i]).map(|i| hull[i]).collect()
+}
+
+/// For a hull (its corner indices into `flat`) no wider than `width`: its
+/// corners in clusters, one cluster when it is also no longer than
+/// `width` (a point), else two, the corners nearer each end of its longest
+/// chord (a segment). `None` for a hull wider than that (a polygon).
+fn thin_hull_clusters(flat: &[DVec2], corners: &[usize], width: f64) -> Option<Vec<Vec<usize>>> {
+    let mut chord = (0.0, 0, 0);
+    for (x, &i) in corners.iter().enumerate() {
+        for &j in &corners[x + 1..] {
+            let length = (flat[i] - flat[j]).length();
+            if length > chord.0 {
+                chord = (length, i, j);
+            }
+        }
+    }
+    let (length, i, j) = chord;
+    if length <= width {
+        return Some(vec![corners.to_vec()]);
+    }
+    let along = (flat[j] - flat[i]) / length;
+    let across = |k: usize| (flat[k] - flat[i]).perp_dot(along).abs();
+    if corners.iter().any(|&k| across(k) > width) {
+        return None;
+    }
+    let (near_i, near_j): (Vec<usize>, Vec<usize>) = corners
+        .iter()
+        .partition(|&&k| (flat[k] - flat[i]).dot(along) <= 0.5 * length);
+    Some(vec![near_i, near_j])
 }
 
 // ---------------------------------------------------------------------------
@@ -818,7 +906,7 @@ fn coherent_normals(pair: &BodyPair, piece: &EntityContact, previous: &[KeptPair
 
 /// Normals from the local geometry, by the dimension and kind of the
 /// piece's entities (the module's step 3).
-fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64) -> Vec<Normal> {
+fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64, corner_normals: usize) -> Vec<Normal> {
     let (x, y) = (piece.a, piece.b);
     let a_normals: Vec<DVec3> = faces_at(&pair.a, x).iter().map(|&f| face_normal(&pair.a, f)).collect();
     let b_normals: Vec<DVec3> = faces_at(&pair.b, y).iter().map(|&f| face_normal(&pair.b, f)).collect();
@@ -877,7 +965,7 @@ fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64) -> Vec<Nor
         } else {
             separating
         };
-        return most_transversal(&pool, margin);
+        return most_transversal(&pool, margin, corner_normals);
     }
     // A face and a convex entity: the face's normal.
     if let Entity::Face(_) = x {
@@ -922,17 +1010,17 @@ fn mean(v: &[DVec3]) -> DVec3 {
     v.iter().sum::<DVec3>() / v.len().max(1) as f64
 }
 
-/// At most three of the normals, the most transversal: the triple with the
-/// largest |det|, else the pair with the largest |cross|, after dropping
-/// repeats; ties go to the first in order.
-fn most_transversal(normals: &[Normal], margin: f64) -> Vec<Normal> {
+/// At most three of the normals (or all, with `cap` above three), the most
+/// transversal: the triple with the largest |det|, else the pair with the
+/// largest |cross|, after dropping repeats; ties go to the first in order.
+fn most_transversal(normals: &[Normal], margin: f64, cap: usize) -> Vec<Normal> {
     let mut distinct: Vec<Normal> = Vec::new();
     for n in normals {
         if !distinct.iter().any(|d| (d.world - n.world).length() <= margin) {
             distinct.push(*n);
         }
     }
-    if distinct.len() <= 3 {
+    if distinct.len() <= cap.max(3) {
         return distinct;
     }
     let m = distinct.len();

@@ -1,0 +1,154 @@
+//! Semi-local: ContactLab's own method (issue 13; `docs/method.md` is its
+//! write-up).
+//!
+//! **The idea.** The paper (seed 000, §9) ends by saying that no local
+//! method is right on all of its cases and that future methods should look
+//! beyond one pair of tetrahedra. Seed 001's region analysis does: it sees
+//! the B-rep entities (flat faces, sharp edges, corners) of two whole
+//! bodies, keeps only the touching entity pairs that their larger
+//! neighbours do not already hold, gives each the normal its dimension
+//! decides, and keeps a persisting pair's normal from the last step. That
+//! is right wherever a contact's normal is decided by the two bodies'
+//! shapes near it, which is every case of the paper but three
+//! situations, and this method is region analysis with those three
+//! repaired, each by a rule that looks at a little more than one pair of
+//! features (hence "semi-local"):
+//!
+//! 1. **A corner in a pit.** A spike's apex in the bottom of a pyramid
+//!    hole touches four walls; the seed's figure 7 gives a non-convex
+//!    corner at most three normals, so one wall is never held (coverage
+//!    75 %). Here a non-convex corner gives every face normal that
+//!    separates the other body's entity.
+//! 2. **A point contact made of several pieces.** A sunk apex or two
+//!    crossing ridges come within the envelope along short stretches of
+//!    several edges, and the seed's hull of those pieces has a corner per
+//!    piece: two or three contacts where one point is touching (the
+//!    spikes cases' excess 2–3). Here the hull of a group of pieces with
+//!    the same normals that fits within [`POINT_GROUP_ENVELOPES`]
+//!    envelopes becomes one contact, at its centre with its deepest gap.
+//! 3. **The way in.** A body that sinks deeper than the envelope in one
+//!    step (a spike toppling into a groove) has to be mapped back to a
+//!    touching configuration before the analysis. The seed's answer is the
+//!    shortest push out along a face normal, which in a pocket can be the
+//!    wrong way out, leaving the deep feature with no contact. Here the
+//!    method remembers the pair's last relative pose at which nothing was
+//!    sunk deeper than the envelope (its own history, as temporal
+//!    coherence already is) and moves B back along the way it came, the
+//!    translation of its origin since then in A's frame, to the first
+//!    point on that path where nothing is deeper than the envelope: the
+//!    configuration of first contact, whose entities and normals are the
+//!    ones the impact needs. Only when that path does not clear the pair
+//!    (it rotated in, or there is no history) does it fall back to the
+//!    shortest push.
+//!
+//! Everything else is [`super::region_analysis`]: envelope, sufficient
+//! set, normals by dimension, temporal coherence, n · v for indeterminate
+//! normals. The method sees geometry, velocities, its settings (`envelope`)
+//! and its own history, never the scene's answer.
+
+use super::region_analysis::{analyse, moved_mesh, push_apart, with_b_moved, Coherence, Options};
+use super::{Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairMemory, PairOutput};
+use crate::contact::regions::touching::deep_crossings;
+use glam::DVec3;
+
+pub struct SemiLocal;
+
+/// The registry entry (see [`super::REGISTRY`]).
+pub static METHOD: MethodInfo = MethodInfo {
+    id: "semi-local",
+    name: "Semi-local",
+    source: "ContactLab (docs/method.md): region analysis (Bouma & Vaněček 1993, §3–4) with three repairs",
+    summary: "ContactLab's own: whole-body contact regions and normals by shape, with every wall of a pit, one contact per point, and deep contacts traced back the way they came in.",
+    help: "ContactLab's own method, built on seed 001's region analysis: it looks at the two bodies' flat faces, sharp edges and corners rather than at pairs of tetrahedra, keeps only the touching pairs that larger neighbouring contacts do not already hold, and gives each the normal its shape decides (a face's normal; both walls of a groove; the cross product of two crossing edges), keeping a contact's normal from the last step while it persists and, where the shape leaves it open, preferring a normal along which the bodies are not moving into each other. Three repairs make it semi-local: a corner in the bottom of a pit gets every wall's normal (not at most three), the pieces of one point contact become one contact, and a body that sank deeper than the envelope in one step is traced back along the way it came to its first touching configuration instead of being pushed out the shortest way. Like region analysis it gives a tall stack only its ideal contacts, which need warm starting to converge in 1000 solver sweeps. docs/method.md explains each case and where it can still fail.",
+    reads: &["envelope"],
+    algorithm: Algorithm::BodyPair(&SemiLocal),
+};
+
+/// Repair 2's disc, in envelopes: pieces of one point contact lie within
+/// a few envelopes of the point (an edge within the envelope of a face it
+/// crosses at a shallow angle runs up to envelope / sin(angle) along it;
+/// the spikes' 18° faces give about three), while the corners of a real
+/// face or edge contact in the paper's scenes are tens of envelopes apart.
+const POINT_GROUP_ENVELOPES: f64 = 4.0;
+
+const OPTIONS: Options = Options {
+    corner_normals: usize::MAX,
+    point_group_envelopes: Some(POINT_GROUP_ENVELOPES),
+};
+
+/// Bisection steps along the way in (repair 3): the first clear point is
+/// found to 2⁻¹⁶ of the last step's motion.
+const WAY_IN_BISECTIONS: usize = 16;
+
+/// What the method keeps of a body pair between detections.
+#[derive(Default)]
+struct Memory {
+    /// Region analysis' temporal coherence.
+    coherence: Coherence,
+    /// B's origin in A's frame the last time no feature was sunk deeper
+    /// than the envelope. (Only the translation: the way back is a
+    /// straight line, and a turn that sinks a feature falls back to the
+    /// shortest push.)
+    last_clear: Option<DVec3>,
+}
+
+/// B's origin in A's frame.
+fn relative_position(pair: &BodyPair) -> DVec3 {
+    pair.a.rotation.inverse() * (pair.b.position - pair.a.position)
+}
+
+/// Whether, with B translated by `shift`, some feature is sunk deeper than
+/// the envelope.
+fn sunk(pair: &BodyPair, shift: DVec3, tol: f64) -> bool {
+    let moved = moved_mesh(pair, shift);
+    !deep_crossings(&with_b_moved(pair, &moved, shift), tol).is_empty()
+}
+
+/// Repair 3: the translation of B to the first configuration on its way
+/// in (from `from`, B's origin in A's frame when last clear) at which
+/// nothing is sunk deeper than the envelope; `None` when even the start of
+/// the way is not clear (B turned in rather than moved in).
+fn way_in(pair: &BodyPair, from: DVec3, tol: f64) -> Option<DVec3> {
+    let back = pair.a.position + pair.a.rotation * from - pair.b.position;
+    if sunk(pair, back, tol) {
+        return None;
+    }
+    // Clear at t = 1 (all the way back), sunk at t = 0 (now).
+    let (mut sunk_at, mut clear_at) = (0.0_f64, 1.0_f64);
+    for _ in 0..WAY_IN_BISECTIONS {
+        let t = 0.5 * (sunk_at + clear_at);
+        if sunk(pair, back * t, tol) {
+            sunk_at = t;
+        } else {
+            clear_at = t;
+        }
+    }
+    Some(back * clear_at)
+}
+
+impl BodyPairMethod for SemiLocal {
+    fn margin(&self, params: &MethodParams) -> f64 {
+        params.envelope
+    }
+
+    fn body_pair(
+        &self,
+        pair: &BodyPair,
+        params: &MethodParams,
+        memory: &mut PairMemory,
+        out: &mut PairOutput,
+    ) {
+        let tol = params.envelope;
+        let memory = memory.get_or_default::<Memory>();
+        let shift = if !sunk(pair, DVec3::ZERO, tol) {
+            memory.last_clear = Some(relative_position(pair));
+            DVec3::ZERO
+        } else {
+            memory
+                .last_clear
+                .and_then(|from| way_in(pair, from, tol))
+                .unwrap_or_else(|| push_apart(pair, tol, params.parallel_sin))
+        };
+        analyse(pair, params, shift, &mut memory.coherence, &OPTIONS, out);
+    }
+}
