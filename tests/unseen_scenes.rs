@@ -343,11 +343,5 @@ fn region_analysis_meets_the_bar_so_it_is_reachable_by_a_method() {
 
 #[test]
 fn semi_local_is_right_on_every_unseen_scene() {
-    if method_by_id("semi-local").is_none() {
-        println!(
-            "note: no method \"semi-local\" in the registry yet (issue 13); this test checks it once it is added"
-        );
-        return;
-    }
     judge("semi-local");
 }
