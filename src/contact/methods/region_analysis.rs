@@ -189,12 +189,25 @@ pub(super) struct Options {
     /// Envelope-thick pieces of a point or line contact (a sunk apex's
     /// edges, a sunk ridge's strip) otherwise give a corner per piece.
     pub point_group_envelopes: Option<f64>,
+    /// Whether a pair found again keeps its last normals only while they
+    /// still separate its entities' local solids (within [`COHERENCE_SIN`],
+    /// as a pair that shrank must). The seed keeps them unchecked, so a
+    /// normal taken from one body's face stays where it was while that
+    /// body turns (a toppling spike's face on a rim sinks into it).
+    pub recheck_kept: bool,
+    /// Whether two convex edges crossing take their cross product only
+    /// when it separates their local solids (else the pair is treated as
+    /// indeterminate). The seed's rule takes it regardless, which for two
+    /// end edges lying in one plane is that plane's normal.
+    pub crossing_must_separate: bool,
 }
 
 /// Seed 001 as written.
-pub(super) const SEED: Options = Options {
+const SEED: Options = Options {
     corner_normals: 3,
     point_group_envelopes: None,
+    recheck_kept: false,
+    crossing_must_separate: false,
 };
 
 /// The region analysis of one body pair, with B translated by `shift`
@@ -249,9 +262,9 @@ pub(super) fn analyse(
     // step).
     let mut chosen: Vec<Vec<(usize, Vec<Normal>, bool)>> = vec![Vec::new(); regions.regions.len()];
     for (i, piece) in pieces.iter().enumerate().filter(|(i, _)| kept[*i]) {
-        let (normals, was_kept) = match coherent_normals(pair, piece, &previous) {
+        let (normals, was_kept) = match coherent_normals(pair, piece, &previous, options.recheck_kept) {
             Some(normals) => (normals, true),
-            None => (local_normals(pair, piece, margin, options.corner_normals), false),
+            None => (local_normals(pair, piece, margin, options), false),
         };
         if !now.iter().any(|k| (k.a, k.b) == (piece.a, piece.b)) {
             now.push(KeptPair {
@@ -877,12 +890,20 @@ fn separates(pair: &BodyPair, x: Entity, y: Entity, n: DVec3, slack: f64) -> boo
 }
 
 /// Temporal coherence (equations 6 and 7): the normals the piece's entity
-/// pair had at the last detection, or those of a pair it shrank from
-/// without colliding; `None` for a new region.
-fn coherent_normals(pair: &BodyPair, piece: &EntityContact, previous: &[KeptPair]) -> Option<Vec<Normal>> {
+/// pair had at the last detection (with `recheck`, only while they still
+/// separate it), or those of a pair it shrank from without colliding;
+/// `None` for a new region.
+fn coherent_normals(
+    pair: &BodyPair,
+    piece: &EntityContact,
+    previous: &[KeptPair],
+    recheck: bool,
+) -> Option<Vec<Normal>> {
     let (x, y) = (piece.a, piece.b);
     if let Ok(k) = previous.binary_search_by_key(&(x, y), |k| (k.a, k.b)) {
-        return Some(previous[k].normals.iter().map(|&n| to_world(pair, n)).collect());
+        let normals: Vec<Normal> = previous[k].normals.iter().map(|&n| to_world(pair, n)).collect();
+        let still = |n: &Normal| separates(pair, x, y, n.world, COHERENCE_SIN);
+        return (!recheck || normals.iter().all(still)).then_some(normals);
     }
     let shrank = |old: &KeptPair| {
         let (x_in, y_in) = (
@@ -906,7 +927,7 @@ fn coherent_normals(pair: &BodyPair, piece: &EntityContact, previous: &[KeptPair
 
 /// Normals from the local geometry, by the dimension and kind of the
 /// piece's entities (the module's step 3).
-fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64, corner_normals: usize) -> Vec<Normal> {
+fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64, options: &Options) -> Vec<Normal> {
     let (x, y) = (piece.a, piece.b);
     let a_normals: Vec<DVec3> = faces_at(&pair.a, x).iter().map(|&f| face_normal(&pair.a, f)).collect();
     let b_normals: Vec<DVec3> = faces_at(&pair.b, y).iter().map(|&f| face_normal(&pair.b, f)).collect();
@@ -965,7 +986,7 @@ fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64, corner_nor
         } else {
             separating
         };
-        return most_transversal(&pool, margin, corner_normals);
+        return most_transversal(&pool, margin, options.corner_normals);
     }
     // A face and a convex entity: the face's normal.
     if let Entity::Face(_) = x {
@@ -987,17 +1008,24 @@ fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64, corner_nor
         if cross.length() > margin {
             let n = cross.normalize();
             let toward = (mean(&a_normals) - mean(&b_normals)).dot(n);
-            let world = if separates(pair, x, y, n, margin) {
+            let (plus, minus) = (separates(pair, x, y, n, margin), separates(pair, x, y, -n, margin));
+            let world = if plus {
                 n
-            } else if separates(pair, x, y, -n, margin) || toward < 0.0 {
+            } else if minus || toward < 0.0 {
                 -n
             } else {
                 n
             };
-            return vec![Normal {
-                world,
-                frame: Frame::A,
-            }];
+            // Edges that cross without their cross product separating the
+            // bodies there (two end edges in one plane) are not a crossing
+            // contact; with `options.crossing_must_separate` they are
+            // treated as indeterminate below.
+            if plus || minus || !options.crossing_must_separate {
+                return vec![Normal {
+                    world,
+                    frame: Frame::A,
+                }];
+            }
         }
     }
     vec![Normal {

@@ -9,8 +9,8 @@
 //! neighbours do not already hold, gives each the normal its dimension
 //! decides, and keeps a persisting pair's normal from the last step. That
 //! is right wherever a contact's normal is decided by the two bodies'
-//! shapes near it, which is every case of the paper but three
-//! situations, and this method is region analysis with those three
+//! shapes near it, which is every case of the paper but five
+//! situations, and this method is region analysis with those five
 //! repaired, each by a rule that looks at a little more than one pair of
 //! features (hence "semi-local"):
 //!
@@ -19,27 +19,45 @@
 //!    corner at most three normals, so one wall is never held (coverage
 //!    75 %). Here a non-convex corner gives every face normal that
 //!    separates the other body's entity.
-//! 2. **A point contact made of several pieces.** A sunk apex or two
-//!    crossing ridges come within the envelope along short stretches of
-//!    several edges, and the seed's hull of those pieces has a corner per
-//!    piece: two or three contacts where one point is touching (the
-//!    spikes cases' excess 2–3). Here the hull of a group of pieces with
-//!    the same normals that fits within [`POINT_GROUP_ENVELOPES`]
-//!    envelopes becomes one contact, at its centre with its deepest gap.
-//! 3. **The way in.** A body that sinks deeper than the envelope in one
-//!    step (a spike toppling into a groove) has to be mapped back to a
+//! 2. **A point or line contact made of several pieces.** A sunk apex
+//!    comes within the envelope of the other body along short stretches
+//!    of several edges, a sunk ridge along a strip, and the seed's hull of
+//!    those pieces has a corner per piece: two or three contacts where one
+//!    point is touching, four where a segment's two ends are (the spikes
+//!    cases' and the wedges' excess 2–3). Here a group of pieces with the
+//!    same normals whose hull is no wider than [`POINT_GROUP_ENVELOPES`]
+//!    envelopes is a point (one contact, at its centre with its deepest
+//!    gap) or, if longer, a segment (one at each end).
+//! 3. **A kept normal that no longer fits.** Temporal coherence keeps
+//!    a persisting entity pair's normals from the last step. The seed
+//!    keeps them unchecked, so a normal taken from a face stays where it
+//!    was while that face's body turns: a spike toppling onto the rim of
+//!    its groove sank 25 cm into it (3.5 mm with the repair). Here a
+//!    kept normal must still separate the pair's local solids (within 1°,
+//!    the test the seed applies to a pair that shrank), or the normal is
+//!    taken anew from the geometry.
+//! 4. **Edges crossing in one plane.** Two convex edges whose cross
+//!    product does not separate the bodies there (the end edges of two
+//!    wedges of equal length, lying in one end plane) are not a crossing
+//!    contact; the seed's rule still gives them the plane's normal,
+//!    sideways. Here such a pair is treated as indeterminate: the
+//!    separating normal nearest the difference of the bodies' face
+//!    normals, or by n · v.
+//!
+//! 5. **The way in.** A body that sinks deeper than the envelope in one
+//!    step (a spike falling onto a ridge) has to be mapped back to a
 //!    touching configuration before the analysis. The seed's answer is the
-//!    shortest push out along a face normal, which in a pocket can be the
-//!    wrong way out, leaving the deep feature with no contact. Here the
-//!    method remembers the pair's last relative pose at which nothing was
-//!    sunk deeper than the envelope (its own history, as temporal
-//!    coherence already is) and moves B back along the way it came, the
-//!    translation of its origin since then in A's frame, to the first
-//!    point on that path where nothing is deeper than the envelope: the
-//!    configuration of first contact, whose entities and normals are the
-//!    ones the impact needs. Only when that path does not clear the pair
-//!    (it rotated in, or there is no history) does it fall back to the
-//!    shortest push.
+//!    shortest push out along a face normal, which can be the wrong way
+//!    out: on the spike-on-wedge case the spike went through the wedge
+//!    (1.03 m deep at step 38). Here the method remembers the pair's last
+//!    relative position at which nothing was sunk deeper than the envelope
+//!    (its own history, as temporal coherence already is) and moves B back
+//!    along the way it came, the translation of its origin since then in
+//!    A's frame, to the first point on that path where nothing is deeper
+//!    than the envelope: the configuration of first contact, whose
+//!    entities and normals the impact needs (41 mm at worst on that case).
+//!    Only when that path does not clear the pair (it turned in, or there
+//!    is no history) does it fall back to the shortest push.
 //!
 //! Everything else is [`super::region_analysis`]: envelope, sufficient
 //! set, normals by dimension, temporal coherence, n · v for indeterminate
@@ -57,14 +75,14 @@ pub struct SemiLocal;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "semi-local",
     name: "Semi-local",
-    source: "ContactLab (docs/method.md): region analysis (Bouma & Vaněček 1993, §3–4) with three repairs",
-    summary: "ContactLab's own: whole-body contact regions and normals by shape, with every wall of a pit, one contact per point, and deep contacts traced back the way they came in.",
-    help: "ContactLab's own method, built on seed 001's region analysis: it looks at the two bodies' flat faces, sharp edges and corners rather than at pairs of tetrahedra, keeps only the touching pairs that larger neighbouring contacts do not already hold, and gives each the normal its shape decides (a face's normal; both walls of a groove; the cross product of two crossing edges), keeping a contact's normal from the last step while it persists and, where the shape leaves it open, preferring a normal along which the bodies are not moving into each other. Three repairs make it semi-local: a corner in the bottom of a pit gets every wall's normal (not at most three), the pieces of one point contact become one contact, and a body that sank deeper than the envelope in one step is traced back along the way it came to its first touching configuration instead of being pushed out the shortest way. Like region analysis it gives a tall stack only its ideal contacts, which need warm starting to converge in 1000 solver sweeps. docs/method.md explains each case and where it can still fail.",
+    source: "ContactLab (docs/method.md): region analysis (Bouma & Vaněček 1993, §3–4) with five repairs",
+    summary: "ContactLab's own: whole-body contact regions and normals by shape (region analysis), with every wall of a pit, one contact per point, and kept normals that follow a turning body.",
+    help: "ContactLab's own method, built on seed 001's region analysis: it looks at the two bodies' flat faces, sharp edges and corners rather than at pairs of tetrahedra, keeps only the touching pairs that larger neighbouring contacts do not already hold, and gives each the normal its shape decides (a face's normal; both walls of a groove; the cross product of two crossing edges), keeping a contact's normal from the last step while it persists and, where the shape leaves it open, preferring a normal along which the bodies are not moving into each other. Five repairs make it semi-local: a corner in the bottom of a pit gets every wall's normal (not at most three); the pieces of one point or line contact become one contact per point or segment end; a normal kept from the last step is dropped once the body whose face gave it has turned away (it used to let a toppling spike sink into a rim); two edges crossing in one plane, which do not separate the bodies there, are not given that plane's sideways normal; and a body that sank deeper than the envelope in one step is traced back along the way it came to where it first touched, instead of being pushed out the shortest way (which let a spike pass through a wedge). The rules of the paper's fundamental cases hold only at their first contact, so over a whole run its score falls where the bodies end up somewhere else (a spike toppling out of its groove). Like region analysis it gives a tall stack only its ideal contacts, which need warm starting to converge in 1000 solver sweeps. docs/method.md explains each case and where it can still fail.",
     reads: &["envelope"],
     algorithm: Algorithm::BodyPair(&SemiLocal),
 };
 
-/// Repair 2's disc, in envelopes: pieces of one point contact lie within
+/// Repair 2's width, in envelopes: pieces of one point contact lie within
 /// a few envelopes of the point (an edge within the envelope of a face it
 /// crosses at a shallow angle runs up to envelope / sin(angle) along it;
 /// the spikes' 18° faces give about three), while the corners of a real
@@ -74,10 +92,12 @@ const POINT_GROUP_ENVELOPES: f64 = 4.0;
 const OPTIONS: Options = Options {
     corner_normals: usize::MAX,
     point_group_envelopes: Some(POINT_GROUP_ENVELOPES),
+    recheck_kept: true,
+    crossing_must_separate: true,
 };
 
-/// Bisection steps along the way in (repair 3): the first clear point is
-/// found to 2⁻¹⁶ of the last step's motion.
+/// Bisection steps along the way in (repair 5): the first clear point is
+/// found to 2⁻¹⁶ of the motion since the pair was last clear.
 const WAY_IN_BISECTIONS: usize = 16;
 
 /// What the method keeps of a body pair between detections.
@@ -104,7 +124,7 @@ fn sunk(pair: &BodyPair, shift: DVec3, tol: f64) -> bool {
     !deep_crossings(&with_b_moved(pair, &moved, shift), tol).is_empty()
 }
 
-/// Repair 3: the translation of B to the first configuration on its way
+/// Repair 5: the translation of B to the first configuration on its way
 /// in (from `from`, B's origin in A's frame when last clear) at which
 /// nothing is sunk deeper than the envelope; `None` when even the start of
 /// the way is not clear (B turned in rather than moved in).
