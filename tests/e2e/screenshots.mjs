@@ -10,8 +10,11 @@ import { ROOT, launchBrowser, openPage, readout, screenshot, waitReady } from '.
 const SCREENSHOT_DIR = `${ROOT}docs/screenshots/`;
 /** A phone held upright, in CSS pixels. */
 const PHONE = { width: 390, height: 844 };
-/** [file name, link, scene, step, viewport (default: the harness's), keys pressed once ready] */
+/** [file name, link, scene, step, viewport (default: the harness's), keys pressed once ready, 'compare' to fill the compare table first] */
 const SHOTS = [
+  // Issue 13: ContactLab's own method on the Pillar, with the compare
+  // table run at step 3 so it stands beside Opposing and the others.
+  ['pillar-semi-local-compare', '#scene=pillar&method=semi-local&step=3&explode=0.35', 'pillar', 3, { width: 1400, height: 1100 }, null, 'compare'],
   ['pillar-opposing-step3', '#scene=pillar&method=opposing&step=3&explode=0.35', 'pillar', 3],
   ['wall', '#scene=wall&method=opposing&step=3&explode=0.25', 'wall', 3],
   ['arch', '#scene=arch&method=opposing&step=3&explode=0.3', 'arch', 3],
@@ -26,7 +29,7 @@ const SHOTS = [
 
 const browser = await launchBrowser();
 try {
-  for (const [name, hash, scene, step, viewport, keys] of SHOTS) {
+  for (const [name, hash, scene, step, viewport, keys, compare] of SHOTS) {
     const { page, context, problems } = await openPage(browser, hash, viewport);
     try {
       await waitReady(page, { scene, step });
@@ -40,6 +43,11 @@ try {
         await waitReady(page, { scene, step });
       }
       assert.ok(Number((await readout(page)).count) > 0, `${scene}: no contacts`);
+      if (compare) {
+        await page.click('#compare');
+        await page.waitForFunction(() => document.body.dataset.compare === 'done', null, { timeout: 240_000 });
+        await page.locator('#compare-table').scrollIntoViewIfNeeded();
+      }
       if (hash.includes('regions=1')) {
         const drawn = await page.evaluate(() => document.body.dataset.regions);
         assert.ok(Number(drawn) > 0, `${name}: no region outlines drawn (data-regions="${drawn}")`);

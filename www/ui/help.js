@@ -79,6 +79,19 @@ export const MEASURE_HELP = {
   },
 };
 
+/** Where the build serves `docs/method.md`, the write-up of ContactLab's own method. */
+const WRITE_UP = 'pkg/method.md';
+
+/**
+ * Turns a mention of `docs/method.md` in (escaped) help text into a link to
+ * the copy served beside the wasm.
+ * @param {string} html
+ * @returns {string}
+ */
+export function linkWriteUp(html) {
+  return html.replaceAll('docs/method.md', `<a href="${WRITE_UP}" target="_blank" rel="noopener">docs/method.md</a>`);
+}
+
 /**
  * Fills the help dialog with every method and measure and opens it at
  * `topic` ("method:opposing", "measure:quality").
@@ -90,7 +103,7 @@ export function openHelp(dialog, topic, methods) {
   const content = dialog.querySelector('#help-content');
   if (!content.hasChildNodes()) {
     const entry = (kind, id, title, text, readMore) =>
-      `<section id="help-${kind}-${escapeHtml(id)}" class="help-entry"><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p><p class="paper">Read more: ${escapeHtml(readMore)}.</p></section>`;
+      `<section id="help-${kind}-${escapeHtml(id)}" class="help-entry"><h3>${escapeHtml(title)}</h3><p>${linkWriteUp(escapeHtml(text))}</p><p class="paper">Read more: ${linkWriteUp(escapeHtml(readMore))}.</p></section>`;
     content.innerHTML = `
       <h1>Help</h1>
       <p>ContactLab runs the experiments of Kenny Erleben, <cite>Methodology for Assessing Mesh-Based Contact Point Methods</cite>, ACM Transactions on Graphics 37(3), 2018. Pick a scene and a method, step the simulation and watch whether the contact normals (arrows) are right: blue balls where they are, orange cubes where they are not. The paper's methods look at one pair of tetrahedra at a time; the region methods look at whole contact regions between two bodies, and "Contact regions" (under View) outlines the regions they found, one colour per region.</p>

@@ -2,7 +2,8 @@
 //! wasm32-unknown-unknown, `wasm-bindgen --target web` into `www/pkg/`, then
 //! `wasm-opt -O3` when binaryen is installed (it only makes the module
 //! smaller and faster, so it is skipped with a note when absent or when it
-//! would break the module); and copies the paper-fine meshes beside it.
+//! would break the module); and copies the paper-fine meshes and
+//! `docs/method.md` (linked from the page's help) beside it.
 
 use crate::cmd::{self, Error, Result};
 use crate::{setup, wasm_tables};
@@ -52,6 +53,15 @@ pub fn build(root: &Path) -> Result<()> {
         Error::new(format!(
             "could not copy {} into www/pkg/: {e}",
             fine.display()
+        ))
+    })?;
+    // The page's help for ContactLab's own method links its write-up,
+    // served beside the wasm so that the link works offline.
+    let write_up = root.join("docs/method.md");
+    std::fs::copy(&write_up, out_dir.join("method.md")).map_err(|e| {
+        Error::new(format!(
+            "could not copy {} into www/pkg/: {e}",
+            write_up.display()
         ))
     })?;
     Ok(())
