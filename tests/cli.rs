@@ -150,9 +150,11 @@ fn methods_lists_the_registry_in_its_order() {
         .collect();
     let registry: Vec<&str> = contactlab::contact::REGISTRY.iter().map(|m| m.id).collect();
     assert_eq!(ids, registry);
-    // The paper's eight come first, in the order of its tables.
+    // ContactLab's own method leads; the paper's eight follow, in the
+    // order of its tables.
+    assert_eq!(ids[0], "semi-local");
     assert_eq!(
-        ids[..8],
+        ids[1..9],
         [
             "closest-points",
             "intersection",
@@ -230,7 +232,7 @@ fn contacts_refuses_bad_method_and_settings() {
         (vec!["contacts", "pillar"], "--method is required"),
         (
             vec!["contacts", "pillar", "--method", "magic"],
-            "--method: the contact method must be one of closest-points,",
+            "--method: the contact method must be one of semi-local, closest-points,",
         ),
         (
             vec!["contacts", "pillar", "--method", "growth", "--epsilon", "0"],
