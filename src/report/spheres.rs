@@ -27,10 +27,12 @@ pub const SPHERE_VERTICES: [u32; 5] = [50, 100, 200, 1000, 2000];
 pub const SPHERE_TIME_STEPS: [f64; 2] = [0.001, 0.01];
 /// Virtual time of every run, seconds (the seed's).
 pub const VIRTUAL_SECONDS: f64 = 5.0;
-/// The methods the table compares, those of them the registry has: the
-/// paper's two best (Opposing, Closest points), the region methods, and
-/// the convex-polyhedra methods the seed and industry bring.
-pub const SPHERE_METHODS: [&str; 7] = [
+/// The methods the table compares, those of them the registry has:
+/// ContactLab's own, the paper's two best (Opposing, Closest points), the
+/// region methods, and the convex-polyhedra methods the seed and industry
+/// bring.
+pub const SPHERE_METHODS: [&str; 8] = [
+    "semi-local",
     "opposing",
     "closest-points",
     "contour-region",
