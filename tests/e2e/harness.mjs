@@ -206,14 +206,18 @@ export function runLog(page) {
   return page.evaluate(() => /** @type {any} */ (window).runLog);
 }
 
-/** Saves a screenshot of the whole page. */
-export async function screenshot(page, path) {
+/**
+ * Saves a screenshot of the whole page; with `scrollTo` (a selector), the
+ * panel holding that element is scrolled to show it rather than its top.
+ */
+export async function screenshot(page, path, scrollTo = null) {
   await mkdir(path.replace(/[^/]+$/, ''), { recursive: true });
   // Controls used by the test may have scrolled the panels; show their tops.
-  await page.evaluate(() => {
+  await page.evaluate((selector) => {
     /** @type {HTMLElement} */ (document.activeElement)?.blur();
     for (const panel of document.querySelectorAll('.panel')) panel.scrollTop = 0;
-  });
+    if (selector) document.querySelector(selector)?.scrollIntoView({ block: 'start' });
+  }, scrollTo);
   await page.screenshot({ path });
 }
 

@@ -46,13 +46,12 @@ try {
       if (compare) {
         await page.click('#compare');
         await page.waitForFunction(() => document.body.dataset.compare === 'done', null, { timeout: 240_000 });
-        await page.locator('#compare-table').scrollIntoViewIfNeeded();
       }
       if (hash.includes('regions=1')) {
         const drawn = await page.evaluate(() => document.body.dataset.regions);
         assert.ok(Number(drawn) > 0, `${name}: no region outlines drawn (data-regions="${drawn}")`);
       }
-      await screenshot(page, `${SCREENSHOT_DIR}${name}.png`);
+      await screenshot(page, `${SCREENSHOT_DIR}${name}.png`, compare ? '.compare' : null);
       assert.deepEqual(problems, [], `${name}: ${problems.join('; ')}`);
       console.log(`wrote docs/screenshots/${name}.png`);
     } finally {
