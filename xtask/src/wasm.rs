@@ -46,24 +46,22 @@ pub fn build(root: &Path) -> Result<()> {
 
     optimise(&out_dir.join("contactlab_bg.wasm"));
 
-    // The paper-fine TetGen meshes are too large to compile into the wasm;
-    // the page fetches them from beside it when that mesher is chosen.
-    let fine = root.join("meshes/paper-fine.json");
-    std::fs::copy(&fine, out_dir.join("paper-fine.json")).map_err(|e| {
-        Error::new(format!(
-            "could not copy {} into www/pkg/: {e}",
-            fine.display()
-        ))
-    })?;
-    // The page's help for ContactLab's own method links its write-up,
-    // served beside the wasm so that the link works offline.
-    let write_up = root.join("docs/method.md");
-    std::fs::copy(&write_up, out_dir.join("method.md")).map_err(|e| {
-        Error::new(format!(
-            "could not copy {} into www/pkg/: {e}",
-            write_up.display()
-        ))
-    })?;
+    // Files the page fetches from beside the wasm: the paper-fine TetGen
+    // meshes, too large to compile into it, when that mesher is chosen; and
+    // the write-up of ContactLab's own method, linked from the help, so
+    // that the link works offline.
+    for (source, name) in [
+        ("meshes/paper-fine.json", "paper-fine.json"),
+        ("docs/method.md", "method.md"),
+    ] {
+        let from = root.join(source);
+        std::fs::copy(&from, out_dir.join(name)).map_err(|e| {
+            Error::new(format!(
+                "could not copy {} into www/pkg/: {e}",
+                from.display()
+            ))
+        })?;
+    }
     Ok(())
 }
 
