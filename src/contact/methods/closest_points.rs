@@ -22,6 +22,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Every body is first shrunk (\"eroded\") by ε, so bodies that touch are 2ε apart. For each vertex–triangle and edge–edge pair closer than 2ε, the contact sits halfway between the closest points and the normal is the direction from one to the other. It works well while the gap is clean, but how to choose ε is not obvious, and at corners the closest-point direction can point sideways.",
     reads: &["epsilon"],
     algorithm: Algorithm::TetPair(&ClosestPoints),
+    paper_code: None,
 };
 
 impl ContactMethod for ClosestPoints {

@@ -31,6 +31,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule. On meshes where every tetrahedron has a single surface face (our coned shapes) the two methods must pick the same face and coincide.",
     reads: &[],
     algorithm: Algorithm::TetPair(&ConsistentVertex),
+    paper_code: None,
 };
 
 /// The surface face of `outer` first crossed on the way out along the

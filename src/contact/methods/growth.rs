@@ -40,6 +40,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step.",
     reads: &[],
     algorithm: Algorithm::TetPair(&Growth),
+    paper_code: None,
 };
 
 /// The paper's damping factor β for both the shrinking and the growing.

@@ -25,6 +25,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Looks at the surface triangles only. A vertex lying on a face gives that face's normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane.",
     reads: &[],
     algorithm: Algorithm::TetPair(&Intersection),
+    paper_code: None,
 };
 
 /// Whether `p` lies inside the edge planes of triangle `t` (normal `n`),

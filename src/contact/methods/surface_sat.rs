@@ -21,6 +21,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Volume-SAT with only the real surface allowed to give the axis: faces on the surface and edges of surface faces. This removes the interior axes, but cliff edges can still give sloped normals.",
     reads: &[],
     algorithm: Algorithm::TetPair(&SurfaceSat),
+    paper_code: None,
 };
 
 /// Which of the tetrahedron's six edges (in `TET_EDGES` order) belong to one

@@ -23,6 +23,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VertexOnly),
+    paper_code: None,
 };
 
 /// Local corners of `inner` that are surface vertices of its body and lie

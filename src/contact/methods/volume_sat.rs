@@ -25,6 +25,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VolumeSat),
+    paper_code: None,
 };
 
 pub(super) fn axis_features(source: AxisSource) -> FeatureKind {
