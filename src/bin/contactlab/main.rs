@@ -8,7 +8,7 @@ mod tetgen;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
-use contactlab::contact::{detect, methods::method_ids, FeatureKind, MethodHistory, REGISTRY};
+use contactlab::contact::{detect, every_method, methods::method_ids, FeatureKind, MethodHistory};
 use contactlab::measures::step_measures;
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
@@ -196,15 +196,14 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
 
 fn methods(args: &Args, out: &mut Out) -> CliResult {
     if args.flag("--json") {
-        let list: Vec<_> = REGISTRY
-            .iter()
-            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference(), "kind": m.kind() }))
+        let list: Vec<_> = every_method()
+            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference(), "kind": m.kind(), "paper_code": m.is_paper_code(), "printed": m.printed().id }))
             .collect();
         outln!(out, "{}", serde_json::Value::Array(list))?;
         return Ok(());
     }
-    for m in REGISTRY {
-        outln!(out, "{:<18} {}", m.id, m.summary)?;
+    for m in every_method() {
+        outln!(out, "{:<29} {}", m.id, m.summary)?;
     }
     Ok(())
 }

@@ -466,6 +466,24 @@ fn contacts_on_plane(
     }
 }
 
+/// Emits `points` with normal `n` as Opposing does (algorithm 1's
+/// caption; the paper's code does the same for the SAT methods): their
+/// extent along `n` is the depth, and they are projected onto the plane
+/// through the middle of the extremes.
+fn contacts_at_extent(
+    points: &[DVec3],
+    n: DVec3,
+    features: FeatureKind,
+    out: &mut Vec<RawContact>,
+) {
+    if points.is_empty() {
+        return;
+    }
+    let (lo, hi) = crate::geometry::extent_along(points, n);
+    let middle = n * ((lo + hi) * 0.5);
+    contacts_on_plane(points, n, middle, -(hi - lo), features, out);
+}
+
 /// Feature label from the dimensions of A's and B's generating features
 /// (0 vertex, 1 edge, 2 face).
 fn features_from_dimensions(a: u8, b: u8) -> FeatureKind {

@@ -21,7 +21,7 @@
 //! up: the paper's 100 % there is the code's rule, not the printed one.
 
 use super::{
-    contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
+    contacts_at_extent, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
 };
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{intersection_points, overlaps, TetShape};
@@ -55,19 +55,6 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     algorithm: Algorithm::TetPair(&OpposingPaperCode),
     paper_code: None,
 };
-
-/// The contacts of an Opposing normal `n`: the intersection points, their
-/// extent along `n` as the depth, projected onto the plane through the
-/// middle of the extremes (algorithm 1, lines 14–19; the same in the code).
-fn contacts_along(sa: &TetShape, sb: &TetShape, n: DVec3, tol: f64, out: &mut Vec<RawContact>) {
-    let points = intersection_points(sa, sb, tol);
-    if points.is_empty() {
-        return;
-    }
-    let (lo, hi) = crate::geometry::extent_along(&points, n);
-    let middle = n * ((lo + hi) * 0.5);
-    contacts_on_plane(&points, n, middle, -(hi - lo), FeatureKind::FaceFace, out);
-}
 
 impl ContactMethod for OpposingPaperCode {
     fn rules(&self) -> Rules {
@@ -107,7 +94,8 @@ impl ContactMethod for OpposingPaperCode {
             }
         }
         if let Some((_, n)) = best {
-            contacts_along(&sa, &sb, n, params.touch_tol, out);
+            let points = intersection_points(&sa, &sb, params.touch_tol);
+            contacts_at_extent(&points, n, FeatureKind::FaceFace, out);
         }
     }
 }
@@ -182,7 +170,8 @@ impl ContactMethod for Opposing {
             }),
         };
         if let Some(n) = normal {
-            contacts_along(&sa, &sb, n, params.touch_tol, out);
+            let points = intersection_points(&sa, &sb, params.touch_tol);
+            contacts_at_extent(&points, n, FeatureKind::FaceFace, out);
         }
     }
 }
