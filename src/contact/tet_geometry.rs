@@ -352,7 +352,14 @@ pub fn intersection_points_as(
                     continue;
                 }
                 let x = p.lerp(q, dp / (dp - dq));
-                if faces.contains(x, tol) {
+                // x lies on face f's plane by construction; only the other
+                // three planes decide whether it is on the face. (Testing f
+                // too would leave that to round-off when `tol` is 0, as in
+                // the paper-code variants.)
+                if (0..4)
+                    .filter(|&g| g != f)
+                    .all(|g| faces.face_distance(g, x) <= tol)
+                {
                     push_unique(&mut points, x, tol);
                 }
             }

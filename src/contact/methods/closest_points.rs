@@ -186,6 +186,12 @@ impl ContactMethod for ClosestPointsPaperCode {
         for [i, j] in a.surface_edges() {
             for [k, l] in b.surface_edges() {
                 let (ai, aj, bk, bl) = (a.corners[i], a.corners[j], b.corners[k], b.corners[l]);
+                // Parallel edges have no unique closest points (the code's
+                // line–line formula divides by zero there).
+                let (ea, eb) = (aj - ai, bl - bk);
+                if ea.cross(eb).length() <= params.parallel_sin * ea.length() * eb.length() {
+                    continue;
+                }
                 let (pa, pb, s, t) = closest_points_segments(ai, aj, bk, bl);
                 if !(s > 0.0 && s < 1.0 && t > 0.0 && t < 1.0) {
                     continue;
