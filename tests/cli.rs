@@ -148,11 +148,24 @@ fn methods_lists_the_registry_in_its_order() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap_or(""))
         .collect();
-    let registry: Vec<&str> = contactlab::contact::REGISTRY.iter().map(|m| m.id).collect();
+    // Every entry, each `@paper-code` variant right after its method.
+    let registry: Vec<&str> = contactlab::contact::every_method().map(|m| m.id).collect();
     assert_eq!(ids, registry);
+    let printed: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|id| !id.ends_with("@paper-code"))
+        .collect();
+    let originals: Vec<&str> = contactlab::contact::REGISTRY.iter().map(|m| m.id).collect();
+    assert_eq!(printed, originals);
+    // Each of the paper's eight has its variant (design `reference-code.md`).
+    for id in &printed[..8] {
+        let variant = format!("{id}@paper-code");
+        assert!(ids.contains(&variant.as_str()), "{variant} is not listed");
+    }
     // The paper's eight come first, in the order of its tables.
     assert_eq!(
-        ids[..8],
+        printed[..8],
         [
             "closest-points",
             "intersection",

@@ -24,6 +24,16 @@ pub fn raw_body(corners: [DVec3; 4]) -> TetMesh {
     TetMesh::without_validation(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).unwrap()
 }
 
+/// A one-tetrahedron body, its corners put in positive orientation first
+/// (as `TetMesh` requires).
+pub fn tet_body(mut corners: [DVec3; 4]) -> TetMesh {
+    let [a, b, c, d] = corners;
+    if (b - a).cross(c - a).dot(d - a) < 0.0 {
+        corners.swap(2, 3);
+    }
+    TetMesh::new(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).expect("a valid test tetrahedron")
+}
+
 /// The unit tetrahedron, a well-formed partner for the degenerate ones.
 pub const UNIT_TET: [DVec3; 4] = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
 

@@ -330,7 +330,19 @@ impl ContactMethod for GrowthPaperCode {
         // (for an edge or a vertex the normal is the direction itself, so
         // that tie is no choice).
         let normal = if face_b && !face_a { -n_b } else { n_a };
-        let dims = (2 * u8::from(face_a), 2 * u8::from(face_b));
+        // Edge or vertex, for the label only: the support feature.
+        let feature_tol = params.parallel_sin * a.diameter().max(b.diameter());
+        let dimension = |face: bool, tet: &Tet, shape: &TetShape, d: DVec3| {
+            if face {
+                2
+            } else {
+                best_normal(tet, shape, d, feature_tol).0.min(1)
+            }
+        };
+        let dims = (
+            dimension(face_a, a, &xa, s),
+            dimension(face_b, b, &xb, -s),
+        );
         contacts_of(&sa, &sb, normal, dims, params.touch_tol, out);
     }
 }
