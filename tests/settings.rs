@@ -143,3 +143,14 @@ fn today_s_links_keep_their_meaning() {
         }
     );
 }
+
+#[test]
+fn the_solver_setting_offers_exactly_the_solver_variants() {
+    let spec = settings::spec("solver").unwrap();
+    assert_eq!(spec.choices, contactlab::solver::SolverRules::IDS);
+    for id in spec.choices {
+        let mut s = SimSettings::default();
+        s.set_text("solver", id).unwrap();
+        assert_eq!(s.get("solver"), Some(SettingValue::Text(id.to_string())));
+    }
+}
