@@ -671,3 +671,42 @@ fn meshes_table_gives_tetgen_and_cone_tetrahedra_per_body() {
     assert!(out.contains("| `wall` | brick ×80 | 6 |"), "{out}");
     assert!(out.contains("| `arch` | voussoir-6 |"), "{out}");
 }
+
+#[test]
+fn table_with_paper_code_adds_each_variant_after_its_method() {
+    let (code, out, err) = contactlab(&["table", "pillar", "--csv", "--paper-code"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let methods: Vec<_> = contactlab::contact::methods_and_variants().collect();
+    assert_eq!(lines.len(), 1 + methods.len());
+    for (line, method) in lines[1..].iter().zip(&methods) {
+        assert!(line.starts_with(&format!("{},", method.name)), "{line}");
+    }
+    // A variant's row carries its printed method's paper numbers.
+    let paper_cells = |name: &str| {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{name},")))
+            .unwrap();
+        line.split(',').skip(4).collect::<Vec<_>>().join(",")
+    };
+    assert_eq!(
+        paper_cells("Opposing"),
+        paper_cells("Opposing (paper's code)")
+    );
+}
+
+#[test]
+fn an_unknown_variant_is_refused_with_the_valid_ids() {
+    for id in [
+        "opposing@foo",
+        "reference@paper-code",
+        "contour-region@paper-code",
+    ] {
+        let (code, _, err) = contactlab(&["contacts", "pillar", "--method", id]);
+        assert_ne!(code, 0, "{id}");
+        assert!(err.contains(&format!("got \"{id}\"")), "{err}");
+        assert!(err.contains("opposing@paper-code"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

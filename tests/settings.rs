@@ -154,3 +154,19 @@ fn the_solver_setting_offers_exactly_the_solver_variants() {
         assert_eq!(s.get("solver"), Some(SettingValue::Text(id.to_string())));
     }
 }
+
+#[test]
+fn a_link_can_name_a_paper_code_variant_and_an_unknown_one_is_refused() {
+    let key = settings::spec("method").unwrap().url_key;
+    let pairs = |id: &str| vec![(key.to_string(), id.to_string())];
+    let (s, problems) = SimSettings::from_url_pairs(&pairs("opposing@paper-code"));
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(s.method, "opposing@paper-code");
+    assert!(s.method_info().unwrap().is_paper_code());
+    assert!(s
+        .to_url_pairs()
+        .contains(&(key, "opposing@paper-code".to_string())));
+    let (s, problems) = SimSettings::from_url_pairs(&pairs("growth@foo"));
+    assert_eq!(s.method, SimSettings::default().method);
+    assert!(problems[0].contains("growth@paper-code"), "{problems:?}");
+}
