@@ -3,7 +3,7 @@
 //! ideal Pillar standing, determinism, the sliding cases decelerating at μg,
 //! and inputs that must neither panic nor hang.
 
-use contactlab::contact::{methods_under_test, REGISTRY};
+use contactlab::contact::{every_method, methods_under_test};
 use contactlab::mesh::Mesher;
 use contactlab::scene::builtin::{builtin_text, load_builtin};
 use contactlab::scene::perturb::SeededRng;
@@ -242,7 +242,7 @@ fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
         ..settings(method)
     };
     let mut pinned = Vec::new();
-    for method in REGISTRY.iter().map(|m| m.id) {
+    for method in every_method().map(|m| m.id) {
         let (_, records) = run(text, on(method), 50);
         let again = run(text, on(method), 50).1;
         assert_eq!(
