@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::tet_body;
+use common::{tet_body, CORNER, CROSS_RIDGE, GROUND, RIDGE, SPIKE};
 use contactlab::contact::post_filter::{exact_duplicates, post_filter};
 use contactlab::contact::{
     find_contacts, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodParams,
@@ -29,30 +29,6 @@ use glam::{DQuat, DVec3};
 const CLOSE: f64 = 1e-9;
 const UP: DVec3 = DVec3::Y;
 
-const GROUND: [[f64; 3]; 4] = [
-    [-4.1, 0.0, -3.7],
-    [3.9, 0.0, -4.2],
-    [0.3, 0.0, 4.1],
-    [0.2, -4.0, 0.1],
-];
-const SPIKE: [[f64; 3]; 4] = [
-    [0.0, 0.0, 0.0],
-    [-0.5, 1.0, -0.4],
-    [0.6, 1.0, -0.3],
-    [0.1, 1.0, 0.7],
-];
-const RIDGE: [[f64; 3]; 4] = [
-    [-1.0, 0.0, 0.0],
-    [1.0, 0.0, 0.0],
-    [0.0, -1.0, -1.0],
-    [0.0, -1.0, 1.0],
-];
-const CROSS_RIDGE: [[f64; 3]; 4] = [
-    [0.0, 0.0, -1.0],
-    [0.0, 0.0, 1.0],
-    [-1.0, 1.0, 0.0],
-    [1.0, 1.0, 0.0],
-];
 const SLANT_RIDGE: [[f64; 3]; 4] = [
     [-1.0, 0.0, 0.0],
     [1.0, 0.0, 0.0],
@@ -265,12 +241,6 @@ fn intersection_takes_any_vertex_behind_a_face() {
 /// tetrahedron (the floating contacts of the paper's section 7.1).
 #[test]
 fn intersection_edge_pairs_float_and_vertices_go_deep() {
-    const CORNER: [[f64; 3]; 4] = [
-        [0.0, 0.0, 0.0],
-        [1.0, 0.0, 0.0],
-        [0.0, 0.0, 1.0],
-        [0.0, 1.0, 0.0],
-    ];
     let (a, b) = (corners(GROUND, 0.0), corners(CORNER, 0.0));
     let (printed, code) = printed_and_code("intersection", a, b);
     assert_eq!(printed.contacts.len(), 3, "{:?}", printed.contacts);

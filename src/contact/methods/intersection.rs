@@ -21,6 +21,7 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::geometry::extent_along;
+use std::ops::ControlFlow;
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{orient_overlap, TetShape};
 use crate::contact::world_mesh::Tet;
@@ -202,51 +203,72 @@ fn triangle_edges(t: &[DVec3; 3]) -> [(DVec3, DVec3); 3] {
     std::array::from_fn(|k| (t[k], t[(k + 1) % 3]))
 }
 
+/// A pair of edges, one of each triangle, as (start, end).
+type EdgePair = ((DVec3, DVec3), (DVec3, DVec3));
+
+/// Calls `visit` with every pair of edges of two surface triangles that
+/// touch or intersect (within `tol`), with the two triangles, in order;
+/// `visit` breaks to end the tetrahedron pair.
+fn touching_edge_pairs(
+    tris_a: &[([DVec3; 3], DVec3)],
+    tris_b: &[([DVec3; 3], DVec3)],
+    tol: f64,
+    parallel_sin: f64,
+    mut visit: impl FnMut(&[DVec3; 3], &[DVec3; 3], EdgePair) -> ControlFlow<()>,
+) {
+    for &(ta, na) in tris_a {
+        for &(tb, nb) in tris_b {
+            if !triangles_touch(&ta, na, &tb, nb, tol, parallel_sin) {
+                continue;
+            }
+            for edge_a in triangle_edges(&ta) {
+                for edge_b in triangle_edges(&tb) {
+                    if visit(&ta, &tb, (edge_a, edge_b)).is_break() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An (E,E) contact at the middle of the edges' closest points.
+fn edge_contact(on_a: DVec3, on_b: DVec3, normal: DVec3, overlap: f64) -> RawContact {
+    RawContact {
+        position: (on_a + on_b) * 0.5,
+        normal,
+        depth: -overlap,
+        features: FeatureKind::EdgeEdge,
+    }
+}
+
 impl ContactMethod for Intersection {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let tol = params.touch_tol;
         let (tris_a, tris_b) = (surface_triangles(a), surface_triangles(b));
         vertex_face_contacts(&tris_a, &tris_b, tol, |d| d.abs() <= tol, out);
         let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
-        for &(ta, na) in &tris_a {
-            for &(tb, nb) in &tris_b {
-                if !triangles_touch(&ta, na, &tb, nb, tol, params.parallel_sin) {
-                    continue;
-                }
-                for edge_a in triangle_edges(&ta) {
-                    for edge_b in triangle_edges(&tb) {
-                        let extents = |axis| (extent(&ta, axis), extent(&tb, axis));
-                        let a_to_b = b.centroid() - a.centroid();
-                        let Some((on_a, on_b, normal, overlap)) =
-                            crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin)
-                        else {
-                            continue;
-                        };
-                        // The edges themselves must meet: each closest point
-                        // on or inside the other tetrahedron. Triangles that
-                        // touch somewhere (a small face resting on a large
-                        // one) otherwise pair edges that are nowhere near
-                        // each other whenever their lines' closest points fall
-                        // on both edges: a unit tetrahedron resting face down
-                        // on a larger one got six extra (E,E) contacts up to
-                        // 4 m away, depths near −4, normals horizontal
-                        // (tests/method_cases.rs). Edges that cross touch (the
-                        // points coincide), and edges that have passed through
-                        // each other lie each inside the other tetrahedron, so
-                        // both keep their contact.
-                        if !shape_b.contains(on_a, tol) || !shape_a.contains(on_b, tol) {
-                            continue;
-                        }
-                        out.push(RawContact {
-                            position: (on_a + on_b) * 0.5,
-                            normal,
-                            depth: -overlap,
-                            features: FeatureKind::EdgeEdge,
-                        });
-                    }
+        let a_to_b = b.centroid() - a.centroid();
+        touching_edge_pairs(&tris_a, &tris_b, tol, params.parallel_sin, |ta, tb, (edge_a, edge_b)| {
+            let extents = |axis| (extent(ta, axis), extent(tb, axis));
+            let crossing = crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin);
+            // The edges themselves must meet: each closest point on or inside
+            // the other tetrahedron. Triangles that touch somewhere (a small
+            // face resting on a large one) otherwise pair edges that are
+            // nowhere near each other whenever their lines' closest points
+            // fall on both edges: a unit tetrahedron resting face down on a
+            // larger one got six extra (E,E) contacts up to 4 m away, depths
+            // near −4, normals horizontal (tests/method_cases.rs). Edges that
+            // cross touch (the points coincide), and edges that have passed
+            // through each other lie each inside the other tetrahedron, so
+            // both keep their contact.
+            if let Some((on_a, on_b, normal, overlap)) = crossing {
+                if shape_b.contains(on_a, tol) && shape_a.contains(on_b, tol) {
+                    out.push(edge_contact(on_a, on_b, normal, overlap));
                 }
             }
-        }
+            ControlFlow::Continue(())
+        });
     }
 }
 
@@ -267,31 +289,23 @@ impl ContactMethod for IntersectionPaperCode {
         // The overlap along an edge pair's axis is measured on the whole
         // tetrahedra, and the closest points are not checked to lie in the
         // other tetrahedron: the floating (E,E) contacts of the paper's §7.1.
-        let extents = |axis| (extent_along(&shape_a.corners, axis), extent_along(&shape_b.corners, axis));
+        let extents = |axis| {
+            (
+                extent_along(&shape_a.corners, axis),
+                extent_along(&shape_b.corners, axis),
+            )
+        };
         let a_to_b = b.centroid() - a.centroid();
-        for &(ta, na) in &tris_a {
-            for &(tb, nb) in &tris_b {
-                if !triangles_touch(&ta, na, &tb, nb, tol, params.parallel_sin) {
-                    continue;
+        touching_edge_pairs(&tris_a, &tris_b, tol, params.parallel_sin, |_, _, (edge_a, edge_b)| {
+            match crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin) {
+                Some((on_a, on_b, normal, overlap)) => {
+                    out.push(edge_contact(on_a, on_b, normal, overlap));
+                    // The first (E,E) hit ends the pair's remaining triangle
+                    // pairs.
+                    ControlFlow::Break(())
                 }
-                for edge_a in triangle_edges(&ta) {
-                    for edge_b in triangle_edges(&tb) {
-                        if let Some((on_a, on_b, normal, overlap)) =
-                            crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin)
-                        {
-                            out.push(RawContact {
-                                position: (on_a + on_b) * 0.5,
-                                normal,
-                                depth: -overlap,
-                                features: FeatureKind::EdgeEdge,
-                            });
-                            // The first (E,E) hit ends the pair's remaining
-                            // triangle pairs.
-                            return;
-                        }
-                    }
-                }
+                None => ControlFlow::Continue(()),
             }
-        }
+        });
     }
 }
