@@ -15,7 +15,7 @@ use crate::measures::{step_measures, ContactQuality, StepMeasures};
 use crate::mesh::Mesher;
 use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};
 use crate::settings::{self, SettingError, SettingValue, SETTINGS};
-use crate::solver::{solve, SolverSettings};
+use crate::solver::{solve, SolverRules, SolverSettings};
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -50,6 +50,8 @@ pub struct SimSettings {
     pub mu: Option<f64>,
     pub warm_start: bool,
     pub tolerance: f64,
+    /// The design's proximal Gauss-Seidel or the paper's code's.
+    pub solver: SolverRules,
     pub baumgarte: f64,
     pub gyroscopic: bool,
 }
@@ -72,6 +74,7 @@ impl Default for SimSettings {
             mu: None,
             warm_start: false,
             tolerance: 0.0,
+            solver: SolverRules::Printed,
             baumgarte: 0.0,
             gyroscopic: false,
         };
@@ -105,6 +108,7 @@ impl SimSettings {
             "mu" => or_scene(self.mu),
             "warm_start" => SettingValue::Bool(self.warm_start),
             "tolerance" => number(self.tolerance),
+            "solver" => SettingValue::Text(self.solver.id().to_string()),
             "baumgarte" => number(self.baumgarte),
             "gyroscopic" => SettingValue::Bool(self.gyroscopic),
             _ => return None,
@@ -178,6 +182,17 @@ impl SimSettings {
             "mu" => self.mu = or_scene(&value)?,
             "warm_start" => self.warm_start = flag(&value)?,
             "tolerance" => self.tolerance = number(&value)?,
+            "solver" => {
+                let text = match &value {
+                    SettingValue::Text(t) => t.clone(),
+                    other => return Err(spec.refuse(&format!("{other:?}"))),
+                };
+                self.solver = match spec.parse(&text)? {
+                    SettingValue::Text(id) => SolverRules::from_id(&id)
+                        .ok_or_else(|| spec.refuse(&format!("\"{id}\"")))?,
+                    _ => return Err(spec.refuse(&format!("\"{text}\""))),
+                };
+            }
             "baumgarte" => self.baumgarte = number(&value)?,
             "gyroscopic" => self.gyroscopic = flag(&value)?,
             _ => unreachable!("the schema declares \"{id}\" but SimSettings has no field for it"),
@@ -668,6 +683,7 @@ impl Simulation {
             iterations: self.settings.iterations,
             tolerance: self.settings.tolerance,
             baumgarte: self.settings.baumgarte,
+            rules: self.settings.solver,
         };
         let warm_start = self.settings.warm_start;
         // μ of every body pair, looked up once per step rather than per

@@ -147,6 +147,7 @@ fn methods_lists_the_registry_in_its_order() {
     let ids: Vec<&str> = out
         .lines()
         .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .filter(|id| !is_variant(id))
         .collect();
     let registry: Vec<&str> = contactlab::contact::REGISTRY.iter().map(|m| m.id).collect();
     assert_eq!(ids, registry);
@@ -173,8 +174,40 @@ fn methods_lists_the_registry_in_its_order() {
         .unwrap()
         .iter()
         .map(|m| m["id"].as_str().unwrap())
+        .filter(|id| !is_variant(id))
         .collect();
     assert_eq!(json_ids, registry);
+}
+
+/// A `@paper-code` variant's id (design `reference-code.md`).
+fn is_variant(id: &str) -> bool {
+    id.ends_with("@paper-code")
+}
+
+#[test]
+fn methods_lists_each_paper_code_variant_after_its_method() {
+    let (code, out, _) = contactlab(&["methods"]);
+    assert_eq!(code, 0);
+    let ids: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    let every: Vec<&str> = contactlab::contact::every_method().map(|m| m.id).collect();
+    assert_eq!(ids, every);
+    for id in [
+        "closest-points",
+        "intersection",
+        "vertex-only",
+        "consistent-vertex",
+        "volume-sat",
+        "surface-sat",
+        "opposing",
+        "growth",
+    ] {
+        let at = ids.iter().position(|i| *i == id).unwrap();
+        assert_eq!(ids[at + 1], format!("{id}@paper-code"), "{id}'s variant");
+    }
+    assert_eq!(ids.iter().filter(|id| is_variant(id)).count(), 8);
 }
 
 #[test]
@@ -659,4 +692,43 @@ fn meshes_table_gives_tetgen_and_cone_tetrahedra_per_body() {
     // The Wall is summarised by family.
     assert!(out.contains("| `wall` | brick ×80 | 6 |"), "{out}");
     assert!(out.contains("| `arch` | voussoir-6 |"), "{out}");
+}
+
+#[test]
+fn table_with_paper_code_adds_each_variant_after_its_method() {
+    let (code, out, err) = contactlab(&["table", "pillar", "--csv", "--paper-code"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let methods: Vec<_> = contactlab::contact::methods_and_variants().collect();
+    assert_eq!(lines.len(), 1 + methods.len());
+    for (line, method) in lines[1..].iter().zip(&methods) {
+        assert!(line.starts_with(&format!("{},", method.name)), "{line}");
+    }
+    // A variant's row carries its printed method's paper numbers.
+    let paper_cells = |name: &str| {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{name},")))
+            .unwrap();
+        line.split(',').skip(4).collect::<Vec<_>>().join(",")
+    };
+    assert_eq!(
+        paper_cells("Opposing"),
+        paper_cells("Opposing (paper's code)")
+    );
+}
+
+#[test]
+fn an_unknown_variant_is_refused_with_the_valid_ids() {
+    for id in [
+        "opposing@foo",
+        "reference@paper-code",
+        "contour-region@paper-code",
+    ] {
+        let (code, _, err) = contactlab(&["contacts", "pillar", "--method", id]);
+        assert_ne!(code, 0, "{id}");
+        assert!(err.contains(&format!("got \"{id}\"")), "{err}");
+        assert!(err.contains("opposing@paper-code"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
 }

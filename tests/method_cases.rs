@@ -33,6 +33,9 @@
 //! (two tetrahedra of a hexagonal column cut at y = 0, touching at one rim
 //! vertex). Both are checked in [`frames`] rigid frames.
 
+mod common;
+
+use common::{CORNER, CROSS_RIDGE, GROUND, RIDGE, SPIKE};
 use contactlab::contact::{
     find_contacts, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodParams,
 };
@@ -67,36 +70,6 @@ fn v(x: f64, y: f64, z: f64) -> DVec3 {
     DVec3::new(x, y, z)
 }
 
-const GROUND: [[f64; 3]; 4] = [
-    [-4.1, 0.0, -3.7],
-    [3.9, 0.0, -4.2],
-    [0.3, 0.0, 4.1],
-    [0.2, -4.0, 0.1],
-];
-const CORNER: [[f64; 3]; 4] = [
-    [0.0, 0.0, 0.0],
-    [1.0, 0.0, 0.0],
-    [0.0, 0.0, 1.0],
-    [0.0, 1.0, 0.0],
-];
-const SPIKE: [[f64; 3]; 4] = [
-    [0.0, 0.0, 0.0],
-    [-0.5, 1.0, -0.4],
-    [0.6, 1.0, -0.3],
-    [0.1, 1.0, 0.7],
-];
-const RIDGE: [[f64; 3]; 4] = [
-    [-1.0, 0.0, 0.0],
-    [1.0, 0.0, 0.0],
-    [0.0, -1.0, -1.0],
-    [0.0, -1.0, 1.0],
-];
-const CROSS_RIDGE: [[f64; 3]; 4] = [
-    [0.0, 0.0, -1.0],
-    [0.0, 0.0, 1.0],
-    [-1.0, 1.0, 0.0],
-    [1.0, 1.0, 0.0],
-];
 const PARALLEL_RIDGE: [[f64; 3]; 4] = [
     [-0.5, 0.0, 0.0],
     [1.5, 0.0, 0.0],

@@ -14,8 +14,8 @@ use common::{degenerate_tetrahedra, raw_body, UNIT_TET};
 use contactlab::contact::broad_phase::broad_phase;
 use contactlab::contact::world_mesh::{Tet, WorldMesh};
 use contactlab::contact::{
-    find_contacts, methods_under_test, pair_touch_tol, BodyAtPose, Contact, ContactMethod,
-    FeatureKind, MethodParams, RawContact,
+    find_contacts, methods_and_variants, pair_touch_tol, BodyAtPose, Contact, ContactMethod,
+    FeatureKind, MethodParams, RawContact, Rules,
 };
 use contactlab::measures::{step_measures, StepMeasures};
 use contactlab::mesh::Mesher;
@@ -24,12 +24,24 @@ use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::{LoadOptions, Scene};
 use glam::{DQuat, DVec3};
 
-/// Every local method of the registry with its id. The region methods
-/// (`Algorithm::BodyPair`) have these properties tested in
-/// `tests/region_method_properties.rs` and their own case files.
+/// Every local method of the registry with its id, `@paper-code` variants
+/// included. The region methods (`Algorithm::BodyPair`) have these
+/// properties tested in `tests/region_method_properties.rs` and their own
+/// case files.
 fn local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
-    methods_under_test()
+    methods_and_variants()
         .filter_map(|m| Some((m.id, m.tet_pair()?)))
+        .collect()
+}
+
+/// The local methods that treat the two bodies alike: the printed ones.
+/// The `@paper-code` variants are not symmetric in A and B by design (A's
+/// face normal, the one-sided sandwich test, A-first tie order; design
+/// `reference-code.md`), so the body-swap test exempts them.
+fn symmetric_local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
+    local_methods()
+        .into_iter()
+        .filter(|(_, m)| m.rules() == Rules::Printed)
         .collect()
 }
 
@@ -140,7 +152,7 @@ fn every_method_is_invariant_under_rigid_transforms_and_scaling_on_tetgen_meshes
 fn invariant_under_rigid_transforms_and_scaling(mesher: Mesher) {
     let epsilon = MethodParams::default().epsilon;
     for id in builtin_ids() {
-        for (method_id, method) in local_methods() {
+        for (method_id, method) in symmetric_local_methods() {
             let method_id = format!("{method_id} on {mesher}");
             let base = load_meshed(id, method, epsilon, Some(mesher));
             let (_, reference) = run(&base, method, epsilon);
@@ -169,6 +181,135 @@ fn invariant_under_rigid_transforms_and_scaling(mesher: Mesher) {
     }
 }
 
+/// The contacts that differ by more than round-off: the first of each
+/// group within `1e-9 × size` in position and depth and 1e-9 in normal.
+fn distinct(contacts: &[Contact], size: f64) -> Vec<Contact> {
+    let mut kept: Vec<Contact> = Vec::new();
+    for c in contacts {
+        if !kept.iter().any(|k| same_contact(k, c, size)) {
+            kept.push(*c);
+        }
+    }
+    kept
+}
+
+fn same_contact(k: &Contact, c: &Contact, size: f64) -> bool {
+    (k.a, k.b) == (c.a, c.b)
+        && (k.position - c.position).length() <= 1e-9 * size
+        && (k.normal - c.normal).length() <= 1e-9
+        && (k.depth - c.depth).abs() <= 1e-9 * size
+}
+
+/// The `@paper-code` variants compare with 0 exactly and merge only
+/// duplicates within 10 machine epsilons (metres), as the paper's code
+/// does, so their counts follow the round-off of the coordinates: on the
+/// Pillar, Closest points' hard 2ε threshold keeps 28 contacts in one frame
+/// and 20 in another, and the Wall's Volume-SAT count moves by hundreds
+/// when the scene is turned, as the same intersection point computed from
+/// two tetrahedron pairs lands within 10 ε of itself or not. That is the
+/// code's behaviour, kept on purpose (design `reference-code.md`), so the
+/// counts of the printed methods' test cannot be asked for. What must hold
+/// is that the contacts themselves move with the scene: every free body is
+/// first pushed into its neighbours by a small seeded offset, each deeper
+/// than the one before, so that no corner lies exactly on a plane or at
+/// exactly 2ε, and then the distinct
+/// contacts (round-off duplicates merged) of the moved or scaled scene are
+/// those of the original, moved or scaled.
+///
+/// Three variants fail even that, by their rules, and are left out:
+/// Opposing's "first strictly most opposing pair" picks among A's faces
+/// that are equally opposing in exact arithmetic (the frustum's symmetric
+/// sides) by round-off, so the normal itself changes with the frame, and
+/// Surface-SAT's "first strictly smaller overlap" does the same among tied
+/// axes (the Cliff edges scaled by 0.01; Volume-SAT's ties happen to fall
+/// the same way in every frame here); and
+/// Intersection's (V,F) with d ≤ 0 at any depth and its (E,E) without an
+/// inside test give contacts for tetrahedron pairs that do not touch, so
+/// its output depends on which pairs the broad phase's world-axis boxes
+/// report, which a rotation changes.
+#[test]
+fn paper_code_variants_move_with_a_rigid_transform_or_scaling_away_from_ties() {
+    let epsilon = MethodParams::default().epsilon;
+    let variants: Vec<_> = local_methods()
+        .into_iter()
+        .filter(|(_, m)| m.rules() == Rules::PaperCode)
+        .collect();
+    assert_eq!(variants.len(), 8, "the paper's eight methods have variants");
+    let variants: Vec<_> = variants
+        .into_iter()
+        .filter(|(id, _)| {
+            ![
+                "opposing@paper-code",
+                "surface-sat@paper-code",
+                "intersection@paper-code",
+            ]
+            .contains(id)
+        })
+        .collect();
+    for mesher in [Mesher::TetGen, Mesher::Cones] {
+        for id in builtin_ids() {
+            for &(method_id, method) in &variants {
+                let mut base = load_meshed(id, method, epsilon, Some(mesher));
+                let mut rng = SeededRng::new(7);
+                let size = base.size();
+                // Each body a little deeper than the one before it (scene
+                // files list stacks bottom up), so that no two keep the
+                // same height and rest face on face.
+                for (k, body) in base.bodies.iter_mut().filter(|b| !b.fixed).enumerate() {
+                    let depth = 2e-3 * size * (k + 1) as f64;
+                    body.position += rng.in_cube(1e-3 * size) - base.up * depth;
+                }
+                let label = format!("{id} / {method_id} on {mesher}");
+                let reference = distinct(&run(&base, method, epsilon).0, size);
+                let check =
+                    |what: &str, moved: Vec<Contact>, back: &dyn Fn(&Contact) -> Contact| {
+                        let moved: Vec<Contact> = distinct(&moved, size).iter().map(back).collect();
+                        assert_eq!(
+                            moved.len(),
+                            reference.len(),
+                            "{label} {what}: distinct count"
+                        );
+                        for c in &moved {
+                            assert!(
+                                reference.iter().any(|r| same_contact(r, c, size)),
+                                "{label} {what}: no twin of {c:?}"
+                            );
+                        }
+                    };
+                for seed in [11_u64, 12] {
+                    let mut rng = SeededRng::new(seed);
+                    let (rotation, translation) = (rng.rotation(), rng.in_cube(20.0));
+                    let mut scene = base.clone();
+                    scene.transform_rigid(rotation, translation);
+                    let undo = rotation.inverse();
+                    check(
+                        &format!("moved (seed {seed})"),
+                        run(&scene, method, epsilon).0,
+                        &|c| Contact {
+                            position: undo * (c.position - translation),
+                            normal: undo * c.normal,
+                            ..*c
+                        },
+                    );
+                }
+                for factor in [0.01, 100.0] {
+                    let mut scene = base.clone();
+                    scene.scale(factor);
+                    check(
+                        &format!("scaled by {factor}"),
+                        run(&scene, method, epsilon * factor).0,
+                        &|c| Contact {
+                            position: c.position / factor,
+                            depth: c.depth / factor,
+                            ..*c
+                        },
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
     swapping_mirrors_every_contact(Mesher::Cones);
@@ -182,7 +323,7 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths_on_tetgen_me
 fn swapping_mirrors_every_contact(mesher: Mesher) {
     let epsilon = MethodParams::default().epsilon;
     for id in builtin_ids().filter(|id| *id != "wall") {
-        for (method_id, method) in local_methods() {
+        for (method_id, method) in symmetric_local_methods() {
             let method_id = format!("{method_id} on {mesher}");
             let scene = load_meshed(id, method, epsilon, Some(mesher));
             let params = MethodParams {

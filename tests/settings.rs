@@ -143,3 +143,30 @@ fn today_s_links_keep_their_meaning() {
         }
     );
 }
+
+#[test]
+fn the_solver_setting_offers_exactly_the_solver_variants() {
+    let spec = settings::spec("solver").unwrap();
+    assert_eq!(spec.choices, contactlab::solver::SolverRules::IDS);
+    for id in spec.choices {
+        let mut s = SimSettings::default();
+        s.set_text("solver", id).unwrap();
+        assert_eq!(s.get("solver"), Some(SettingValue::Text(id.to_string())));
+    }
+}
+
+#[test]
+fn a_link_can_name_a_paper_code_variant_and_an_unknown_one_is_refused() {
+    let key = settings::spec("method").unwrap().url_key;
+    let pairs = |id: &str| vec![(key.to_string(), id.to_string())];
+    let (s, problems) = SimSettings::from_url_pairs(&pairs("opposing@paper-code"));
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(s.method, "opposing@paper-code");
+    assert!(s.method_info().unwrap().is_paper_code());
+    assert!(s
+        .to_url_pairs()
+        .contains(&(key, "opposing@paper-code".to_string())));
+    let (s, problems) = SimSettings::from_url_pairs(&pairs("growth@foo"));
+    assert_eq!(s.method, SimSettings::default().method);
+    assert!(problems[0].contains("growth@paper-code"), "{problems:?}");
+}

@@ -176,7 +176,9 @@ async function start(gl) {
     const info = shown.scene.info;
     const newScene = view.showScene(shown);
     controls.showScene(shown, newScene);
-    compare.setScene({ methods: catalogue.methods, oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
+    // Compare runs the picker's methods; a `@paper-code` variant is one
+    // switch away, and `contactlab table --paper-code` lists them beside.
+    compare.setScene({ methods: catalogue.methods.filter((m) => (m.variant ?? 'printed') === 'printed'), oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
     readout.showScene(info);
     elements.status.hidden = true;
     errors.sceneShown();

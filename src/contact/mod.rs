@@ -36,9 +36,9 @@ pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
 }
 
 pub use methods::{
-    method_by_id, methods_under_test, Algorithm, BodyPair, BodyPairMethod, ContactMethod,
-    MethodInfo, MethodParams, NotApplicable, PairContact, PairMemory, PairOutput, PairSide,
-    RawContact, RegionOutline, REGISTRY,
+    every_method, method_by_id, methods_and_variants, methods_under_test, Algorithm, BodyPair,
+    BodyPairMethod, ContactMethod, MethodInfo, MethodParams, NotApplicable, PairContact,
+    PairMemory, PairOutput, PairSide, RawContact, RegionOutline, Rules, REGISTRY,
 };
 pub use methods::{sat_signed_distance, SatDistance};
 
@@ -309,7 +309,10 @@ fn usable(r: &RawContact) -> bool {
 
 /// Runs the broad phase, the method on every candidate pair whose two
 /// tetrahedra both have a surface face (the surface-only rule), and the
-/// post-filter.
+/// post-filter. A method following the paper's code ([`Rules::PaperCode`])
+/// gets no touching tolerance (its comparisons are exact, `≤ 0`) and the
+/// code's post-filter, which removes exact duplicates only (design
+/// `reference-code.md`, the row "all").
 pub fn find_contacts(
     bodies: &[BodyAtPose],
     method: &dyn ContactMethod,
@@ -324,12 +327,17 @@ pub fn find_contacts(
     // Each pair of bodies gets its own touching tolerance; the broad phase
     // takes the widest, so it never misses a pair.
     let sizes: Vec<f64> = bodies.iter().map(|b| b.mesh.diagonal()).collect();
-    let pair_params = |a: usize, b: usize| match params.relative_touch_tol {
-        Some(relative) => MethodParams {
+    let rules = method.rules();
+    let pair_params = |a: usize, b: usize| match (rules, params.relative_touch_tol) {
+        (Rules::PaperCode, _) => MethodParams {
+            touch_tol: 0.0,
+            ..*params
+        },
+        (Rules::Printed, Some(relative)) => MethodParams {
             touch_tol: relative * sizes[a].max(sizes[b]),
             ..*params
         },
-        None => *params,
+        (Rules::Printed, None) => *params,
     };
     let largest = sizes
         .iter()
@@ -371,7 +379,12 @@ pub fn find_contacts(
         }
     }
     let unfiltered = contacts.len();
-    post_filter::post_filter(&mut contacts, |a, b| pair_params(a, b).touch_tol);
+    match rules {
+        Rules::Printed => {
+            post_filter::post_filter(&mut contacts, |a, b| pair_params(a, b).touch_tol)
+        }
+        Rules::PaperCode => post_filter::exact_duplicates(&mut contacts),
+    }
     ContactSet {
         contacts,
         candidate_pairs: candidates.len(),

@@ -32,3 +32,34 @@ pub fn post_filter(contacts: &mut Vec<Contact>, touch_tol: impl Fn(usize, usize)
     }
     *contacts = kept;
 }
+
+/// How close two numbers of contacts must be to count as the same in the
+/// paper's code: 10 machine epsilons, absolute (its coordinates are of
+/// order one metre).
+const EXACT: f64 = 10.0 * f64::EPSILON;
+
+/// The post-filter of the paper's reference code (design
+/// `reference-code.md`, the row "all"): a contact is dropped only when an
+/// earlier one of the same body pair has the same position, normal *and*
+/// depth, component by component within [`EXACT`]. Near-duplicates (the
+/// same point found from two tetrahedron pairs with a round-off apart, or
+/// with another depth) are kept, which is where several of the paper's
+/// counts come from.
+pub fn exact_duplicates(contacts: &mut Vec<Contact>) {
+    let same = |x: f64, y: f64| (x - y).abs() <= EXACT;
+    let same3 = |x: glam::DVec3, y: glam::DVec3| same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z);
+    let mut kept: Vec<Contact> = Vec::with_capacity(contacts.len());
+    for c in contacts.drain(..) {
+        let duplicate = kept
+            .iter()
+            .rev()
+            .take_while(|k| (k.a, k.b) == (c.a, c.b))
+            .any(|k| {
+                same3(k.position, c.position) && same3(k.normal, c.normal) && same(k.depth, c.depth)
+            });
+        if !duplicate {
+            kept.push(c);
+        }
+    }
+    *contacts = kept;
+}

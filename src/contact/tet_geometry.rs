@@ -238,6 +238,61 @@ pub fn separating_axis_test(
     }
 }
 
+/// The separating axis test as the paper's code runs it (design
+/// `reference-code.md`): exact (separated when an axis shows a gap > 0),
+/// axes in the order A face 0, B face 0, A face 1, B face 1, …, then the
+/// edge pairs, and the first axis with a strictly smaller overlap wins, so
+/// ties go to the earlier axis (A's before B's, faces before edges) instead
+/// of being settled geometrically. Orientation as in
+/// [`separating_axis_test`].
+pub fn first_minimum_axis(
+    a: &TetShape,
+    b: &TetShape,
+    parallel_sin: f64,
+    allowed: impl Fn(AxisSource) -> bool,
+) -> Option<SatResult> {
+    let faces = (0..4).flat_map(|i| {
+        [
+            (a.normals[i], AxisSource::FaceA(i)),
+            (b.normals[i], AxisSource::FaceB(i)),
+        ]
+    });
+    let edges = (0..6)
+        .flat_map(|i| (0..6).map(move |j| (i, j)))
+        .filter_map(|(i, j)| {
+            let (ea, eb) = (edge_vector(a, i), edge_vector(b, j));
+            let c = ea.cross(eb);
+            let len = c.length();
+            (len > parallel_sin * ea.length() * eb.length() && len > 0.0)
+                .then(|| (c / len, AxisSource::Edges(i, j)))
+        });
+    let mut best: Option<SatResult> = None;
+    for (axis, source) in faces.chain(edges) {
+        if axis == DVec3::ZERO {
+            continue;
+        }
+        let (overlap, oriented) = oriented_overlap(a, b, axis, 0.0);
+        if overlap < 0.0 {
+            return None;
+        }
+        if let (true, Some(axis)) = (allowed(source), oriented) {
+            if best.is_none_or(|b| overlap < b.overlap) {
+                best = Some(SatResult {
+                    axis,
+                    overlap,
+                    source,
+                });
+            }
+        }
+    }
+    best
+}
+
+fn edge_vector(t: &TetShape, e: usize) -> DVec3 {
+    let [i, j] = TET_EDGES[e];
+    t.corners[j] - t.corners[i]
+}
+
 /// Whether A and B overlap or touch within `tol` (no separating axis).
 pub fn overlaps(a: &TetShape, b: &TetShape, tol: f64, parallel_sin: f64) -> bool {
     separating_axis_test(a, b, tol, parallel_sin, |_| true).is_some()
@@ -254,7 +309,31 @@ fn push_unique(points: &mut Vec<DVec3>, p: DVec3, tol: f64) {
 /// other. Unique within `tol`. For touching tetrahedra these are the corners
 /// of their common face, edge or point.
 pub fn intersection_points(a: &TetShape, b: &TetShape, tol: f64) -> Vec<DVec3> {
+    intersection_points_as(a, b, tol, Duplicates::Merge)
+}
+
+/// What [`intersection_points_as`] does with a point found twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duplicates {
+    /// Keep one within the tolerance.
+    Merge,
+    /// Keep every one (the paper's code for the SAT methods: two corners
+    /// that coincide are two contacts).
+    Keep,
+}
+
+/// [`intersection_points`], with duplicates merged or kept.
+pub fn intersection_points_as(
+    a: &TetShape,
+    b: &TetShape,
+    tol: f64,
+    duplicates: Duplicates,
+) -> Vec<DVec3> {
     let mut points = Vec::new();
+    let push_unique = |points: &mut Vec<DVec3>, p: DVec3, tol: f64| match duplicates {
+        Duplicates::Merge => push_unique(points, p, tol),
+        Duplicates::Keep => points.push(p),
+    };
     for (inner, outer) in [(a, b), (b, a)] {
         for &p in &inner.corners {
             if outer.contains(p, tol) {
@@ -273,7 +352,14 @@ pub fn intersection_points(a: &TetShape, b: &TetShape, tol: f64) -> Vec<DVec3> {
                     continue;
                 }
                 let x = p.lerp(q, dp / (dp - dq));
-                if faces.contains(x, tol) {
+                // x lies on face f's plane by construction; only the other
+                // three planes decide whether it is on the face. (Testing f
+                // too would leave that to round-off when `tol` is 0, as in
+                // the paper-code variants.)
+                if (0..4)
+                    .filter(|&g| g != f)
+                    .all(|g| faces.face_distance(g, x) <= tol)
+                {
                     push_unique(&mut points, x, tol);
                 }
             }

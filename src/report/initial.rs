@@ -4,7 +4,8 @@
 //! prints. Cheap, since nothing is simulated.
 
 use super::paper;
-use super::tables::{initial_pose_row, methods, paper_number, Progress};
+use super::tables::{initial_pose_row, paper_id, paper_number, Progress};
+use crate::contact::MethodInfo;
 use crate::measures::StepMeasures;
 use crate::scene::SceneError;
 use crate::sim::SimSettings;
@@ -25,9 +26,9 @@ macro_rules! w {
 fn rows_for(
     scene: &str,
     base: &SimSettings,
+    methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<Vec<StepMeasures>, SceneError> {
-    let methods = methods();
     let mut rows = Vec::with_capacity(methods.len());
     for (i, method) in methods.iter().enumerate() {
         progress(&format!("{scene} / {}", method.id), i, methods.len());
@@ -49,18 +50,21 @@ fn percent(x: Option<f64>) -> String {
 /// The initial-pose tables: every method on the Pillar, the fundamental
 /// cases, the Wall and the Arch at their initial poses, in the shapes of the
 /// paper's tables 7 and 8 and sections 8.2–8.3, as Markdown.
-pub fn initial_tables(base: &SimSettings, progress: Progress) -> Result<String, SceneError> {
-    let pillar = rows_for("pillar", base, progress)?;
+pub fn initial_tables(
+    base: &SimSettings,
+    methods: &[&'static MethodInfo],
+    progress: Progress,
+) -> Result<String, SceneError> {
+    let pillar = rows_for("pillar", base, methods, progress)?;
     let mut cases = Vec::with_capacity(paper::TABLE_8_CASES.len());
     for case in paper::TABLE_8_CASES {
-        cases.push(rows_for(case, base, progress)?);
+        cases.push(rows_for(case, base, methods, progress)?);
     }
     let (wall, arch) = (
-        rows_for("wall", base, progress)?,
-        rows_for("arch", base, progress)?,
+        rows_for("wall", base, methods, progress)?,
+        rows_for("arch", base, methods, progress)?,
     );
     progress("", 1, 1);
-    let methods = methods();
     let name = |i: usize| methods[i].name;
     let mut out = String::new();
     // Which meshes, when the caller chose them.
@@ -79,7 +83,7 @@ pub fn initial_tables(base: &SimSettings, progress: Progress) -> Result<String, 
     w!(out, "| method | quality % | contacts | excess | paper quality % | paper contacts | paper excess |");
     w!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (i, m) in pillar.iter().enumerate() {
-        let paper_cells = paper::row(&paper::TABLE_7, methods[i].id)
+        let paper_cells = paper::row(&paper::TABLE_7, paper_id(methods[i]))
             .map_or("— | — | —".to_string(), |(pq, pc, pe)| {
                 format!("{pq:.1} | {pc} | {pe:.1}")
             });
@@ -110,7 +114,7 @@ pub fn initial_tables(base: &SimSettings, progress: Progress) -> Result<String, 
         w!(out, "| method | {case_header} |");
         w!(out, "| --- | {rule} |");
         for i in 0..methods.len() {
-            let paper_row = paper::row(reference, methods[i].id);
+            let paper_row = paper::row(reference, paper_id(methods[i]));
             let cells: Vec<String> = (0..cases.len())
                 .map(|c| {
                     format!(

@@ -4,7 +4,7 @@
 //! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
 use super::paper;
-use crate::contact::{detect, methods_under_test, MethodHistory, MethodInfo};
+use crate::contact::{detect, methods_and_variants, methods_under_test, MethodHistory, MethodInfo};
 use crate::measures::{step_measures, StepMeasures};
 use crate::scene::builtin::{builtin_text, load_builtin};
 use crate::scene::{LoadOptions, SceneError};
@@ -110,9 +110,22 @@ pub const TABLE_KINDS: [&str; 11] = [
 /// A progress report: (what is running, runs done, runs in all).
 pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
 
-/// The methods the tables compare: the registry without the reference.
-pub(super) fn methods() -> Vec<&'static MethodInfo> {
-    methods_under_test().collect()
+/// The methods the tables compare: the registry without the reference,
+/// and with `paper_code` each method's `@paper-code` variant after it
+/// (design `reference-code.md`; `contactlab table … --paper-code`).
+pub fn table_methods(paper_code: bool) -> Vec<&'static MethodInfo> {
+    if paper_code {
+        methods_and_variants().collect()
+    } else {
+        methods_under_test().collect()
+    }
+}
+
+/// The id under which the paper's tables list `m`: a variant's row shows
+/// the paper's numbers of its printed method, which is what they are
+/// compared with.
+pub(super) fn paper_id(m: &'static MethodInfo) -> &'static str {
+    m.printed().id
 }
 
 /// A cell of the paper's table 8: "(*)" where it found no contacts, "—"
@@ -164,17 +177,18 @@ pub fn build_table(
     kind: &str,
     steps: Option<u64>,
     base: &SimSettings,
+    methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<Table, SimError> {
     let mut table = match kind {
-        "counts" => counts_table(steps.unwrap_or(500), base, progress),
-        "pillar" => step_table("pillar", 3, base, progress),
-        "wall" => step_table("wall", 3, base, progress),
-        "arch" => step_table("arch", 3, base, progress),
-        "cases" => cases_table(steps, base, progress),
-        "perturb" => perturb_table(base, progress),
-        "timestep" => timestep_table(base, progress),
-        "refine" => refine_table(base, progress),
+        "counts" => counts_table(steps.unwrap_or(500), base, methods, progress),
+        "pillar" => step_table("pillar", 3, base, methods, progress),
+        "wall" => step_table("wall", 3, base, methods, progress),
+        "arch" => step_table("arch", 3, base, methods, progress),
+        "cases" => cases_table(steps, base, methods, progress),
+        "perturb" => perturb_table(base, methods, progress),
+        "timestep" => timestep_table(base, methods, progress),
+        "refine" => refine_table(base, methods, progress),
         "spheres" => super::spheres::spheres_table(
             base,
             &super::spheres::SPHERE_VERTICES,
@@ -209,10 +223,15 @@ pub fn build_table(
     Ok(table)
 }
 
-fn counts_table(steps: u64, base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
+fn counts_table(
+    steps: u64,
+    base: &SimSettings,
+    methods: &[&'static MethodInfo],
+    progress: Progress,
+) -> Result<Table, SimError> {
     let mut rows = Vec::new();
-    for (i, m) in methods().iter().enumerate() {
-        progress(m.id, i, methods().len());
+    for (i, m) in methods.iter().enumerate() {
+        progress(m.id, i, methods.len());
         let records = run_builtin("pillar", method_settings(base, m.id), steps)?;
         let counts: Vec<f64> = records.iter().map(|r| r.count as f64).collect();
         let n = counts.len().max(1) as f64;
@@ -225,7 +244,7 @@ fn counts_table(steps: u64, base: &SimSettings, progress: Progress) -> Result<Ta
             });
         let last = records.last().map_or(0.0, |r| r.max_displacement);
         let standing = records.last().and_then(|r| r.standing).unwrap_or(true);
-        let paper_row = paper::row(&paper::TABLE_6, m.id);
+        let paper_row = paper::row(&paper::TABLE_6, paper_id(m));
         let paper_cells =
             paper_row.map_or(vec![String::from("—"); 4], |&(pm, pmin, pmax, pstd)| {
                 vec![
@@ -247,7 +266,7 @@ fn counts_table(steps: u64, base: &SimSettings, progress: Progress) -> Result<Ta
         row.extend(paper_cells);
         rows.push(row);
     }
-    progress("", methods().len(), methods().len());
+    progress("", methods.len(), methods.len());
     Ok(Table {
         title: format!("Pillar contact counts over the first {steps} steps (table 6)"),
         notes: vec![format!("Mean, min, max and standard deviation of the count per step; the largest displacement of a stone at step {steps}, and whether every stone stayed within 0.2 % of the scene's size, 1.1 cm (\"stands\"). The paper's columns are its table 6.")],
@@ -260,11 +279,12 @@ fn step_table(
     scene: &str,
     step: u64,
     base: &SimSettings,
+    methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<Table, SimError> {
     let mut rows = Vec::new();
-    for (i, m) in methods().iter().enumerate() {
-        progress(m.id, i, methods().len());
+    for (i, m) in methods.iter().enumerate() {
+        progress(m.id, i, methods.len());
         let records = run_builtin(scene, method_settings(base, m.id), step)?;
         let r = records.last().cloned();
         let (quality, count, excess, p) = r.map_or((None, 0, None, None), |r| {
@@ -278,7 +298,7 @@ fn step_table(
         ];
         match scene {
             "pillar" => {
-                row.extend(paper::row(&paper::TABLE_7, m.id).map_or(
+                row.extend(paper::row(&paper::TABLE_7, paper_id(m)).map_or(
                     [const { String::new() }; 3].map(|_| "—".to_string()),
                     |&(pq, pc, pe)| [format!("{pq:.1}"), pc.to_string(), format!("{pe:.1}")],
                 ));
@@ -287,7 +307,7 @@ fn step_table(
         }
         rows.push(row);
     }
-    progress("", methods().len(), methods().len());
+    progress("", methods.len(), methods.len());
     let (title, headers, notes) = match scene {
         "pillar" => (
             "Pillar at simulation step 3 (table 7)".to_string(),
@@ -316,10 +336,11 @@ fn step_table(
 fn cases_table(
     steps: Option<u64>,
     base: &SimSettings,
+    methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<Table, SimError> {
     let cases = paper::TABLE_8_CASES;
-    let total = cases.len() * methods().len();
+    let total = cases.len() * methods.len();
     let mut rows = Vec::new();
     for (c, case) in cases.iter().enumerate() {
         let case_steps = steps.unwrap_or_else(|| {
@@ -327,12 +348,8 @@ fn cases_table(
                 .map(|s| s.settings.steps)
                 .unwrap_or(200)
         });
-        for (i, m) in methods().iter().enumerate() {
-            progress(
-                &format!("{case} / {}", m.id),
-                c * methods().len() + i,
-                total,
-            );
+        for (i, m) in methods.iter().enumerate() {
+            progress(&format!("{case} / {}", m.id), c * methods.len() + i, total);
             let records = run_builtin(case, method_settings(base, m.id), case_steps)?;
             let touching: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
             let mean = |pick: fn(&StepRecord) -> Option<f64>| {
@@ -340,8 +357,9 @@ fn cases_table(
                 (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
             };
             let first = touching.first();
-            let paper_cell =
-                |grid: &[(&str, [f64; 10])]| paper_number(paper::row(grid, m.id).map(|r| r[c]));
+            let paper_cell = |grid: &[(&str, [f64; 10])]| {
+                paper_number(paper::row(grid, paper_id(m)).map(|r| r[c]))
+            };
             rows.push(vec![
                 case.to_string(),
                 m.name.to_string(),
@@ -367,19 +385,19 @@ fn cases_table(
     })
 }
 
-/// Pillar quality at `step` for every method under several settings.
+/// Pillar quality at `step` for every method under several settings;
+/// `(title, notes, column)` label the table and the settings' column.
 fn pillar_sweep(
-    title: &str,
-    notes: &str,
-    column: &str,
+    (title, notes, column): (&str, &str, &str),
     variants: &[(String, SimSettings)],
     step: u64,
     show_count: bool,
+    methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<Table, SimError> {
-    let total = variants.len() * methods().len();
+    let total = variants.len() * methods.len();
     let mut rows = Vec::new();
-    for (i, m) in methods().iter().enumerate() {
+    for (i, m) in methods.iter().enumerate() {
         let mut row = vec![m.name.to_string()];
         for (v, (label, base)) in variants.iter().enumerate() {
             progress(
@@ -418,12 +436,16 @@ fn pillar_sweep(
 /// Seeds averaged in the perturbation table.
 pub const PERTURB_SEEDS: [u64; 5] = [1, 2, 3, 4, 5];
 
-fn perturb_table(base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
+fn perturb_table(
+    base: &SimSettings,
+    methods: &[&'static MethodInfo],
+    progress: Progress,
+) -> Result<Table, SimError> {
     let magnitudes = [0.0, 0.01, 0.02, 0.03];
-    let total = magnitudes.len() * PERTURB_SEEDS.len() * methods().len();
+    let total = magnitudes.len() * PERTURB_SEEDS.len() * methods.len();
     let mut rows = Vec::new();
     let mut done = 0;
-    for m in methods() {
+    for &m in methods {
         let mut row = vec![m.name.to_string()];
         for &p in &magnitudes {
             let mut qualities = Vec::new();
@@ -458,7 +480,11 @@ fn perturb_table(base: &SimSettings, progress: Progress) -> Result<Table, SimErr
     })
 }
 
-fn timestep_table(base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
+fn timestep_table(
+    base: &SimSettings,
+    methods: &[&'static MethodInfo],
+    progress: Progress,
+) -> Result<Table, SimError> {
     let variants: Vec<(String, SimSettings)> = [0.001, 0.01, 0.1]
         .iter()
         .map(|&h| {
@@ -472,17 +498,24 @@ fn timestep_table(base: &SimSettings, progress: Progress) -> Result<Table, SimEr
         })
         .collect();
     pillar_sweep(
-        "Pillar quality at step 4 for three time steps (section 8.7)",
-        "Quality % at step 4 with h = 0.001, 0.01 and 0.1 s. The paper (figure 34) finds Opposing and Closest points insensitive to the time step and Growth very sensitive, with the Pillar collapsing under Opposing at h = 0.1.",
-        "h",
+        (
+            "Pillar quality at step 4 for three time steps (section 8.7)",
+            "Quality % at step 4 with h = 0.001, 0.01 and 0.1 s. The paper (figure 34) finds Opposing and Closest points insensitive to the time step and Growth very sensitive, with the Pillar collapsing under Opposing at h = 0.1.",
+            "h",
+        ),
         &variants,
         4,
         false,
+        methods,
         progress,
     )
 }
 
-fn refine_table(base: &SimSettings, progress: Progress) -> Result<Table, SimError> {
+fn refine_table(
+    base: &SimSettings,
+    methods: &[&'static MethodInfo],
+    progress: Progress,
+) -> Result<Table, SimError> {
     let variants: Vec<(String, SimSettings)> = (0..=2u8)
         .map(|r| {
             (
@@ -495,12 +528,15 @@ fn refine_table(base: &SimSettings, progress: Progress) -> Result<Table, SimErro
         })
         .collect();
     pillar_sweep(
-        "Pillar quality and count at step 3 for refinement 0, 1, 2 (section 8.6)",
-        "Every tetrahedron split into 8, r times. The paper (figures 31–32, TetGen refinement) finds that finer meshes do not remove bad normals, Opposing benefits most and Closest points stays worst.",
-        "refine",
+        (
+            "Pillar quality and count at step 3 for refinement 0, 1, 2 (section 8.6)",
+            "Every tetrahedron split into 8, r times. The paper (figures 31–32, TetGen refinement) finds that finer meshes do not remove bad normals, Opposing benefits most and Closest points stays worst.",
+            "refine",
+        ),
         &variants,
         3,
         true,
+        methods,
         progress,
     )
 }

@@ -5,4 +5,4 @@
 
 pub mod pgs;
 
-pub use pgs::{solve, SolverSettings, SolverStats};
+pub use pgs::{solve, SolverRules, SolverSettings, SolverStats};

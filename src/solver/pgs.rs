@@ -33,11 +33,51 @@
 //! If it grew, every R is scaled by ν = 0.9 and λ and the velocities are
 //! rolled back to the start of the sweep (which still counts as an
 //! iteration).
+//!
+//! The paper's reference code differs in two places ([`SolverRules::PaperCode`],
+//! design `reference-code.md`). Its roll-back restores λ but not the
+//! velocities: writing v = v_free + M⁻¹ Jᵀ λ for the velocities that belong
+//! to the impulses, after a rolled-back sweep the code holds
+//!     λ = λ_before,  v = v_free + M⁻¹ Jᵀ λ_after,
+//! so the next sweep starts from velocities that include the rejected
+//! update Δλ = λ_after − λ_before, and the final velocities answer
+//! impulses that are not the ones returned (and warm-started from). And it
+//! stops when the residual changes little rather than when it is small:
+//!     |r_k − r_(k−1)| < tolerance · r_(k−1),
+//! so a residual that stalls at any level ends the solve.
 
 use crate::contact::Contact;
 use crate::dynamics::RigidBody;
 use crate::geometry::orthonormal_basis;
 use glam::{DMat3, DQuat, DVec3};
+
+/// Which solver: the design's, or the paper's reference code's (the
+/// `solver` setting; module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverRules {
+    #[default]
+    Printed,
+    PaperCode,
+}
+
+impl SolverRules {
+    /// The ids of the `solver` setting, in the schema's order.
+    pub const IDS: [&'static str; 2] = ["printed", "paper-code"];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            SolverRules::Printed => Self::IDS[0],
+            SolverRules::PaperCode => Self::IDS[1],
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<SolverRules> {
+        [SolverRules::Printed, SolverRules::PaperCode]
+            .into_iter()
+            .find(|r| r.id() == id)
+    }
+}
 
 /// What the solve needs of the run's settings (declared, with their ranges,
 /// in `crate::settings`); the defaults are the paper's.
@@ -49,6 +89,8 @@ pub struct SolverSettings {
     pub tolerance: f64,
     /// Baumgarte factor β (0: no stabilisation, the paper's setting).
     pub baumgarte: f64,
+    /// The design's roll-back and absolute stop, or the paper's code's.
+    pub rules: SolverRules,
 }
 
 impl Default for SolverSettings {
@@ -57,6 +99,7 @@ impl Default for SolverSettings {
             iterations: 1000,
             tolerance: 0.0,
             baumgarte: 0.0,
+            rules: SolverRules::Printed,
         }
     }
 }
@@ -235,13 +278,21 @@ pub fn solve(
                 row.r = row.r.map(|r| r * NU);
             }
             lambda.copy_from_slice(&saved_lambda);
-            v.copy_from_slice(&saved_v);
-            w.copy_from_slice(&saved_w);
+            // The paper's code keeps the sweep's velocity update.
+            if settings.rules == SolverRules::Printed {
+                v.copy_from_slice(&saved_v);
+                w.copy_from_slice(&saved_w);
+            }
             continue;
         }
+        let stalled = (residual - previous_residual).abs() < settings.tolerance * previous_residual;
         previous_residual = residual;
         stats.residual = residual;
-        if residual < settings.tolerance {
+        let done = match settings.rules {
+            SolverRules::Printed => residual < settings.tolerance,
+            SolverRules::PaperCode => stalled,
+        };
+        if done {
             break;
         }
     }

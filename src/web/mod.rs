@@ -4,7 +4,7 @@
 //! JavaScript gets plain objects (serde-wasm-bindgen) and flat `Float32Array`
 //! buffers.
 
-use crate::contact::{FeatureKind, REGISTRY};
+use crate::contact::{every_method, FeatureKind};
 use crate::measures::expected_region_areas;
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use crate::scene::{load_scene, LoadOptions, Scene};
@@ -33,8 +33,13 @@ struct MethodEntry {
     summary: &'static str,
     help: &'static str,
     reads: &'static [&'static str],
-    /// Variants of the method (none yet; the `@paper-code` ones of issue 14).
-    variants: [(); 0],
+    /// "printed" or "paper-code" (design `reference-code.md`).
+    variant: &'static str,
+    /// The id of the printed method this entry is (itself) or is a variant
+    /// of, for the picker's "printed / paper's code" switch.
+    printed: &'static str,
+    /// The id of the method's `@paper-code` variant, if it has one.
+    paper_code: Option<&'static str>,
     reference: bool,
     /// How it works (`MethodInfo::kind`): "local" (one pair of tetrahedra
     /// at a time, the paper's methods), "region" (whole body pairs; it
@@ -282,10 +287,10 @@ impl Playground {
         to_js(&entries)
     }
 
-    /// The method registry, in picker order (the reference last).
+    /// Every entry of the registry, each `@paper-code` variant right after
+    /// its method (the reference last).
     pub fn methods() -> Result<JsValue, JsError> {
-        let entries: Vec<MethodEntry> = REGISTRY
-            .iter()
+        let entries: Vec<MethodEntry> = every_method()
             .map(|m| MethodEntry {
                 id: m.id,
                 name: m.name,
@@ -293,7 +298,13 @@ impl Playground {
                 summary: m.summary,
                 help: m.help,
                 reads: m.reads,
-                variants: [],
+                variant: if m.is_paper_code() {
+                    "paper-code"
+                } else {
+                    "printed"
+                },
+                printed: m.printed().id,
+                paper_code: m.paper_code.map(|v| v.id),
                 reference: m.is_reference(),
                 kind: m.kind(),
             })

@@ -24,6 +24,16 @@ pub fn raw_body(corners: [DVec3; 4]) -> TetMesh {
     TetMesh::without_validation(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).unwrap()
 }
 
+/// A one-tetrahedron body, its corners put in positive orientation first
+/// (as `TetMesh` requires).
+pub fn tet_body(mut corners: [DVec3; 4]) -> TetMesh {
+    let [a, b, c, d] = corners;
+    if (b - a).cross(c - a).dot(d - a) < 0.0 {
+        corners.swap(2, 3);
+    }
+    TetMesh::new(corners.to_vec(), vec![[0, 1, 2, 3]], 1e-6).expect("a valid test tetrahedron")
+}
+
 /// The unit tetrahedron, a well-formed partner for the degenerate ones.
 pub const UNIT_TET: [DVec3; 4] = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
 
@@ -74,3 +84,40 @@ pub fn cuboid(x: f64, y: f64, z: f64) -> TetMesh {
     .build(FLAT)
     .unwrap()
 }
+
+// Hand-built tetrahedra of the method case files (metres, y up), as corner
+// lists: `GROUND`, a large tetrahedron whose top face is the plane y = 0;
+// `CORNER`, the unit corner tetrahedron standing on y = 0; `SPIKE`, a
+// tetrahedron on its tip at the origin, top face at y = 1; `RIDGE`, top edge
+// along x at y = 0 with 45° faces; `CROSS_RIDGE`, `RIDGE` upside down and a
+// quarter turn, its bottom edge along z through the origin.
+pub const GROUND: [[f64; 3]; 4] = [
+    [-4.1, 0.0, -3.7],
+    [3.9, 0.0, -4.2],
+    [0.3, 0.0, 4.1],
+    [0.2, -4.0, 0.1],
+];
+pub const CORNER: [[f64; 3]; 4] = [
+    [0.0, 0.0, 0.0],
+    [1.0, 0.0, 0.0],
+    [0.0, 0.0, 1.0],
+    [0.0, 1.0, 0.0],
+];
+pub const SPIKE: [[f64; 3]; 4] = [
+    [0.0, 0.0, 0.0],
+    [-0.5, 1.0, -0.4],
+    [0.6, 1.0, -0.3],
+    [0.1, 1.0, 0.7],
+];
+pub const RIDGE: [[f64; 3]; 4] = [
+    [-1.0, 0.0, 0.0],
+    [1.0, 0.0, 0.0],
+    [0.0, -1.0, -1.0],
+    [0.0, -1.0, 1.0],
+];
+pub const CROSS_RIDGE: [[f64; 3]; 4] = [
+    [0.0, 0.0, -1.0],
+    [0.0, 0.0, 1.0],
+    [-1.0, 1.0, 0.0],
+    [1.0, 1.0, 0.0],
+];

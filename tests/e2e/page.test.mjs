@@ -184,6 +184,33 @@ test('picking another method replays to the same step and shows that method\'s n
   }
 });
 
+test('the printed / paper\'s code switch picks a method\'s @paper-code variant, as a link does, with the CLI\'s numbers', { timeout: 900_000 }, async () => {
+  const code = await cliRun(['sliding-spike', '--method', 'opposing@paper-code', '--steps', '1']);
+  const printed = await cliRun(['sliding-spike', '--method', 'opposing', '--steps', '1']);
+  assert.notEqual(code.quality, printed.quality, 'the two variants must differ for this test to mean anything');
+  const { page, context, problems } = await openPage('#scene=sliding-spike&method=opposing@paper-code&step=1');
+  try {
+    await waitReady(page, { scene: 'sliding-spike', method: 'opposing@paper-code', step: 1 });
+    assert.equal(await page.locator('#method-picker').inputValue(), 'opposing');
+    assert.equal(await page.locator('#method-variant').inputValue(), 'paper-code');
+    assertMatchesCli(await readout(page), code);
+    await page.selectOption('#method-variant', 'printed');
+    await waitReady(page, { scene: 'sliding-spike', method: 'opposing', step: 1 });
+    assertMatchesCli(await readout(page), printed);
+    assert.match(await page.evaluate(() => window.location.hash), /[#&]method=opposing(&|$)/);
+    await page.selectOption('#method-variant', 'paper-code');
+    await waitReady(page, { scene: 'sliding-spike', method: 'opposing@paper-code', step: 1 });
+    assertMatchesCli(await readout(page), code);
+    // A method without a variant leaves the switch off.
+    await page.selectOption('#method-picker', 'region-analysis');
+    await waitReady(page, { scene: 'sliding-spike', method: 'region-analysis', step: 1 });
+    assert.equal(await page.locator('#method-variant').isDisabled(), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a perturbation change replays to the same step and shows what the CLI prints for it', { timeout: 900_000 }, async () => {
   const cli = await cliRun(['pillar', '--method', 'opposing', '--perturb', '0.01', '--steps', '3']);
   const { page, context, problems } = await openPage('#scene=pillar&method=opposing');

@@ -20,7 +20,8 @@ const METHOD_GROUPS = {
 /** Method picker and one control per setting, shown from and edited into a settings object. */
 export class SettingsPanel {
   /**
-   * @param {{methods: Array<{id: string, name: string, summary: string, reads: string[], kind?: string}>,
+   * @param {{methods: Array<{id: string, name: string, summary: string, reads: string[], kind?: string,
+   *   variant?: string, printed?: string, paper_code?: string | null}>,
    *   schema: import('./slider.js').SchemaEntry[],
    *   check: (id: string, text: string) => Promise<{value: any} | {problem: string}>,
    *   onChange: (id: string, value: any) => void,
@@ -32,12 +33,16 @@ export class SettingsPanel {
     this.methodEntry = schema.find((entry) => entry.kind === 'method') ?? null;
     this.methodPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-picker'));
     this.methodDescription = document.getElementById('method-description');
+    // The "printed / paper's code" switch: the picker lists the printed
+    // methods; the switch selects a method's `@paper-code` variant (design
+    // reference-code.md) where it has one.
+    this.variantPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-variant'));
 
     // Grouped by how the methods work (the registry's order within each
     // group); `data-kind` names it for the browser tests.
     /** @type {Map<string, HTMLOptGroupElement>} */
     const groups = new Map();
-    for (const method of methods) {
+    for (const method of methods.filter((m) => (m.variant ?? 'printed') === 'printed')) {
       const kind = method.kind ?? 'local';
       if (!groups.has(kind)) {
         const group = document.createElement('optgroup');
@@ -53,12 +58,14 @@ export class SettingsPanel {
     }
     this.methodPicker.replaceChildren(...groups.values());
     this.methodPicker.disabled = this.methodEntry === null;
-    this.methodPicker.addEventListener('change', () => {
+    const pick = () => {
       if (!this.methodEntry) return;
-      const method = this.methodPicker.value;
+      const method = this.chosenMethod();
       this.describeMethod(method);
       onChange(this.methodEntry.id, method);
-    });
+    };
+    this.methodPicker.addEventListener('change', pick);
+    this.variantPicker?.addEventListener('change', pick);
 
     const container = document.getElementById('sliders');
     container.replaceChildren();
@@ -127,7 +134,9 @@ export class SettingsPanel {
   show(settings, sceneValue) {
     const method = this.methodEntry ? settings[this.methodEntry.id] : null;
     if (method !== null) {
-      this.methodPicker.value = method;
+      const entry = this.methods.find((m) => m.id === method);
+      this.methodPicker.value = entry?.printed ?? method;
+      if (this.variantPicker) this.variantPicker.value = entry?.variant ?? 'printed';
       this.describeMethod(method);
     }
     // A setting some method reads but this one does not is marked, so a
@@ -143,8 +152,25 @@ export class SettingsPanel {
     for (const [id, select] of this.choices) select.value = settings[id] ?? '';
   }
 
+  /**
+   * The method id the picker and the switch name together: the picked
+   * method, or its `@paper-code` variant when the switch says so and it has
+   * one.
+   * @returns {string}
+   */
+  chosenMethod() {
+    const printed = this.methodPicker.value;
+    const entry = this.methods.find((m) => m.id === printed);
+    const wantCode = this.variantPicker?.value === 'paper-code';
+    return wantCode && entry?.paper_code ? entry.paper_code : printed;
+  }
+
   /** @param {string} id */
   describeMethod(id) {
     this.methodDescription.textContent = this.methods.find((m) => m.id === id)?.summary ?? '';
+    // The switch only means something for a method with a variant.
+    const entry = this.methods.find((m) => m.id === id);
+    const printed = this.methods.find((m) => m.id === (entry?.printed ?? id));
+    if (this.variantPicker) this.variantPicker.disabled = !printed?.paper_code;
   }
 }

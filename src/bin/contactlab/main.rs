@@ -8,13 +8,13 @@ mod tetgen;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
-use contactlab::contact::{detect, methods::method_ids, FeatureKind, MethodHistory, REGISTRY};
+use contactlab::contact::{detect, every_method, methods::method_ids, FeatureKind, MethodHistory};
 use contactlab::measures::step_measures;
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
 use contactlab::report::initial::initial_tables;
 use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
-use contactlab::report::tables::{build_table, TABLE_KINDS};
+use contactlab::report::tables::{build_table, table_methods, TABLE_KINDS};
 use contactlab::scene::builtin::BUILTIN_SCENES;
 use contactlab::scene::{load_scene, LoadOptions, Scene};
 use contactlab::settings::Stage;
@@ -104,9 +104,10 @@ const COMMANDS: &[Command] = &[
         summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: seed 002's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference; spheres: seed 002's spinning sphere, kinetic energy kept over 5 s for 50 to 2000 vertices at h = 0.001 and 0.01 (minutes). Markdown by default; progress on stderr.",
         stages: &[],
         // The tables vary the method and the setting they study; the
-        // meshes they run on are the caller's choice.
-        settings: &["mesher"],
+        // meshes they run on, and the solver, are the caller's choice.
+        settings: &["mesher", "solver"],
         options: &[
+            CommandOption { flag: "--paper-code", value: None, help: "add each method's @paper-code variant (the paper's reference code's rules, docs/errata.md) as a row after it, beside the same paper's numbers" },
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
             CommandOption { flag: "--poses", value: Some("N"), help: "sat-unit: random poses (default 1000)" },
@@ -196,15 +197,14 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
 
 fn methods(args: &Args, out: &mut Out) -> CliResult {
     if args.flag("--json") {
-        let list: Vec<_> = REGISTRY
-            .iter()
-            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference(), "kind": m.kind() }))
+        let list: Vec<_> = every_method()
+            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference(), "kind": m.kind(), "paper_code": m.is_paper_code(), "printed": m.printed().id }))
             .collect();
         outln!(out, "{}", serde_json::Value::Array(list))?;
         return Ok(());
     }
-    for m in REGISTRY {
-        outln!(out, "{:<18} {}", m.id, m.summary)?;
+    for m in every_method() {
+        outln!(out, "{:<29} {}", m.id, m.summary)?;
     }
     Ok(())
 }
@@ -596,6 +596,7 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         .into());
     }
     let steps = options.steps("--steps")?;
+    let methods = table_methods(options.flag("--paper-code"));
     let mut report = |what: &str, done: usize, total: usize| {
         if done < total {
             progress(&format!("\rtable {kind}: {done}/{total} {what:<40}"));
@@ -604,7 +605,8 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         }
     };
     if kind == "initial" {
-        let text = initial_tables(&options.settings, &mut report).map_err(|e| e.to_string())?;
+        let text =
+            initial_tables(&options.settings, &methods, &mut report).map_err(|e| e.to_string())?;
         out.write(&text)?;
         return Ok(());
     }
@@ -623,7 +625,8 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         };
         sat_unit_table(poses, seed, &mut report)
     } else {
-        build_table(kind, steps, &options.settings, &mut report).map_err(|e| e.to_string())?
+        build_table(kind, steps, &options.settings, &methods, &mut report)
+            .map_err(|e| e.to_string())?
     };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;

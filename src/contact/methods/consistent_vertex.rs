@@ -12,9 +12,18 @@
 //! cross that face (it lies in the plane). A vertex none of whose
 //! edges leaves through a surface face falls back to the nearest surface
 //! face, as in Vertex only.
+//!
+//! `consistent-vertex@paper-code` follows the paper's reference code
+//! (design `reference-code.md`): from a surface vertex strictly inside the
+//! other tetrahedron it follows the vertex's three edges *in its own
+//! tetrahedron* (not the surface edges of its body), and every edge that
+//! strictly crosses a surface face plane of the other tetrahedron gives a
+//! contact with that face (the first plane the edge crosses): up to three
+//! contacts per vertex, and none for a vertex lying on a plane, where no
+//! edge crosses it strictly. There is no fallback to the nearest face.
 
 use super::vertex_only::{nearest_surface_face, surface_corners_inside};
-use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::TetShape;
 use crate::contact::world_mesh::Tet;
@@ -31,6 +40,21 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule. On meshes where every tetrahedron has a single surface face (our coned shapes) the two methods must pick the same face and coincide.",
     reads: &[],
     algorithm: Algorithm::TetPair(&ConsistentVertex),
+    paper_code: Some(&PAPER_CODE),
+};
+
+pub struct ConsistentVertexPaperCode;
+
+/// The variant following the paper's reference code (module doc).
+pub static PAPER_CODE: MethodInfo = MethodInfo {
+    id: "consistent-vertex@paper-code",
+    name: "Consistent vertex (paper's code)",
+    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    summary: "Consistent vertex as the paper's code runs it: one contact per tetrahedron edge of the vertex that strictly crosses a surface plane.",
+    help: "What the paper's reference code does instead of the printed Consistent vertex: it follows the vertex's three edges in its own tetrahedron rather than the surface edges of its body, and each edge that strictly crosses a surface face plane of the other tetrahedron gives a contact with that face. A vertex can so get up to three contacts with different normals, and a vertex lying exactly on a plane gets none. Exact comparisons and the exact-duplicate post-filter.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&ConsistentVertexPaperCode),
+    paper_code: None,
 };
 
 /// The surface face of `outer` first crossed on the way out along the
@@ -99,23 +123,80 @@ fn emit(inner: &Tet, outer: &Tet, tol: f64, mut push: impl FnMut(DVec3, usize, f
     }
 }
 
+/// The paper's code's rule: for each surface corner of `inner` strictly
+/// inside `outer`, each of its three tetrahedron edges that strictly
+/// crosses a surface face plane of `outer` gives (corner, the face whose
+/// plane it crosses first, the corner's distance to that plane).
+fn emit_per_edge(inner: &Tet, outer: &Tet, push: &mut dyn FnMut(DVec3, usize, f64)) {
+    let shape = TetShape::of(outer);
+    let strictly_inside = |p: DVec3| (0..4).all(|f| shape.face_distance(f, p) < 0.0);
+    for c in surface_corners_inside(inner, &shape, 0.0) {
+        let p = inner.corners[c];
+        if !strictly_inside(p) {
+            continue;
+        }
+        for q in (0..4).filter(|&o| o != c).map(|o| inner.corners[o]) {
+            // (fraction of the edge at the crossing, face)
+            let mut first: Option<(f64, usize)> = None;
+            for f in outer
+                .surface_faces()
+                .filter(|&f| shape.normals[f] != DVec3::ZERO)
+            {
+                let (dp, dq) = (shape.face_distance(f, p), shape.face_distance(f, q));
+                if dq <= 0.0 {
+                    continue; // no strict crossing: the edge stays behind the plane
+                }
+                let t = dp / (dp - dq);
+                if first.is_none_or(|(best, _)| t < best) {
+                    first = Some((t, f));
+                }
+            }
+            if let Some((_, f)) = first {
+                push(p, f, shape.face_distance(f, p));
+            }
+        }
+    }
+}
+
+/// Pushes the contacts `rule` finds for A's corners in B and B's in A,
+/// with the face normals oriented from A to B.
+fn both_ways(
+    a: &Tet,
+    b: &Tet,
+    out: &mut Vec<RawContact>,
+    rule: impl Fn(&Tet, &Tet, &mut dyn FnMut(DVec3, usize, f64)),
+) {
+    rule(a, b, &mut |p, f, d| {
+        out.push(RawContact {
+            position: p,
+            normal: -b.face_normal(f),
+            depth: d,
+            features: FeatureKind::VertexFace,
+        })
+    });
+    rule(b, a, &mut |p, f, d| {
+        out.push(RawContact {
+            position: p,
+            normal: a.face_normal(f),
+            depth: d,
+            features: FeatureKind::FaceVertex,
+        })
+    });
+}
+
+impl ContactMethod for ConsistentVertexPaperCode {
+    fn rules(&self) -> Rules {
+        Rules::PaperCode
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
+        both_ways(a, b, out, emit_per_edge);
+    }
+}
+
 impl ContactMethod for ConsistentVertex {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
-        emit(a, b, params.touch_tol, |p, f, d| {
-            out.push(RawContact {
-                position: p,
-                normal: -b.face_normal(f),
-                depth: d,
-                features: FeatureKind::VertexFace,
-            })
-        });
-        emit(b, a, params.touch_tol, |p, f, d| {
-            out.push(RawContact {
-                position: p,
-                normal: a.face_normal(f),
-                depth: d,
-                features: FeatureKind::FaceVertex,
-            })
-        });
+        let tol = params.touch_tol;
+        both_ways(a, b, out, |inner, outer, push| emit(inner, outer, tol, push));
     }
 }

@@ -22,8 +22,24 @@
 //! `MethodParams::growth_iterations` steps and the shrinking at 200 (α =
 //! 0.9²⁰⁰ ≈ 7e−10): a pair that does not converge in time keeps the last
 //! separation direction.
+//!
+//! `growth@paper-code` follows the paper's reference code (design
+//! `reference-code.md`): the feature in a direction comes from a Gauss map
+//! over all four faces (not only surface faces) whose face cones are
+//! widened by 4°, an edge or vertex feature's normal is the search
+//! direction itself, a tie of dimensions takes A's normal, the growing loop
+//! uses the step factor 1 − s·dc/‖dc‖² with dc = c_B − c_A and stops at δ =
+//! 2 min(dist, 0.01 · scale), at most 20 iterations. The description fixes
+//! the factor and δ but not how the factor is applied nor what `dist` and
+//! `scale` are; we divide the scale by the factor (exact for translated
+//! convex shapes whose closest features do not change) and take `dist` as
+//! the centroid distance and `scale` as the smaller tetrahedron's diameter
+//! (the printed δ is 0.01 × that diameter; reading `dist` as the first
+//! separation would stop the loop before its first step).
 
-use super::{features_from_dimensions, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
+use super::{
+    features_from_dimensions, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
+};
 use crate::contact::tet_geometry::{closest_points, intersection_points, overlaps, TetShape};
 use crate::contact::world_mesh::Tet;
 use crate::mesh::tetmesh::TET_FACES;
@@ -40,6 +56,21 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step.",
     reads: &[],
     algorithm: Algorithm::TetPair(&Growth),
+    paper_code: Some(&PAPER_CODE),
+};
+
+pub struct GrowthPaperCode;
+
+/// The variant following the paper's reference code (module doc).
+pub static PAPER_CODE: MethodInfo = MethodInfo {
+    id: "growth@paper-code",
+    name: "Growth (paper's code)",
+    source: "Erleben 2018's reference code, as design reference-code.md describes it (not appendix B as printed)",
+    summary: "Growth as the paper's code runs it: a face within 4° of the search direction gives its normal, anything else the direction itself.",
+    help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, so a face is found when the direction is within 4° of its normal; an edge or vertex gives the search direction itself as the normal; a face beats anything else and, on a tie, A's normal wins. The growing loop divides the scale by the step factor 1 − s·dc/‖dc‖², stops at δ = 2 min(dist, 0.01 · scale), and runs at most 20 times. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&GrowthPaperCode),
+    paper_code: None,
 };
 
 /// The paper's damping factor β for both the shrinking and the growing.
@@ -108,19 +139,9 @@ impl ContactMethod for Growth {
         // as overlapping: otherwise exactly touching tetrahedra would be
         // "apart" or not by round-off, and when not shrunk their separation
         // vector is round-off too.
-        let mut alpha = 1.0;
-        let mut steps = 0;
-        loop {
-            let (xa, xb) = scaled(alpha);
-            if !overlaps(&xa, &xb, params.touch_tol, params.parallel_sin) {
-                break;
-            }
-            steps += 1;
-            if steps > MAX_SHRINK_STEPS {
-                return;
-            }
-            alpha *= BETA;
-        }
+        let Some(mut alpha) = shrink_apart(scaled, params) else {
+            return;
+        };
         // Lines 5–13: grow back along the ray until δ apart.
         let (xa, xb) = scaled(alpha);
         let (mut pa, mut pb, _) = closest_points(&xa, &xb);
@@ -180,19 +201,148 @@ impl ContactMethod for Growth {
                 }
             }
         };
-        let points = intersection_points(&sa, &sb, params.touch_tol);
-        if points.is_empty() {
+        contacts_of(&sa, &sb, normal, (dim_a, dim_b), params.touch_tol, out);
+    }
+}
+
+/// Lines 1–4 of algorithm 2: the scale α = 0.9ᵏ at which the tetrahedra
+/// `scaled(α)` stop overlapping (within the touching tolerance), or `None`
+/// after [`MAX_SHRINK_STEPS`] shrinks.
+fn shrink_apart(
+    scaled: impl Fn(f64) -> (TetShape, TetShape),
+    params: &MethodParams,
+) -> Option<f64> {
+    let mut alpha = 1.0;
+    for _ in 0..=MAX_SHRINK_STEPS {
+        let (xa, xb) = scaled(alpha);
+        if !overlaps(&xa, &xb, params.touch_tol, params.parallel_sin) {
+            return Some(alpha);
+        }
+        alpha *= BETA;
+    }
+    None
+}
+
+/// The contacts: the intersection points of the full-size tetrahedra, with
+/// their extent along `normal` as depth, labelled by the dimensions of the
+/// features that gave the normal.
+fn contacts_of(
+    sa: &TetShape,
+    sb: &TetShape,
+    normal: DVec3,
+    (dim_a, dim_b): (u8, u8),
+    tol: f64,
+    out: &mut Vec<RawContact>,
+) {
+    let points = intersection_points(sa, sb, tol);
+    if points.is_empty() {
+        return;
+    }
+    let (lo, hi) = crate::geometry::extent_along(&points, normal);
+    let features = features_from_dimensions(dim_a, dim_b);
+    out.extend(points.iter().map(|&position| RawContact {
+        position,
+        normal,
+        depth: -(hi - lo),
+        features,
+    }));
+}
+
+/// The paper's code's face cones: a direction within this angle of a face
+/// normal finds the face.
+const PAPER_CODE_FACE_CONE_DEG: f64 = 4.0;
+/// The paper's code's cap on the growing loop.
+const PAPER_CODE_ITERATIONS: usize = 20;
+
+/// The paper's code's feature in `direction` on `shape`: the face (any of
+/// the four, surface or not) whose normal is best aligned with it, if that
+/// is within the widened face cone; otherwise an edge or vertex, whose
+/// normal is the direction itself. Returns (is a face, normal).
+fn paper_code_feature(shape: &TetShape, direction: DVec3) -> (bool, DVec3) {
+    let d = direction.normalize_or_zero();
+    let cone = PAPER_CODE_FACE_CONE_DEG.to_radians().cos();
+    let best = (0..4)
+        .map(|f| shape.normals[f])
+        .filter(|n| *n != DVec3::ZERO)
+        .fold(None, |best: Option<DVec3>, n| match best {
+            Some(b) if b.dot(d) >= n.dot(d) => best,
+            _ => Some(n),
+        });
+    match best {
+        Some(n) if n.dot(d) >= cone => (true, n),
+        _ => (false, d),
+    }
+}
+
+impl ContactMethod for GrowthPaperCode {
+    fn rules(&self) -> Rules {
+        Rules::PaperCode
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        let (sa, sb) = (TetShape::of(a), TetShape::of(b));
+        // `touch_tol` is 0 (the dispatcher's paper-code rules).
+        if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {
             return;
         }
-        let (lo, hi) = crate::geometry::extent_along(&points, normal);
-        let features = features_from_dimensions(dim_a, dim_b);
-        for &p in &points {
-            out.push(RawContact {
-                position: p,
-                normal,
-                depth: -(hi - lo),
-                features,
-            });
+        let (ca, cb) = (sa.centroid(), sb.centroid());
+        let dc = cb - ca;
+        if dc == DVec3::ZERO {
+            return; // coincident centroids: growth has no direction
         }
+        let scaled = |alpha: f64| (sa.scaled(alpha, ca), sb.scaled(alpha, cb));
+        let Some(mut scale) = shrink_apart(scaled, params) else {
+            return;
+        };
+        let (xa, xb) = scaled(scale);
+        let (mut pa, mut pb, _) = closest_points(&xa, &xb);
+        // The code's stopping distance, with `dist` read as the centroid
+        // distance and `scale` as the smaller tetrahedron's size (the
+        // printed δ is 0.01 × that size).
+        let size = a.diameter().min(b.diameter());
+        let delta = 2.0 * dc.length().min(0.01 * size);
+        for _ in 0..PAPER_CODE_ITERATIONS {
+            let s = pb - pa;
+            if s.length() <= delta {
+                break;
+            }
+            // The code's step factor 1 − s·dc/‖dc‖²: the fraction of the
+            // centroid distance the scaled tetrahedra still reach. Dividing
+            // the scale by it lands exactly on touching while the closest
+            // features stay the same (our reading of "scale step"; the
+            // factor is what the description fixes).
+            let factor = 1.0 - s.dot(dc) / dc.length_squared();
+            if factor <= 0.0 || factor >= 1.0 {
+                break; // no growth possible along the centroid line
+            }
+            scale = (scale / factor).min(1.0);
+            let (xa, xb) = scaled(scale);
+            (pa, pb, _) = closest_points(&xa, &xb);
+        }
+        let s = pb - pa;
+        if s == DVec3::ZERO {
+            return;
+        }
+        let (xa, xb) = scaled(scale);
+        let (face_a, n_a) = paper_code_feature(&xa, s);
+        let (face_b, n_b) = paper_code_feature(&xb, -s);
+        // The higher-dimensional feature gives the normal; on a tie A's
+        // (for an edge or a vertex the normal is the direction itself, so
+        // that tie is no choice).
+        let normal = if face_b && !face_a { -n_b } else { n_a };
+        // Edge or vertex, for the label only: the support feature.
+        let feature_tol = params.parallel_sin * a.diameter().max(b.diameter());
+        let dimension = |face: bool, tet: &Tet, shape: &TetShape, d: DVec3| {
+            if face {
+                2
+            } else {
+                best_normal(tet, shape, d, feature_tol).0.min(1)
+            }
+        };
+        let dims = (
+            dimension(face_a, a, &xa, s),
+            dimension(face_b, b, &xb, -s),
+        );
+        contacts_of(&sa, &sb, normal, dims, params.touch_tol, out);
     }
 }

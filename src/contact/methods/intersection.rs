@@ -7,8 +7,21 @@
 //! the closest points of the two lines lie on both edges, a contact at the
 //! midpoint with the cross product as normal and −overlap as depth. Only
 //! triangle pairs that touch or intersect are tested.
+//!
+//! `intersection@paper-code` follows the paper's reference code (design
+//! `reference-code.md`): (V,F) takes any corner on or behind the plane
+//! (d ≤ 0, not |d| within the tolerance); an (E,E) pair's overlap comes
+//! from the whole tetrahedra's extents along the cross product, its closest
+//! points need not lie in the other tetrahedron (which makes the floating
+//! contacts of the paper's §7.1, metres away), and the first (E,E) contact
+//! ends the tetrahedron pair's remaining triangle pairs. The code's (V,F)
+//! normals are not normalised (their length is twice the triangle's area);
+//! only their direction is used here, as a contact's normal is a unit
+//! direction.
 
-use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
+use crate::geometry::extent_along;
+use std::ops::ControlFlow;
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{orient_overlap, TetShape};
 use crate::contact::world_mesh::Tet;
@@ -25,11 +38,26 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Looks at the surface triangles only. A vertex lying on a face gives that face's normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane.",
     reads: &[],
     algorithm: Algorithm::TetPair(&Intersection),
+    paper_code: Some(&PAPER_CODE),
+};
+
+pub struct IntersectionPaperCode;
+
+/// The variant following the paper's reference code (module doc).
+pub static PAPER_CODE: MethodInfo = MethodInfo {
+    id: "intersection@paper-code",
+    name: "Intersection (paper's code)",
+    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    summary: "Intersection as the paper's code runs it: every corner behind a face, edge pairs judged on whole tetrahedra, first edge hit only.",
+    help: "What the paper's reference code does instead of the printed Intersection method: every corner of a surface triangle on or behind the other's plane and inside its edges is a (V,F) contact, however deep; an edge pair's overlap is measured on the whole tetrahedra rather than the two triangles, and its closest points need not lie in the other tetrahedron, which puts (E,E) contacts in mid-air, metres away (the floating contacts of the paper's section 7.1); and the first (E,E) contact ends the tetrahedron pair. Exact comparisons and the exact-duplicate post-filter.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&IntersectionPaperCode),
+    paper_code: None,
 };
 
 /// Whether `p` lies inside the edge planes of triangle `t` (normal `n`),
 /// allowing `tol` outside.
-fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
+pub(super) fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
     (0..3).all(|k| {
         let (s, e) = (t[k], t[(k + 1) % 3]);
         n.cross(e - s).normalize_or_zero().dot(p - s) >= -tol
@@ -37,7 +65,7 @@ fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
 }
 
 fn extent(t: &[DVec3; 3], axis: DVec3) -> (f64, f64) {
-    crate::geometry::extent_along(t, axis)
+    extent_along(t, axis)
 }
 
 /// Whether two triangles touch or intersect within `tol`: no separating
@@ -85,116 +113,199 @@ fn triangles_touch(
     true
 }
 
+/// The surface triangles of a tetrahedron with their outward unit normals
+/// (a face of zero area has no normal to give).
+fn surface_triangles(t: &Tet) -> Vec<([DVec3; 3], DVec3)> {
+    t.surface_faces()
+        .map(|f| (t.face_corners(f), t.face_normal(f)))
+        .filter(|(_, n)| *n != DVec3::ZERO)
+        .collect()
+}
+
+/// The (V,F) contacts of every pair of surface triangles: a corner of one
+/// triangle whose signed distance `d` from the other's plane `accept`s and
+/// that lies inside its edge planes (within `tol`) takes that face's normal
+/// (oriented A→B) and `d` as depth.
+fn vertex_face_contacts(
+    tris_a: &[([DVec3; 3], DVec3)],
+    tris_b: &[([DVec3; 3], DVec3)],
+    tol: f64,
+    accept: impl Fn(f64) -> bool,
+    out: &mut Vec<RawContact>,
+) {
+    for &(ta, na) in tris_a {
+        for &(tb, nb) in tris_b {
+            // B's face normal points out of B, towards A: A's corners on B's
+            // faces take −n_b, B's corners on A's faces take n_a.
+            for (corners, face, n, normal, features) in [
+                (ta, tb, nb, -nb, FeatureKind::VertexFace),
+                (tb, ta, na, na, FeatureKind::FaceVertex),
+            ] {
+                for p in corners {
+                    let d = n.dot(p - face[0]);
+                    if accept(d) && inside_edge_planes(p, face, n, tol) {
+                        out.push(RawContact {
+                            position: p,
+                            normal,
+                            depth: d,
+                            features,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Two edges whose cross product does not separate what `extents` projects
+/// (the triangles, or in the paper's code the whole tetrahedra) and whose
+/// lines' closest points lie on both edges: the closest points on A's edge
+/// and B's, the unit cross product oriented A→B, and the overlap along it.
+fn crossing_edges(
+    (p1, q1): (DVec3, DVec3),
+    (p2, q2): (DVec3, DVec3),
+    extents: impl Fn(DVec3) -> ((f64, f64), (f64, f64)),
+    a_to_b: DVec3,
+    tol: f64,
+    parallel_sin: f64,
+) -> Option<(DVec3, DVec3, DVec3, f64)> {
+    let (d1, d2) = (q1 - p1, q2 - p2);
+    let cross = d1.cross(d2);
+    let len = cross.length();
+    if len <= parallel_sin * d1.length() * d2.length() || len == 0.0 {
+        return None;
+    }
+    let axis = cross / len;
+    // Ties in orientation are settled by the tetrahedra's centroids:
+    // touching triangles lie in one plane, so their own centroids cannot
+    // tell up from down.
+    let (on_axis_a, on_axis_b) = extents(axis);
+    let (overlap, oriented) = orient_overlap(on_axis_a, on_axis_b, axis, a_to_b, tol);
+    if overlap < -tol {
+        return None; // the cross product separates them
+    }
+    let normal = oriented?; // no side of the axis is B's
+    // Closest points of the infinite lines (Ericson 5.1.8).
+    let r = p1 - p2;
+    let (aa, ee, bb, c, f) = (d1.dot(d1), d2.dot(d2), d1.dot(d2), d1.dot(r), d2.dot(r));
+    let denom = aa * ee - bb * bb;
+    let s = (bb * f - c * ee) / denom;
+    let t = (aa * f - bb * c) / denom;
+    let (slack_s, slack_t) = (tol / d1.length(), tol / d2.length());
+    if !(-slack_s..=1.0 + slack_s).contains(&s) || !(-slack_t..=1.0 + slack_t).contains(&t) {
+        return None;
+    }
+    Some((p1 + d1 * s, p2 + d2 * t, normal, overlap))
+}
+
+/// The edges of a triangle, as (start, end).
+fn triangle_edges(t: &[DVec3; 3]) -> [(DVec3, DVec3); 3] {
+    std::array::from_fn(|k| (t[k], t[(k + 1) % 3]))
+}
+
+/// A pair of edges, one of each triangle, as (start, end).
+type EdgePair = ((DVec3, DVec3), (DVec3, DVec3));
+
+/// Calls `visit` with every pair of edges of two surface triangles that
+/// touch or intersect (within `tol`), with the two triangles, in order;
+/// `visit` breaks to end the tetrahedron pair.
+fn touching_edge_pairs(
+    tris_a: &[([DVec3; 3], DVec3)],
+    tris_b: &[([DVec3; 3], DVec3)],
+    tol: f64,
+    parallel_sin: f64,
+    mut visit: impl FnMut(&[DVec3; 3], &[DVec3; 3], EdgePair) -> ControlFlow<()>,
+) {
+    for &(ta, na) in tris_a {
+        for &(tb, nb) in tris_b {
+            if !triangles_touch(&ta, na, &tb, nb, tol, parallel_sin) {
+                continue;
+            }
+            for edge_a in triangle_edges(&ta) {
+                for edge_b in triangle_edges(&tb) {
+                    if visit(&ta, &tb, (edge_a, edge_b)).is_break() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An (E,E) contact at the middle of the edges' closest points.
+fn edge_contact(on_a: DVec3, on_b: DVec3, normal: DVec3, overlap: f64) -> RawContact {
+    RawContact {
+        position: (on_a + on_b) * 0.5,
+        normal,
+        depth: -overlap,
+        features: FeatureKind::EdgeEdge,
+    }
+}
+
 impl ContactMethod for Intersection {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let tol = params.touch_tol;
-        let triangles = |t: &Tet| -> Vec<([DVec3; 3], DVec3)> {
-            // A face of zero area has no normal to give.
-            t.surface_faces()
-                .map(|f| (t.face_corners(f), t.face_normal(f)))
-                .filter(|(_, n)| *n != DVec3::ZERO)
-                .collect()
-        };
-        let (tris_a, tris_b) = (triangles(a), triangles(b));
-        for &(ta, na) in &tris_a {
-            for &(tb, nb) in &tris_b {
-                for &p in &ta {
-                    let d = nb.dot(p - tb[0]);
-                    if d.abs() <= tol && inside_edge_planes(p, tb, nb, tol) {
-                        // B's face normal points out of B, towards A.
-                        out.push(RawContact {
-                            position: p,
-                            normal: -nb,
-                            depth: d,
-                            features: FeatureKind::VertexFace,
-                        });
-                    }
-                }
-                for &q in &tb {
-                    let d = na.dot(q - ta[0]);
-                    if d.abs() <= tol && inside_edge_planes(q, ta, na, tol) {
-                        out.push(RawContact {
-                            position: q,
-                            normal: na,
-                            depth: d,
-                            features: FeatureKind::FaceVertex,
-                        });
-                    }
-                }
-            }
-        }
+        let (tris_a, tris_b) = (surface_triangles(a), surface_triangles(b));
+        vertex_face_contacts(&tris_a, &tris_b, tol, |d| d.abs() <= tol, out);
         let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
-        for &(ta, na) in &tris_a {
-            for &(tb, nb) in &tris_b {
-                if !triangles_touch(&ta, na, &tb, nb, tol, params.parallel_sin) {
-                    continue;
-                }
-                for k in 0..3 {
-                    let (p1, q1) = (ta[k], ta[(k + 1) % 3]);
-                    for l in 0..3 {
-                        let (p2, q2) = (tb[l], tb[(l + 1) % 3]);
-                        let (d1, d2) = (q1 - p1, q2 - p2);
-                        let cross = d1.cross(d2);
-                        let len = cross.length();
-                        if len <= params.parallel_sin * d1.length() * d2.length() || len == 0.0 {
-                            continue;
-                        }
-                        let axis = cross / len;
-                        // Ties in orientation are settled by the tetrahedra's
-                        // centroids: touching triangles lie in one plane, so
-                        // their own centroids cannot tell up from down.
-                        let (overlap, oriented) = orient_overlap(
-                            extent(&ta, axis),
-                            extent(&tb, axis),
-                            axis,
-                            b.centroid() - a.centroid(),
-                            tol,
-                        );
-                        if overlap < -tol {
-                            continue; // the cross product separates the triangles
-                        }
-                        let Some(normal) = oriented else {
-                            continue; // no side of the axis is B's
-                        };
-                        // Closest points of the infinite lines (Ericson 5.1.8).
-                        let r = p1 - p2;
-                        let (aa, ee, bb, c, f) =
-                            (d1.dot(d1), d2.dot(d2), d1.dot(d2), d1.dot(r), d2.dot(r));
-                        let denom = aa * ee - bb * bb;
-                        let s = (bb * f - c * ee) / denom;
-                        let t = (aa * f - bb * c) / denom;
-                        let (slack_s, slack_t) = (tol / d1.length(), tol / d2.length());
-                        if !(-slack_s..=1.0 + slack_s).contains(&s)
-                            || !(-slack_t..=1.0 + slack_t).contains(&t)
-                        {
-                            continue;
-                        }
-                        let (on_a, on_b) = (p1 + d1 * s, p2 + d2 * t);
-                        // The edges themselves must meet: each closest point
-                        // on or inside the other tetrahedron. Triangles that
-                        // touch somewhere (a small face resting on a large
-                        // one) otherwise pair edges that are nowhere near
-                        // each other whenever their lines' closest points fall
-                        // on both edges: a unit tetrahedron resting face down
-                        // on a larger one got six extra (E,E) contacts up to
-                        // 4 m away, depths near −4, normals horizontal
-                        // (tests/method_cases.rs). Edges that cross touch (the
-                        // points coincide), and edges that have passed through
-                        // each other lie each inside the other tetrahedron, so
-                        // both keep their contact.
-                        if !shape_b.contains(on_a, tol) || !shape_a.contains(on_b, tol) {
-                            continue;
-                        }
-                        let position = (on_a + on_b) * 0.5;
-                        out.push(RawContact {
-                            position,
-                            normal,
-                            depth: -overlap,
-                            features: FeatureKind::EdgeEdge,
-                        });
-                    }
+        let a_to_b = b.centroid() - a.centroid();
+        touching_edge_pairs(&tris_a, &tris_b, tol, params.parallel_sin, |ta, tb, (edge_a, edge_b)| {
+            let extents = |axis| (extent(ta, axis), extent(tb, axis));
+            let crossing = crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin);
+            // The edges themselves must meet: each closest point on or inside
+            // the other tetrahedron. Triangles that touch somewhere (a small
+            // face resting on a large one) otherwise pair edges that are
+            // nowhere near each other whenever their lines' closest points
+            // fall on both edges: a unit tetrahedron resting face down on a
+            // larger one got six extra (E,E) contacts up to 4 m away, depths
+            // near −4, normals horizontal (tests/method_cases.rs). Edges that
+            // cross touch (the points coincide), and edges that have passed
+            // through each other lie each inside the other tetrahedron, so
+            // both keep their contact.
+            if let Some((on_a, on_b, normal, overlap)) = crossing {
+                if shape_b.contains(on_a, tol) && shape_a.contains(on_b, tol) {
+                    out.push(edge_contact(on_a, on_b, normal, overlap));
                 }
             }
-        }
+            ControlFlow::Continue(())
+        });
+    }
+}
+
+impl ContactMethod for IntersectionPaperCode {
+    fn rules(&self) -> Rules {
+        Rules::PaperCode
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        // `touch_tol` is 0 (the dispatcher's paper-code rules).
+        let tol = params.touch_tol;
+        let (tris_a, tris_b) = (surface_triangles(a), surface_triangles(b));
+        // Any corner on or behind the plane, however deep. The code's normals
+        // have the length of twice the triangle's area; a contact's normal
+        // is a direction, so only the direction is taken.
+        vertex_face_contacts(&tris_a, &tris_b, tol, |d| d <= tol, out);
+        let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
+        // The overlap along an edge pair's axis is measured on the whole
+        // tetrahedra, and the closest points are not checked to lie in the
+        // other tetrahedron: the floating (E,E) contacts of the paper's §7.1.
+        let extents = |axis| {
+            (
+                extent_along(&shape_a.corners, axis),
+                extent_along(&shape_b.corners, axis),
+            )
+        };
+        let a_to_b = b.centroid() - a.centroid();
+        touching_edge_pairs(&tris_a, &tris_b, tol, params.parallel_sin, |_, _, (edge_a, edge_b)| {
+            match crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin) {
+                Some((on_a, on_b, normal, overlap)) => {
+                    out.push(edge_contact(on_a, on_b, normal, overlap));
+                    // The first (E,E) hit ends the pair's remaining triangle
+                    // pairs.
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            }
+        });
     }
 }

@@ -104,6 +104,21 @@ pub enum Algorithm {
     ExactReference,
 }
 
+/// Which text a local method's algorithm follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// The paper's printed algorithms, with the tie rules and touching
+    /// tolerance of design `methods.md`.
+    Printed,
+    /// What the paper's reference code does (design `reference-code.md`):
+    /// no touching tolerance (exact comparisons with 0) and a post-filter
+    /// that removes only exact duplicates.
+    PaperCode,
+}
+
+/// The suffix of a paper-code variant's id: `opposing@paper-code`.
+pub const PAPER_CODE_SUFFIX: &str = "@paper-code";
+
 /// A method's registry entry: everything the front ends show about it.
 pub struct MethodInfo {
     /// Stable id, used by the CLI, URLs and tables.
@@ -119,6 +134,10 @@ pub struct MethodInfo {
     /// Ids of the settings (`crate::settings`) that only this method reads.
     pub reads: &'static [&'static str],
     pub algorithm: Algorithm,
+    /// The variant following the paper's reference code, declared in the
+    /// method's own file (`None` for a method without one and for the
+    /// variants themselves).
+    pub paper_code: Option<&'static MethodInfo>,
 }
 
 impl MethodInfo {
@@ -144,6 +163,29 @@ impl MethodInfo {
             Algorithm::TetPair(m) => Some(m),
             Algorithm::BodyPair(_) | Algorithm::ExactReference => None,
         }
+    }
+
+    /// The rules the algorithm follows: the paper's text or its code.
+    pub fn rules(&self) -> Rules {
+        match self.algorithm {
+            Algorithm::TetPair(m) => m.rules(),
+            Algorithm::BodyPair(_) | Algorithm::ExactReference => Rules::Printed,
+        }
+    }
+
+    /// Whether this entry is a `@paper-code` variant.
+    pub fn is_paper_code(&self) -> bool {
+        self.rules() == Rules::PaperCode
+    }
+
+    /// The printed method this entry is a variant of (itself for a printed
+    /// method).
+    pub fn printed(&'static self) -> &'static MethodInfo {
+        REGISTRY
+            .iter()
+            .copied()
+            .find(|m| m.paper_code.is_some_and(|v| std::ptr::eq(v, self)))
+            .unwrap_or(self)
     }
 
     /// Erosion the bodies need at load for this method, if any.
@@ -177,6 +219,7 @@ static REFERENCE: MethodInfo = MethodInfo {
     help: "Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison. Where a region is a single point or line, it takes the normals the scene file declares right, so it is the answer, not a method under test.",
     reads: &[],
     algorithm: Algorithm::ExactReference,
+    paper_code: None,
 };
 
 registry!(
@@ -204,19 +247,34 @@ pub use sat_mtd::{sat_signed_distance, SatDistance};
 #[cfg(feature = "parry")]
 pub use self::parry::{signed_distance as gjk_epa_signed_distance, PosedHull};
 
-/// The registry entry with this id.
-pub fn method_by_id(id: &str) -> Option<&'static MethodInfo> {
-    REGISTRY.iter().copied().find(|m| m.id == id)
+/// Every entry: each method of the registry followed by its `@paper-code`
+/// variant, if it has one, and the reference last.
+pub fn every_method() -> impl Iterator<Item = &'static MethodInfo> {
+    REGISTRY
+        .iter()
+        .copied()
+        .flat_map(|m| std::iter::once(m).chain(m.paper_code))
 }
 
-/// The methods under test: the registry without the reference.
+/// The entry with this id, variants included (`opposing@paper-code`).
+pub fn method_by_id(id: &str) -> Option<&'static MethodInfo> {
+    every_method().find(|m| m.id == id)
+}
+
+/// The methods under test: the registry without the reference, printed
+/// algorithms only.
 pub fn methods_under_test() -> impl Iterator<Item = &'static MethodInfo> {
     REGISTRY.iter().copied().filter(|m| !m.is_reference())
 }
 
-/// Every id the registry knows, for messages.
+/// The methods under test with each one's `@paper-code` variant after it.
+pub fn methods_and_variants() -> impl Iterator<Item = &'static MethodInfo> {
+    every_method().filter(|m| !m.is_reference())
+}
+
+/// Every id the resolver accepts, variants included, for messages.
 pub fn method_ids() -> Vec<&'static str> {
-    REGISTRY.iter().map(|m| m.id).collect()
+    every_method().map(|m| m.id).collect()
 }
 
 /// A contact as a method emits it; the dispatcher adds bodies and tets.
@@ -238,6 +296,11 @@ pub trait ContactMethod: Sync {
     /// Erosion the bodies need at load (only Closest points has one).
     fn erosion(&self, _params: &MethodParams) -> Option<f64> {
         None
+    }
+    /// Which text the algorithm follows; the dispatcher applies the
+    /// matching touching tolerance and post-filter.
+    fn rules(&self) -> Rules {
+        Rules::Printed
     }
     /// Appends the contacts of tetrahedron `a` (of body A) and `b` (of body
     /// B), normals pointing from A to B.
@@ -402,6 +465,24 @@ fn contacts_on_plane(
             features,
         });
     }
+}
+
+/// Emits `points` with normal `n` as Opposing does (algorithm 1's
+/// caption; the paper's code does the same for the SAT methods): their
+/// extent along `n` is the depth, and they are projected onto the plane
+/// through the middle of the extremes.
+fn contacts_at_extent(
+    points: &[DVec3],
+    n: DVec3,
+    features: FeatureKind,
+    out: &mut Vec<RawContact>,
+) {
+    if points.is_empty() {
+        return;
+    }
+    let (lo, hi) = crate::geometry::extent_along(points, n);
+    let middle = n * ((lo + hi) * 0.5);
+    contacts_on_plane(points, n, middle, -(hi - lo), features, out);
 }
 
 /// Feature label from the dimensions of A's and B's generating features

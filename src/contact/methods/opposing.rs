@@ -10,8 +10,19 @@
 //! point is projected. Equally opposing pairs are settled as in the SAT
 //! (`tet_geometry::separating_axis_test`), by alignment with the line
 //! between the centroids.
+//!
+//! `opposing@paper-code` follows the paper's reference code instead (design
+//! `reference-code.md`): the normal is A's face normal n_a, not the
+//! bisector, and the sandwich test is one-sided: a face pair is skipped
+//! only when B's corner opposite T_b lies strictly behind T_a (a corner on
+//! the plane counts as in front); the first strictly most opposing pair in A-face-then-B-face
+//! order wins. On the Sliding spike and wedge the bisector of the ground's
+//! face and the spike's sloped face is 36° off, while n_a is the ground's
+//! up: the paper's 100 % there is the code's rule, not the printed one.
 
-use super::{contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
+use super::{
+    contacts_at_extent, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
+};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{intersection_points, overlaps, TetShape};
 use crate::contact::world_mesh::Tet;
@@ -28,7 +39,66 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Among the surface triangles of the two tetrahedra, take the pair that faces each other most directly (the most opposing normals, checked with a \"sandwich\" test) and use the difference of their normals. Flat faces pressed together get exactly their common normal, which is why Opposing does well on the Pillar.",
     reads: &[],
     algorithm: Algorithm::TetPair(&Opposing),
+    paper_code: Some(&PAPER_CODE),
 };
+
+pub struct OpposingPaperCode;
+
+/// The variant following the paper's reference code (module doc).
+pub static PAPER_CODE: MethodInfo = MethodInfo {
+    id: "opposing@paper-code",
+    name: "Opposing (paper's code)",
+    source: "Erleben 2018's reference code, as design reference-code.md describes it (not algorithm 1 as printed)",
+    summary: "Opposing as the paper's code runs it: A's face normal, a one-sided sandwich test, no touching tolerance.",
+    help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test is one-sided, skipping a pair only when B's opposite corner lies strictly behind A's face (on the plane counts as in front); the first strictly most opposing pair wins, A's faces first. Exact comparisons (no touching tolerance) and a post-filter that removes exact duplicates only. Not symmetric in the two bodies: which is A is the scene file's order. This rule, not the printed one, gives the paper's 100 % on the Sliding spike and wedge.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&OpposingPaperCode),
+    paper_code: None,
+};
+
+impl ContactMethod for OpposingPaperCode {
+    fn rules(&self) -> Rules {
+        Rules::PaperCode
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        let (sa, sb) = (TetShape::of(a), TetShape::of(b));
+        // `touch_tol` is 0 here (the dispatcher's paper-code rules).
+        if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {
+            return;
+        }
+        // γ starts at 0: only opposing pairs (n_a · n_b < 0) qualify, and
+        // only a strictly smaller n_a · n_b replaces the pair found first.
+        let mut best: Option<(f64, DVec3)> = None;
+        for fa in a.surface_faces() {
+            let (na, on_a) = (sa.normals[fa], a.face_corners(fa)[0]);
+            for fb in b.surface_faces() {
+                let dot = na.dot(sb.normals[fb]);
+                // One-sided sandwich test: only B's corner opposite T_b is
+                // tested, against T_a's plane, and a corner on the plane
+                // (≥ 0) counts as in front. (Design `reference-code.md`
+                // words it as "skipped only when both opposite vertices lie
+                // strictly behind", which would be symmetric in A and B and
+                // contradicts its own "one-sided"; read that way, the
+                // Sliding spike's pair of the ground's side face x = −10
+                // and the spike's sloped face passes, and the variant gives
+                // 50 %, not the paper's 100 %. The one-sided reading is the
+                // one that reproduces the paper.)
+                let corner_b_in_front = (sb.corners[fb] - on_a).dot(na) >= 0.0;
+                if !corner_b_in_front {
+                    continue;
+                }
+                if dot < best.map_or(0.0, |(d, _)| d) {
+                    best = Some((dot, na));
+                }
+            }
+        }
+        if let Some((_, n)) = best {
+            let points = intersection_points(&sa, &sb, params.touch_tol);
+            contacts_at_extent(&points, n, FeatureKind::FaceFace, out);
+        }
+    }
+}
 
 impl ContactMethod for Opposing {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
@@ -99,13 +169,9 @@ impl ContactMethod for Opposing {
                 *first
             }),
         };
-        let Some(n) = normal else { return };
-        let points = intersection_points(&sa, &sb, params.touch_tol);
-        if points.is_empty() {
-            return;
+        if let Some(n) = normal {
+            let points = intersection_points(&sa, &sb, params.touch_tol);
+            contacts_at_extent(&points, n, FeatureKind::FaceFace, out);
         }
-        let (lo, hi) = crate::geometry::extent_along(&points, n);
-        let middle = n * ((lo + hi) * 0.5);
-        contacts_on_plane(&points, n, middle, -(hi - lo), FeatureKind::FaceFace, out);
     }
 }

@@ -71,6 +71,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Not from a paper: what a game or robotics developer using Rapier gets. A convex body is given to parry3d as its convex hull, any other body as its surface triangles with parry's internal-edge fixing. Between two hulls parry finds the closest points or the penetration with GJK and EPA, takes the two features facing each other along that normal and clips them: a face on a face gives the corners of their overlap, plus one more contact at GJK's closest points. Between a triangle mesh and anything, it does the same per triangle, and corrects normals on internal triangle edges by the triangles' pseudo-normals. Contacts are reported up to the envelope apart (speculative contacts, like Rapier's prediction distance). Every manifold has one normal; a triangle mesh against a triangle mesh only meets surfaces, so a body sunk deeper than a triangle is not seen.",
     reads: &["envelope"],
     algorithm: Algorithm::BodyPair(&Parry),
+    paper_code: None,
 };
 
 /// What the method keeps of a body pair between detections: parry's own

@@ -116,6 +116,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Works on whole bodies and their B-rep features (flat faces, sharp edges, corners), not on triangles, so internal edges do not exist for it. It finds every pair of a vertex, edge or face of one body within the envelope of one of the other, keeps only the pairs that the neighbouring larger contacts do not already hold (a cliff edge lying on a face is held by the face), and gives each the normal its shape decides: a face's normal, both faces of a groove, the cross product of crossing edges. Where the shape leaves the normal open (two corners, two parallel edges) it prefers a normal along which the bodies are not moving into each other, and a contact that persists keeps its normal from the last step. Bodies sunk deeper than the envelope are first pushed apart the shortest way out along a face normal, which can go wrong where one body has sunk into a pocket of the other; and its ideal contacts leave a tall stack to friction alone, on which 1000 cold-started solver sweeps do not converge (the Pillar and the Arch creep as with the exact reference, and stand with warm starting).",
     reads: &["envelope"],
     algorithm: Algorithm::BodyPair(&RegionAnalysis),
+    paper_code: None,
 };
 
 /// How far (as the sine of an angle) a kept normal may be from separating

@@ -85,6 +85,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Only for convex bodies (every B-rep edge convex); on a pair with a non-convex body it emits nothing and says so. It tests every face normal of both bodies and every cross product of an edge of one with an edge of the other as a separating axis: the axis with the smallest overlap is the contact normal and the overlap the penetration depth (for disjoint bodies within the envelope, the closest points give normal and distance). B is then moved back along that normal until the bodies just touch, the corners of each lying near the contact plane (within the envelope) are taken (a point, an edge or a face), clipped against each other, and every corner of the result is a contact with the one normal and the gap between the two features there (minus the overlap where they touch). Where several axes tie with different directions (corner on corner, corner on edge, parallel edges) the normal is indeterminate: it returns no contact there, as the seed does, and counts it. A box on a box gets exactly its four corners and the face normal; a tessellated sphere gets one contact per facet it touches.",
     reads: &["envelope"],
     algorithm: Algorithm::BodyPair(&SatMtd),
+    paper_code: None,
 };
 
 /// What a non-convex body lacks, as the front ends say it after its name.

@@ -5,8 +5,14 @@
 //! body are ignored; a tetrahedron without surface faces gives nothing), the
 //! depth minus the distance to that face's plane. The normal a signed
 //! distance field would give.
+//!
+//! `vertex-only@paper-code` follows the paper's reference code (design
+//! `reference-code.md`): every corner strictly inside the other tetrahedron
+//! (no touching tolerance, and not only surface vertices) takes the surface
+//! face of minimum signed distance, which for a point inside is the most
+//! negative one, so the *farthest* face plane, not the nearest.
 
-use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::TetShape;
 use crate::contact::world_mesh::Tet;
@@ -23,6 +29,21 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VertexOnly),
+    paper_code: Some(&PAPER_CODE),
+};
+
+pub struct VertexOnlyPaperCode;
+
+/// The variant following the paper's reference code (module doc).
+pub static PAPER_CODE: MethodInfo = MethodInfo {
+    id: "vertex-only@paper-code",
+    name: "Vertex only (paper's code)",
+    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    summary: "Vertex only as the paper's code runs it: any corner strictly inside, the surface face of minimum signed distance (the farthest).",
+    help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that lies strictly inside the other tetrahedron gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, all distances are negative, so that is the face farthest away, not the nearest one a distance field would take. Exact comparisons and the exact-duplicate post-filter.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&VertexOnlyPaperCode),
+    paper_code: None,
 };
 
 /// Local corners of `inner` that are surface vertices of its body and lie
@@ -57,6 +78,54 @@ pub(super) fn nearest_surface_face(
         }
     }
     best.map(|(_, f)| f)
+}
+
+/// The surface face of `outer` of minimum signed distance to `p`, the
+/// first in local order on a tie (the paper's code's choice).
+fn minimum_distance_face(outer: &Tet, shape: &TetShape, p: DVec3) -> Option<usize> {
+    outer
+        .surface_faces()
+        .filter(|&f| shape.normals[f] != DVec3::ZERO)
+        .fold(None, |best: Option<(f64, usize)>, f| {
+            let d = shape.face_distance(f, p);
+            match best {
+                Some((bd, _)) if bd <= d => best,
+                _ => Some((d, f)),
+            }
+        })
+        .map(|(_, f)| f)
+}
+
+impl ContactMethod for VertexOnlyPaperCode {
+    fn rules(&self) -> Rules {
+        Rules::PaperCode
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
+        for (inner, outer, sign, features) in [
+            (a, b, -1.0, FeatureKind::VertexFace),
+            (b, a, 1.0, FeatureKind::FaceVertex),
+        ] {
+            let shape = TetShape::of(outer);
+            // Strict inclusion: every face distance negative.
+            for &p in inner
+                .corners
+                .iter()
+                .filter(|&&p| (0..4).all(|f| shape.face_distance(f, p) < 0.0))
+            {
+                if let Some(f) = minimum_distance_face(outer, &shape, p) {
+                    // `outer`'s face normal points out of it; A→B is minus
+                    // B's normal and plus A's.
+                    out.push(RawContact {
+                        position: p,
+                        normal: outer.face_normal(f) * sign,
+                        depth: shape.face_distance(f, p),
+                        features,
+                    });
+                }
+            }
+        }
+    }
 }
 
 impl ContactMethod for VertexOnly {

@@ -91,6 +91,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "ArtiSynth's default for deformable bodies (seed 004, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face whose normal best opposes the relative velocity wins (the face the vertex keeps sliding along), else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed.",
     reads: &["two_way"],
     algorithm: Algorithm::BodyPair(&VertexPenetration),
+    paper_code: None,
 };
 
 /// One penetrating vertex of body P in body Q, computed with P as "A".

@@ -5,11 +5,23 @@
 //! (A→B) and minus the overlap the depth; the mean of the intersection
 //! points defines the contact plane, and every intersection point projected
 //! onto it is a contact.
+//!
+//! `volume-sat@paper-code` (and `surface-sat@paper-code`, which shares
+//! [`paper_code_contacts`]) follows the paper's reference code (design
+//! `reference-code.md`): the first strictly better axis in the order A face
+//! 0, B face 0, A face 1, … then edge pairs
+//! ([`first_minimum_axis`]); the depth is the extent of the intersection
+//! points along the axis, not the SAT overlap; the plane runs through the
+//! middle of the extremes, not the mean; points found twice are kept.
 
-use super::{contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact};
+use super::{
+    contacts_at_extent, contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams,
+    RawContact, Rules,
+};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{
-    intersection_points, separating_axis_test, AxisSource, SatResult, TetShape,
+    first_minimum_axis, intersection_points, intersection_points_as, separating_axis_test,
+    AxisSource, Duplicates, SatResult, TetShape,
 };
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
@@ -25,6 +37,21 @@ pub static METHOD: MethodInfo = MethodInfo {
     help: "For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VolumeSat),
+    paper_code: Some(&PAPER_CODE),
+};
+
+pub struct VolumeSatPaperCode;
+
+/// The variant following the paper's reference code (module doc).
+pub static PAPER_CODE: MethodInfo = MethodInfo {
+    id: "volume-sat@paper-code",
+    name: "Volume-SAT (paper's code)",
+    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    summary: "Volume-SAT as the paper's code runs it: first minimum axis in A-first order, depth from the points' extent.",
+    help: "What the paper's reference code does instead of the printed Volume-SAT: the axes are tried in the order A face 0, B face 0, A face 1, B face 1, …, then the edge pairs, and the first one with a strictly smaller overlap wins (ties go to A's earlier faces, not to the geometry); the depth is the extent of the intersection points along the axis rather than the SAT overlap, and the contact plane runs through the middle of the extreme points rather than their mean; a point found twice (two coinciding corners) is two contacts. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
+    reads: &[],
+    algorithm: Algorithm::TetPair(&VolumeSatPaperCode),
+    paper_code: None,
 };
 
 pub(super) fn axis_features(source: AxisSource) -> FeatureKind {
@@ -57,6 +84,32 @@ pub(super) fn sat_contacts(
         axis_features(sat.source),
         out,
     );
+}
+
+/// The paper's code's SAT contacts with the axes `allowed` accepts:
+/// every intersection point, duplicates kept, at the extent of the points
+/// along the first minimum axis.
+pub(super) fn paper_code_contacts(
+    a: &TetShape,
+    b: &TetShape,
+    params: &MethodParams,
+    allowed: impl Fn(AxisSource) -> bool,
+    out: &mut Vec<RawContact>,
+) {
+    if let Some(sat) = first_minimum_axis(a, b, params.parallel_sin, allowed) {
+        let points = intersection_points_as(a, b, params.touch_tol, Duplicates::Keep);
+        contacts_at_extent(&points, sat.axis, axis_features(sat.source), out);
+    }
+}
+
+impl ContactMethod for VolumeSatPaperCode {
+    fn rules(&self) -> Rules {
+        Rules::PaperCode
+    }
+
+    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+        paper_code_contacts(&TetShape::of(a), &TetShape::of(b), params, |_| true, out);
+    }
 }
 
 impl ContactMethod for VolumeSat {

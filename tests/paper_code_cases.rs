@@ -1,0 +1,415 @@
+//! One hand-built pair of tetrahedra per rule of design `reference-code.md`
+//! (issue 14), run with the printed method and with its `@paper-code`
+//! variant: the two outputs differ exactly as the rule says. Every expected
+//! value is derived from the rule, not read off the code. The pairs are the
+//! minimal examples `docs/errata.md` quotes.
+//!
+//! Bodies (metres, y up; A is body 0 and fixed, B is body 1):
+//! - `GROUND`: a large tetrahedron whose top face is the plane y = 0;
+//! - `SPIKE`: a tetrahedron standing on its tip at the origin, top face at
+//!   y = 1, lowered by `lift` < 0 to push the tip into the ground;
+//! - `RIDGE` / `CROSS_RIDGE`: a tetrahedron with its top edge along x at
+//!   y = 0, and one with its bottom edge along z, crossing it;
+//! - `SLANT_RIDGE` / `SLANT_CROSS_RIDGE`: the same with faces of unequal
+//!   slopes at the edges (45° and 63° from the vertical), so that the edge
+//!   normals of the printed Growth lean away from the common perpendicular.
+
+mod common;
+
+use common::{tet_body, CORNER, CROSS_RIDGE, GROUND, RIDGE, SPIKE};
+use contactlab::contact::post_filter::{exact_duplicates, post_filter};
+use contactlab::contact::{
+    find_contacts, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodParams,
+};
+use contactlab::measures::step_measures;
+use contactlab::scene::builtin::load_builtin;
+use contactlab::scene::LoadOptions;
+use glam::{DQuat, DVec3};
+
+const CLOSE: f64 = 1e-9;
+const UP: DVec3 = DVec3::Y;
+
+const SLANT_RIDGE: [[f64; 3]; 4] = [
+    [-1.0, 0.0, 0.0],
+    [1.0, 0.0, 0.0],
+    [0.0, -1.0, -1.0],
+    [0.0, -2.0, 1.0],
+];
+const SLANT_CROSS_RIDGE: [[f64; 3]; 4] = [
+    [0.0, 0.0, -1.0],
+    [0.0, 0.0, 1.0],
+    [-1.0, 1.0, 0.0],
+    [2.0, 1.0, 0.0],
+];
+
+fn corners(shape: [[f64; 3]; 4], lift: f64) -> [DVec3; 4] {
+    shape.map(|[x, y, z]| DVec3::new(x, y, z) + UP * lift)
+}
+
+/// `id` on A = `a` (fixed) and B = `b`, with the hand-built cases' touching
+/// tolerance and ε = 0.01 (the paper's code drops the tolerance itself).
+fn detect(id: &str, a: [DVec3; 4], b: [DVec3; 4]) -> ContactSet {
+    let method = method_by_id(id)
+        .and_then(|m| m.tet_pair())
+        .unwrap_or_else(|| panic!("no local method {id}"));
+    let (a, b) = (tet_body(a), tet_body(b));
+    let bodies = [
+        BodyAtPose::at_rest(&a, DVec3::ZERO, DQuat::IDENTITY, true),
+        BodyAtPose::at_rest(&b, DVec3::ZERO, DQuat::IDENTITY, false),
+    ];
+    let params = MethodParams {
+        touch_tol: 1e-6,
+        epsilon: 0.01,
+        ..MethodParams::default()
+    };
+    find_contacts(&bodies, method, &params)
+}
+
+fn printed_and_code(id: &str, a: [DVec3; 4], b: [DVec3; 4]) -> (ContactSet, ContactSet) {
+    (detect(id, a, b), detect(&format!("{id}@paper-code"), a, b))
+}
+
+/// Outward unit normals of the four faces of a tetrahedron, face i being
+/// the one opposite corner i.
+fn outward_normals(t: [DVec3; 4]) -> [DVec3; 4] {
+    std::array::from_fn(|i| {
+        let [p, q, r] = [1, 2, 3].map(|k| t[(i + k) % 4]);
+        let n = (q - p).cross(r - p).normalize();
+        if n.dot(t[i] - p) > 0.0 {
+            -n
+        } else {
+            n
+        }
+    })
+}
+
+fn signed_distance(t: [DVec3; 4], face: usize, p: DVec3) -> f64 {
+    let on = t[(face + 1) % 4];
+    outward_normals(t)[face].dot(p - on)
+}
+
+fn at(cs: &[Contact], p: DVec3) -> Vec<Contact> {
+    cs.iter()
+        .copied()
+        .filter(|c| (c.position - p).length() < CLOSE)
+        .collect()
+}
+
+/// Opposing: the normal is A's face normal n_a, not the bisector
+/// unit(n_a − n_b). A spike on its tip: the bisector of the ground's up and
+/// the most opposing side face of the spike leans over; n_a is up.
+#[test]
+fn opposing_takes_a_s_face_normal_not_the_bisector() {
+    let (a, b) = (corners(GROUND, 0.0), corners(SPIKE, 0.0));
+    let (printed, code) = printed_and_code("opposing", a, b);
+    assert_eq!(code.contacts.len(), 1, "{:?}", code.contacts);
+    let c = code.contacts[0];
+    assert!(
+        c.position.length() < CLOSE && (c.normal - UP).length() < CLOSE,
+        "{c:?}"
+    );
+    // The printed normal: the bisector of up and one of the spike's three
+    // side faces (faces 1–3, opposite the top corners).
+    let sides = outward_normals(b);
+    let bisectors: Vec<DVec3> = sides[1..].iter().map(|&n| (UP - n).normalize()).collect();
+    assert_eq!(printed.contacts.len(), 1, "{:?}", printed.contacts);
+    let n = printed.contacts[0].normal;
+    assert!(
+        bisectors.iter().any(|m| (n - *m).length() < CLOSE),
+        "{n} is none of {bisectors:?}"
+    );
+    assert!(
+        n.dot(UP) < 10f64.to_radians().cos(),
+        "the bisector leans: {n}"
+    );
+}
+
+/// Opposing on the Sliding spike's TetGen meshes at the initial pose: the
+/// paper's 100 % needs both A's face normal and the one-sided sandwich test
+/// (the pair of the ground's side face x = −10 and a sloped face of the
+/// spike has A's opposite corner in front and B's behind; a symmetric test
+/// keeps that pair and its normal (−1, 0, 0)).
+#[test]
+fn opposing_paper_code_gives_the_papers_sliding_spike() {
+    let scene = load_builtin("sliding-spike", &LoadOptions::default()).unwrap();
+    let quality = |id: &str| {
+        let method = method_by_id(id).unwrap().tet_pair().unwrap();
+        let set = find_contacts(&scene.poses(), method, &MethodParams::per_pair());
+        let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
+        step_measures(&scene, &set.contacts, &centres, 1.0)
+            .1
+            .quality
+    };
+    assert_eq!(quality("opposing@paper-code"), Some(100.0));
+    assert_eq!(quality("opposing"), Some(0.0));
+}
+
+/// Consistent vertex: one contact per tetrahedron edge of the vertex that
+/// strictly crosses a surface plane, none for a vertex on a plane. The tip
+/// pushed 0.1 into the ground: its three edges all cross the top plane, so
+/// three contacts (merged by the exact post-filter, as they are the same),
+/// where the printed method makes one; the tip resting on the plane: the
+/// printed method makes its touching contact, the code none.
+#[test]
+fn consistent_vertex_counts_edges_and_skips_a_vertex_on_a_plane() {
+    let (printed, code) = printed_and_code(
+        "consistent-vertex",
+        corners(GROUND, 0.0),
+        corners(SPIKE, -0.1),
+    );
+    assert_eq!((printed.unfiltered, code.unfiltered), (1, 3));
+    for c in printed.contacts.iter().chain(&code.contacts) {
+        assert!((c.position + UP * 0.1).length() < CLOSE, "{c:?}");
+        assert!((c.normal - UP).length() < CLOSE && (c.depth + 0.1).abs() < CLOSE);
+    }
+    assert_eq!(code.contacts.len(), 1);
+    let (printed, code) = printed_and_code(
+        "consistent-vertex",
+        corners(GROUND, 0.0),
+        corners(SPIKE, 0.0),
+    );
+    assert_eq!(printed.contacts.len(), 1);
+    assert!(printed.contacts[0].depth.abs() < CLOSE);
+    assert!(code.contacts.is_empty(), "{:?}", code.contacts);
+}
+
+/// Vertex only: the surface face of minimum signed distance, which for a
+/// vertex inside is the farthest face; strict inclusion. The tip 0.1 deep:
+/// printed takes the top face (depth −0.1), the code the ground's face
+/// farthest from the tip; resting on the plane, the code finds nothing.
+#[test]
+fn vertex_only_takes_the_farthest_face_and_strict_inclusion() {
+    let ground = corners(GROUND, 0.0);
+    let tip = -UP * 0.1;
+    let (printed, code) = printed_and_code("vertex-only", ground, corners(SPIKE, -0.1));
+    let only = |set: &ContactSet| {
+        assert_eq!(set.contacts.len(), 1, "{:?}", set.contacts);
+        set.contacts[0]
+    };
+    let p = only(&printed);
+    assert!((p.position - tip).length() < CLOSE);
+    assert!((p.normal - UP).length() < CLOSE && (p.depth + 0.1).abs() < CLOSE);
+    let farthest = (0..4)
+        .min_by(|&f, &g| {
+            signed_distance(ground, f, tip).total_cmp(&signed_distance(ground, g, tip))
+        })
+        .unwrap();
+    let c = only(&code);
+    assert!((c.position - tip).length() < CLOSE);
+    assert!(
+        (c.normal - outward_normals(ground)[farthest]).length() < CLOSE,
+        "{c:?}"
+    );
+    assert!((c.depth - signed_distance(ground, farthest, tip)).abs() < CLOSE);
+    assert!(c.depth < -1.0, "farther than the top face: {}", c.depth);
+    let (printed, code) = printed_and_code("vertex-only", ground, corners(SPIKE, 0.0));
+    assert_eq!((printed.contacts.len(), code.contacts.len()), (1, 0));
+}
+
+/// Intersection: (V,F) takes any vertex with d ≤ 0. The tip 0.1 below the
+/// top face is no (F,V) contact of the printed method (not within the
+/// touching tolerance of the plane), and one of the code's, with the
+/// face's normal and depth −0.1.
+#[test]
+fn intersection_takes_any_vertex_behind_a_face() {
+    let tip = -UP * 0.1;
+    let (printed, code) =
+        printed_and_code("intersection", corners(GROUND, 0.0), corners(SPIKE, -0.1));
+    let vertex_face = |set: &ContactSet| -> Vec<Contact> {
+        at(&set.contacts, tip)
+            .into_iter()
+            .filter(|c| c.features == FeatureKind::FaceVertex)
+            .collect()
+    };
+    assert!(vertex_face(&printed).is_empty(), "{:?}", printed.contacts);
+    let found = vertex_face(&code);
+    assert!(
+        found
+            .iter()
+            .any(|c| (c.normal - UP).length() < CLOSE && (c.depth + 0.1).abs() < CLOSE),
+        "{found:?}"
+    );
+}
+
+/// Intersection: an (E,E) pair's overlap from the whole tetrahedra, no
+/// test that its closest points lie in the other tetrahedron, and the first
+/// (E,E) contact ends the pair; and (V,F) at any depth. The unit corner
+/// tetrahedron resting face down on the ground: the printed method gives
+/// its three bottom corners, touching (depth 0), and no (E,E); the code
+/// also gives corners metres "deep" behind the ground's sloped faces and
+/// exactly one (E,E) contact, floating more than a metre from the corner
+/// tetrahedron (the floating contacts of the paper's section 7.1).
+#[test]
+fn intersection_edge_pairs_float_and_vertices_go_deep() {
+    let (a, b) = (corners(GROUND, 0.0), corners(CORNER, 0.0));
+    let (printed, code) = printed_and_code("intersection", a, b);
+    assert_eq!(printed.contacts.len(), 3, "{:?}", printed.contacts);
+    for c in &printed.contacts {
+        assert!(
+            c.depth.abs() < CLOSE && c.features != FeatureKind::EdgeEdge,
+            "{c:?}"
+        );
+    }
+    let edges: Vec<&Contact> = code
+        .contacts
+        .iter()
+        .filter(|c| c.features == FeatureKind::EdgeEdge)
+        .collect();
+    assert_eq!(edges.len(), 1, "{:?}", code.contacts);
+    // Distance from the contact to the corner tetrahedron's box [0, 1]³.
+    let p = edges[0].position;
+    let outside = (p - p.clamp(DVec3::ZERO, DVec3::ONE)).length();
+    assert!(outside > 1.0, "{p} is {outside} m from body B");
+    assert!(
+        code.contacts.iter().any(|c| c.depth < -1.0),
+        "{:?}",
+        code.contacts
+    );
+}
+
+/// Volume-SAT and Surface-SAT: the contact plane runs through the middle of
+/// the extreme points, not their mean. The tip 0.1 deep: the points are
+/// the tip (y = −0.1) and the three crossings of the side edges with y = 0;
+/// the axis is up for both. Printed: plane at the mean, y = −0.025; code:
+/// at the middle, y = −0.05. Both depths are −0.1 here (the overlap along
+/// the axis equals the points' extent).
+#[test]
+fn sat_plane_through_the_middle_of_the_extremes() {
+    for id in ["volume-sat", "surface-sat"] {
+        let (printed, code) = printed_and_code(id, corners(GROUND, 0.0), corners(SPIKE, -0.1));
+        for (set, height) in [(&printed, -0.025), (&code, -0.05)] {
+            assert_eq!(set.contacts.len(), 4, "{id}: {:?}", set.contacts);
+            for c in &set.contacts {
+                assert!((c.normal - UP).length() < CLOSE, "{id}: {c:?}");
+                assert!((c.position.y - height).abs() < CLOSE, "{id}: {c:?}");
+                assert!((c.depth + 0.1).abs() < CLOSE, "{id}: {c:?}");
+            }
+        }
+    }
+}
+
+/// Growth: the normal of an edge or vertex feature is the search direction
+/// itself, and a tie of dimensions takes A's. Two crossing ridges with
+/// unequal slopes, touching at the origin: the growth direction is the
+/// common perpendicular of the two edges, up; the printed method takes an
+/// edge normal (the normalised sum of its two face normals), which leans.
+#[test]
+fn growth_edge_normal_is_the_search_direction() {
+    let (a, b) = (corners(SLANT_RIDGE, 0.0), corners(SLANT_CROSS_RIDGE, 0.0));
+    let (printed, code) = printed_and_code("growth", a, b);
+    assert!(!code.contacts.is_empty());
+    for c in &code.contacts {
+        assert!((c.normal - UP).length() < 1e-6, "{c:?}");
+        assert_eq!(c.features, FeatureKind::EdgeEdge);
+    }
+    assert!(!printed.contacts.is_empty());
+    for c in &printed.contacts {
+        assert!(
+            c.normal.dot(UP) < 0.999,
+            "the printed edge normal leans: {c:?}"
+        );
+    }
+}
+
+/// Closest points: a hard threshold 2ε with no tolerance, and depth
+/// 2ε − distance. The tip 2ε + 10⁻⁹ above the ground: the printed method's
+/// tolerance keeps it, the code does not; 0.015 above: both find it, the
+/// printed depth is −0.005, the code's +0.005.
+#[test]
+fn closest_points_hard_threshold_and_reversed_depth() {
+    let reach = 0.02;
+    let (printed, code) = printed_and_code(
+        "closest-points",
+        corners(GROUND, 0.0),
+        corners(SPIKE, reach + 1e-9),
+    );
+    assert_eq!((printed.contacts.len(), code.contacts.len()), (1, 0));
+    let (printed, code) = printed_and_code(
+        "closest-points",
+        corners(GROUND, 0.0),
+        corners(SPIKE, 0.015),
+    );
+    for (set, depth) in [(&printed, -0.005), (&code, 0.005)] {
+        assert_eq!(set.contacts.len(), 1, "{:?}", set.contacts);
+        let c = set.contacts[0];
+        assert!(
+            (c.normal - UP).length() < CLOSE && (c.depth - depth).abs() < CLOSE,
+            "{c:?}"
+        );
+        assert!((c.position - UP * 0.0075).length() < CLOSE, "{c:?}");
+    }
+}
+
+/// Closest points: the (E,E) normal is (a_j − a_i) × (b_j − a_i), not the
+/// separation direction. Two crossing ridges 0.01 apart: the printed
+/// normal is up; the code's is that cross product (for one of the two
+/// orders of each edge's ends), which leans by about 0.6°.
+#[test]
+fn closest_points_edge_normal_is_the_codes_cross_product() {
+    let (a, b) = (corners(RIDGE, 0.0), corners(CROSS_RIDGE, 0.01));
+    let (printed, code) = printed_and_code("closest-points", a, b);
+    let edge = |set: &ContactSet| -> Contact {
+        let found: Vec<Contact> = set
+            .contacts
+            .iter()
+            .copied()
+            .filter(|c| c.features == FeatureKind::EdgeEdge)
+            .collect();
+        assert_eq!(found.len(), 1, "{:?}", set.contacts);
+        found[0]
+    };
+    assert!((edge(&printed).normal - UP).length() < CLOSE);
+    let (ends_a, ends_b) = ([a[0], a[1]], [b[0], b[1]]);
+    let mut candidates = Vec::new();
+    for (ai, aj) in [(ends_a[0], ends_a[1]), (ends_a[1], ends_a[0])] {
+        for bj in ends_b {
+            let n = (aj - ai).cross(bj - ai).normalize();
+            candidates.push(if n.dot(UP) < 0.0 { -n } else { n });
+        }
+    }
+    let n = edge(&code).normal;
+    assert!(
+        candidates.iter().any(|c| (n - *c).length() < CLOSE),
+        "{n} is none of {candidates:?}"
+    );
+    assert!(n.dot(UP) < 1.0 - 1e-6, "it leans: {n}");
+}
+
+/// The post-filter: the code removes only exact duplicates of position,
+/// normal and depth (10 machine epsilons); the printed one merges positions
+/// within 10 × the touching tolerance and keeps the deepest depth.
+#[test]
+fn post_filter_removes_only_exact_duplicates() {
+    let first = Contact {
+        a: 0,
+        b: 1,
+        position: DVec3::new(0.3, 0.0, 0.2),
+        normal: UP,
+        depth: -0.01,
+        features: FeatureKind::VertexFace,
+        source_a: 0,
+        source_b: 0,
+        region: None,
+        kept_normal: false,
+    };
+    let same = Contact {
+        position: first.position + DVec3::X * f64::EPSILON,
+        ..first
+    };
+    let near = Contact {
+        position: first.position + DVec3::X * 1e-9,
+        ..first
+    };
+    let deeper = Contact {
+        depth: -0.02,
+        ..first
+    };
+    let all = vec![first, same, near, deeper];
+    let mut printed = all.clone();
+    post_filter(&mut printed, |_, _| 1e-6);
+    assert_eq!(printed.len(), 1);
+    assert_eq!(printed[0].depth, -0.02);
+    let mut code = all;
+    exact_duplicates(&mut code);
+    assert_eq!(code, vec![first, near, deeper]);
+}
