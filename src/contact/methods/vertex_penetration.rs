@@ -36,8 +36,9 @@
 //! of the candidate normals the one along which the bodies approach least
 //! or separate, the preference seed 001 (figure 8) gives for indeterminate
 //! normals. On the paper's Spikes case it picks the face the tip slides
-//! along, which its oracle calls right; the other reading (smallest n · v,
-//! the face the vertex came in through) picks the opposite face there.
+//! along, as the paper's table 4 (†) expects; the other reading (smallest
+//! n · v, the face the vertex came in through) picks the opposite face
+//! there.
 //! Among faces still tied (v = 0, or v along the edge) the normals are
 //! averaged. Where that average vanishes (a vertex midway between two
 //! opposite faces of a thin body) no direction is preferred and the
