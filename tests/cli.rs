@@ -140,13 +140,36 @@ fn a_malformed_scene_file_names_the_file() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn methods_lists_the_registry_in_its_order() {
+/// The paper's eight methods, in the order of its tables.
+const PAPER_EIGHT: [&str; 8] = [
+    "closest-points",
+    "intersection",
+    "vertex-only",
+    "consistent-vertex",
+    "volume-sat",
+    "surface-sat",
+    "opposing",
+    "growth",
+];
+
+/// The ids `contactlab methods` prints, one per line, in its order.
+fn listed_ids() -> Vec<String> {
     let (code, out, _) = contactlab(&["methods"]);
     assert_eq!(code, 0);
-    let ids: Vec<&str> = out
-        .lines()
-        .map(|l| l.split_whitespace().next().unwrap_or(""))
+    out.lines()
+        .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// A `@paper-code` variant's id (design `reference-code.md`).
+fn is_variant(id: &str) -> bool {
+    id.ends_with(contactlab::contact::PAPER_CODE_SUFFIX)
+}
+
+#[test]
+fn methods_lists_the_registry_in_its_order() {
+    let ids: Vec<String> = listed_ids()
+        .into_iter()
         .filter(|id| !is_variant(id))
         .collect();
     let registry: Vec<&str> = contactlab::contact::REGISTRY.iter().map(|m| m.id).collect();
@@ -154,19 +177,7 @@ fn methods_lists_the_registry_in_its_order() {
     // ContactLab's own method leads; the paper's eight follow, in the
     // order of its tables.
     assert_eq!(ids[0], "semi-local");
-    assert_eq!(
-        ids[1..9],
-        [
-            "closest-points",
-            "intersection",
-            "vertex-only",
-            "consistent-vertex",
-            "volume-sat",
-            "surface-sat",
-            "opposing",
-            "growth"
-        ]
-    );
+    assert_eq!(ids[1..9], PAPER_EIGHT);
     let (_, json, _) = contactlab(&["methods", "--json"]);
     let list: serde_json::Value = serde_json::from_str(&json).unwrap();
     let json_ids: Vec<&str> = list
@@ -179,32 +190,13 @@ fn methods_lists_the_registry_in_its_order() {
     assert_eq!(json_ids, registry);
 }
 
-/// A `@paper-code` variant's id (design `reference-code.md`).
-fn is_variant(id: &str) -> bool {
-    id.ends_with("@paper-code")
-}
-
 #[test]
 fn methods_lists_each_paper_code_variant_after_its_method() {
-    let (code, out, _) = contactlab(&["methods"]);
-    assert_eq!(code, 0);
-    let ids: Vec<&str> = out
-        .lines()
-        .map(|l| l.split_whitespace().next().unwrap_or(""))
-        .collect();
+    let ids = listed_ids();
     let every: Vec<&str> = contactlab::contact::every_method().map(|m| m.id).collect();
     assert_eq!(ids, every);
-    for id in [
-        "closest-points",
-        "intersection",
-        "vertex-only",
-        "consistent-vertex",
-        "volume-sat",
-        "surface-sat",
-        "opposing",
-        "growth",
-    ] {
-        let at = ids.iter().position(|i| *i == id).unwrap();
+    for id in PAPER_EIGHT {
+        let at = ids.iter().position(|i| i == id).unwrap();
         assert_eq!(ids[at + 1], format!("{id}@paper-code"), "{id}'s variant");
     }
     assert_eq!(ids.iter().filter(|id| is_variant(id)).count(), 8);

@@ -38,7 +38,8 @@ pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
 pub use methods::{
     every_method, method_by_id, methods_and_variants, methods_under_test, Algorithm, BodyPair,
     BodyPairMethod, ContactMethod, MethodInfo, MethodParams, NotApplicable, PairContact,
-    PairMemory, PairOutput, PairSide, RawContact, RegionOutline, Rules, REGISTRY,
+    PairMemory, PairOutput, PairSide, RawContact, RegionOutline, Rules, PAPER_CODE_SUFFIX,
+    REGISTRY,
 };
 pub use methods::{sat_signed_distance, SatDistance};
 
