@@ -121,6 +121,10 @@ fn relative_position(pair: &BodyPair) -> DVec3 {
 /// Whether, with B translated by `shift`, some feature is sunk deeper than
 /// the envelope.
 fn sunk(pair: &BodyPair, shift: DVec3, tol: f64) -> bool {
+    if shift == DVec3::ZERO {
+        // Every detection asks this first: no need to pose B's mesh again.
+        return !deep_crossings(pair, tol).is_empty();
+    }
     let moved = moved_mesh(pair, shift);
     !deep_crossings(&with_b_moved(pair, &moved, shift), tol).is_empty()
 }
