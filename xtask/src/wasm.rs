@@ -1,9 +1,12 @@
 //! Builds the page's WebAssembly: the `contactlab` library for
 //! wasm32-unknown-unknown, `wasm-bindgen --target web` into `www/pkg/`, then
-//! `wasm-opt -O3` when binaryen is installed (it only makes the module
-//! smaller and faster, so it is skipped with a note when absent or when it
-//! would break the module); and copies the paper-fine meshes and
-//! `docs/method.md` (linked from the page's help) beside it.
+//! `wasm-opt -O3` from npm's `binaryen` package (pinned in package.json;
+//! Debian's binaryen is too old and breaks wasm-bindgen's externref table,
+//! which [`check_tables`] would catch). The optimisation only makes the
+//! module smaller and faster, so without Node.js it is skipped with a note;
+//! its output is kept in `target/wasm-opt/` by the input's hash, so building
+//! the same module again costs nothing. Last it copies the paper-fine meshes
+//! and `docs/method.md` (linked from the page's help) beside the module.
 
 use crate::cmd::{self, Error, Result};
 use crate::{setup, wasm_tables};
@@ -44,7 +47,7 @@ pub fn build(root: &Path) -> Result<()> {
             .arg(&module),
     )?;
 
-    optimise(&out_dir.join("contactlab_bg.wasm"));
+    optimise(root, &out_dir.join("contactlab_bg.wasm"));
 
     // Files the page fetches from beside the wasm: the paper-fine TetGen
     // meshes, too large to compile into it, when that mesher is chosen; and
@@ -77,50 +80,86 @@ fn target_dir(root: &Path) -> PathBuf {
 /// and is reported, but does not stop the build: the optimisation is optional.
 /// No `--enable-*` flags: binaryen reads the features from the module's
 /// `target_features` section, and naming some would drop the others.
-fn optimise(module: &Path) {
-    cmd::heading("wasm-opt -O3");
-    let Some(wasm_opt) = cmd::find_tool("wasm-opt") else {
-        println!(
-            "wasm-opt not found on PATH: skipped (install binaryen for a smaller, faster module)"
-        );
-        return;
-    };
-    // Write beside the module and rename, so an interrupted run never leaves
-    // a truncated module behind.
-    let optimised = module.with_extension("opt.wasm");
-    let mut command = Command::new(wasm_opt);
-    command.arg("-O3").arg(module).arg("-o").arg(&optimised);
-    let result = cmd::run(&mut command)
-        .and_then(|()| check_tables(module, &optimised))
-        .and_then(|()| {
-            std::fs::rename(&optimised, module).map_err(|e| {
-                Error::new(format!(
-                    "could not replace {} with the optimised module: {e}",
-                    module.display()
-                ))
+fn optimise(root: &Path, module: &Path) {
+    cmd::heading("wasm-opt -O3 (npm's binaryen)");
+    let result = read(module).and_then(|input| {
+        let cached = target_dir(root)
+            .join("wasm-opt")
+            .join(format!("{:016x}.wasm", fnv1a(&input)));
+        if !cached.is_file() {
+            let wasm_opt = npm_wasm_opt(root)?;
+            std::fs::create_dir_all(cached.parent().unwrap_or(root))
+                .map_err(|e| Error::new(format!("cannot create {}: {e}", cached.display())))?;
+            // Written beside the cache entry and renamed, so an interrupted
+            // run never leaves a truncated module in the cache.
+            let partial = cached.with_extension("partial");
+            cmd::run(
+                Command::new(&wasm_opt)
+                    .arg("-O3")
+                    .arg(module)
+                    .arg("-o")
+                    .arg(&partial),
+            )
+            .and_then(|()| check_tables(&wasm_opt, module, &partial))
+            .and_then(|()| {
+                std::fs::rename(&partial, &cached).map_err(|e| {
+                    Error::new(format!("cannot move {} into place: {e}", partial.display()))
+                })
             })
-        });
+            .inspect_err(|_| {
+                let _ = std::fs::remove_file(&partial);
+            })?;
+        } else {
+            println!("reusing {} (same input)", cached.display());
+        }
+        std::fs::copy(&cached, module).map(|_| ()).map_err(|e| {
+            Error::new(format!(
+                "could not replace {} with the optimised module: {e}",
+                module.display()
+            ))
+        })
+    });
     match result {
         Ok(()) => println!("optimised {}", module.display()),
-        Err(error) => {
-            let _ = std::fs::remove_file(&optimised);
-            println!("warning: {error}; keeping the unoptimised module");
-        }
+        Err(error) => println!("warning: {error}; keeping the unoptimised module"),
     }
+}
+
+/// npm's `wasm-opt` (a portable build of binaryen), installing the project's
+/// npm packages first when they are missing.
+fn npm_wasm_opt(root: &Path) -> Result<PathBuf> {
+    setup::npm_packages(root)?;
+    let tool = root.join("node_modules/.bin/wasm-opt");
+    if cmd::is_executable(&tool) {
+        Ok(tool)
+    } else {
+        Err(Error::new(format!(
+            "{} is missing after `npm ci`; package.json should list `binaryen`",
+            tool.display()
+        )))
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| Error::new(format!("cannot read {}: {e}", path.display())))
+}
+
+/// 64-bit FNV-1a: names a cache entry by its input; not a security hash.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// Refuses an optimised module whose exported tables changed element type
 /// (old binaryen does this to wasm-bindgen's externref table).
-fn check_tables(original: &Path, optimised: &Path) -> Result<()> {
-    let read = |path: &Path| {
-        std::fs::read(path).map_err(|e| Error::new(format!("cannot read {}: {e}", path.display())))
-    };
+fn check_tables(wasm_opt: &Path, original: &Path, optimised: &Path) -> Result<()> {
     let before = wasm_tables::exported_tables(&read(original)?);
     let after = wasm_tables::exported_tables(&read(optimised)?);
     match (before, after) {
         (Some(before), Some(after)) if before == after => Ok(()),
         (Some(before), Some(_)) => {
-            let version = cmd::output(Command::new("wasm-opt").arg("--version"))
+            let version = cmd::output(Command::new(wasm_opt).arg("--version"))
                 .map_or_else(|| "this wasm-opt".into(), |v| v.trim().to_string());
             let names: Vec<&str> = before.iter().map(|(name, _)| name.as_str()).collect();
             Err(Error::new(format!(
