@@ -19,12 +19,18 @@
  * shown; `data-first-frame-ms` is the time of the first drawn frame;
  * `data-regions` is how many region outlines are drawn ("" when none are
  * asked for or the method finds none); `data-compare` follows a
- * comparison. Only this file writes them.
+ * comparison; `data-version` is the release shown; `data-embed` is "true"
+ * in the embedded view; `data-timer-resolution-ms` is how finely the step
+ * timings can tell time; `data-offline` is "controlled" once a published
+ * page is served by its service worker. Only this file writes them.
  */
 
 import { Session } from './session.js';
 import { RunController } from './state/run-controller.js';
 import { showError, showNotice, wireDismissButtons } from './ui/banner.js';
+import { embedSnippet } from './ui/embed.js';
+import { copyText } from './ui/export.js';
+import { readRelease } from './state/release.js';
 import { ComparePanel } from './ui/compare.js';
 import { installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
@@ -33,6 +39,7 @@ import { ErrorReporter } from './wiring/errors.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
 import { ReadoutPanel } from './wiring/readout.js';
+import { keepOffline } from './wiring/offline.js';
 import { SceneView } from './wiring/view.js';
 
 const elements = pageElements();
@@ -62,6 +69,9 @@ async function start(gl) {
   const catalogue = await session.catalogue();
   const terms = new ConfigTerms(catalogue);
   const body = document.body.dataset;
+  const release = readRelease((name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null, catalogue.version);
+  showRelease(release);
+  showTimer(catalogue.timer);
   /** @type {() => void} */
   let resolveFirstFrame = () => {};
   /** @type {Promise<void>} */
@@ -138,6 +148,7 @@ async function start(gl) {
     onPresetOpened: (preset) => compare.setSteps(preset.step),
     onChecksChange: () => updateReady(),
     copyLink: () => link.copy(),
+    copyEmbed: () => copyEmbed(),
   });
   const link = new PageLink({
     controller,
@@ -148,6 +159,15 @@ async function start(gl) {
     showLinkView: (state) => view.showLinkView(state),
     firstFrame,
     onWritesChange: () => updateReady(),
+    onWritten: () => {
+      elements.openFull.href = link.linkFromHash(window.location.hash, { embed: false });
+    },
+    release,
+    onEmbed: (embed) => {
+      document.body.classList.toggle('embed', embed);
+      body.embed = String(embed);
+      elements.openFull.hidden = !embed;
+    },
   });
   const errors = new ErrorReporter({ controller, fail });
 
@@ -223,6 +243,47 @@ async function start(gl) {
     body.ready = String(ready);
   }
 
+  /** The brand names the release, and a published one links its changes. */
+  /** @param {import('./state/release.js').Release} shown */
+  function showRelease(shown) {
+    body.version = shown.version;
+    if (shown.siteRoot === null) {
+      elements.version.textContent = `Version ${shown.version} (development build)`;
+      return;
+    }
+    elements.version.textContent = `Version ${shown.version} · `;
+    const changes = document.createElement('a');
+    changes.textContent = 'what changed';
+    changes.href = `${shown.siteRoot}CHANGELOG.txt`;
+    changes.target = '_blank';
+    changes.rel = 'noopener';
+    elements.version.append(changes);
+  }
+
+  /**
+   * Says how finely the step timings can tell time where the browser
+   * coarsens its clock (a page that is not cross-origin isolated).
+   * @param {{isolated: boolean, resolutionMs: number}} timer
+   */
+  function showTimer(timer) {
+    body.timerResolutionMs = String(timer.resolutionMs);
+    if (timer.isolated) return;
+    const step = timer.resolutionMs >= 0.5 ? `${Math.round(timer.resolutionMs)} ms` : `${Number(timer.resolutionMs.toPrecision(1))} ms`;
+    elements.timerNote.textContent = `Timings are to about ${step}: this page is not cross-origin isolated (its host sends no COOP/COEP headers), so the browser coarsens its clock. The numbers are unaffected.`;
+    elements.timerNote.hidden = false;
+  }
+
+  /** Copies an <iframe> of the embedded view of what is on screen. */
+  async function copyEmbed() {
+    const src = await link.shareableLink({ embed: true });
+    const shown = controller.shown;
+    const method = catalogue.methods.find((m) => m.id === terms.method(shown?.config))?.name ?? '';
+    const title = shown ? `ContactLab: ${terms.sceneName(/** @type {any} */ (shown.config))}, ${method}, step ${shown.step}` : 'ContactLab';
+    const copied = await copyText(embedSnippet(src, title));
+    showNotice(copied ? 'An <iframe> of this view is on the clipboard: paste it into a slide or a course page.' : 'The browser refused the clipboard.');
+  }
+
   await controls.loadPresets();
   await link.apply(window.location.hash);
+  firstFrame.then(() => keepOffline(release, (state) => (body.offline = state)));
 }

@@ -268,6 +268,12 @@ impl Playground {
         }
     }
 
+    /// The core's version (Cargo.toml's): a development page names it in
+    /// its links; a published page says its release in its `<meta>` tags.
+    pub fn version() -> String {
+        env!("CARGO_PKG_VERSION").to_string()
+    }
+
     /// The built-in scenes, in picker order.
     pub fn scenes() -> Result<JsValue, JsError> {
         let mut entries = Vec::with_capacity(BUILTIN_SCENES.len());

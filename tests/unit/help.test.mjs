@@ -8,7 +8,8 @@ import { linkWriteUp } from '../../www/ui/help.js';
 
 test('a mention of docs/method.md links the copy served beside the wasm', () => {
   const html = linkWriteUp('ContactLab (docs/method.md): region analysis');
-  assert.equal(html, 'ContactLab (<a href="pkg/method.md" target="_blank" rel="noopener">docs/method.md</a>): region analysis');
+  const served = new URL('../../www/pkg/method.txt', import.meta.url).href;
+  assert.equal(html, `ContactLab (<a href="${served}" target="_blank" rel="noopener">docs/method.md</a>): region analysis`);
 });
 
 test('text without the mention is left alone', () => {

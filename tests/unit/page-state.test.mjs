@@ -51,6 +51,8 @@ test("today's links parse unchanged: the page's keys here, the settings' text st
   ]);
   assert.equal(stepGiven, true);
   assert.deepEqual(state, {
+    version: null,
+    embed: false,
     scene: 'wall',
     file: null,
     settings: { ...defaultSettings(), method: 'surface-sat', perturb: 0.01, seed: 7, dt: 0.005, iterations: 200, mu: 0.5, epsilon: 0.02, refine: 1, tol_deg: 2 },
@@ -76,6 +78,8 @@ test('the links of the README and the old page still open', async () => {
 
 test('every key survives a round trip through the hash', async () => {
   const state = {
+    version: '0.2.0-rc.1',
+    embed: true,
     scene: 'arch',
     file: null,
     settings: { ...defaultSettings(), method: 'closest-points', perturb: 0.02, seed: 4294967295, dt: 0.001, iterations: 37, mu: 0, epsilon: 0.05, refine: 2, tol_deg: 0.1, warm_start: true },
@@ -88,7 +92,8 @@ test('every key survives a round trip through the hash', async () => {
     regions: true,
   };
   const hash = formatHash(state, settingsToPairs(state.settings));
-  for (const key of ['scene', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', ...SETTING_KEYS]) assert.match(hash, new RegExp(`[#&]${key}=`), `${key} missing from ${hash}`);
+  for (const key of ['v', 'embed', 'scene', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', ...SETTING_KEYS]) assert.match(hash, new RegExp(`[#&]${key}=`), `${key} missing from ${hash}`);
+  assert.match(hash, /^#v=0\.2\.0-rc\.1&/, 'the release comes first, so a reader sees it');
   const { state: read, problems } = await parse(hash);
   assert.deepEqual(problems, []);
   assert.deepEqual(read, state);
@@ -97,7 +102,7 @@ test('every key survives a round trip through the hash', async () => {
   const file = { ...defaultPageState(defaultSettings()), file: 'H4sIAAAA_packed-text', step: 5 };
   const fileHash = formatHash(file, settingsToPairs(file.settings));
   assert.doesNotMatch(fileHash, /[#&]scene=/);
-  assert.doesNotMatch(fileHash, /[#&](view|explode|wrong|features|regions|cam|perturb)=/);
+  assert.doesNotMatch(fileHash, /[#&](v|embed|view|explode|wrong|features|regions|cam|perturb)=/);
   assert.match(fileHash, /[#&]method=opposing(&|$)/, 'the method is always written');
   assert.deepEqual((await parse(fileHash)).state, file);
 });

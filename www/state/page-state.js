@@ -3,8 +3,10 @@
  * (`#scene=pillar&method=opposing&perturb=0.01&seed=7&step=3&cam=…`), so a
  * link reproduces what its sender saw. DOM-free, so `node --test` checks it.
  *
- * The keys split in two. The page's own keys (scene, file, step, cam, view,
- * explode, wrong, features, regions, bench, steps) are read here. Every other key that
+ * The keys split in two. The page's own keys (v, scene, file, step, cam,
+ * view, explode, wrong, features, regions, embed, bench, steps) are read
+ * here; `v`, the release that wrote the link, is kept as written and judged
+ * by state/release.js. Every other key that
  * the core's settings schema names (its `url_key`s) is handed to the core's
  * `settingsFromPairs`, which alone knows the valid ranges and words the
  * problems as the CLI does; writing goes through `settingsToPairs`. So no
@@ -25,11 +27,13 @@ export const MAX_CAM_VALUE = 1e6;
 /** Steps a `#bench` link times when it names no `steps`. */
 export const DEFAULT_BENCH_STEPS = 20;
 /** The keys this module reads; every other key is a setting's or unknown. */
-export const PAGE_KEYS = ['scene', 'file', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', 'bench', 'steps'];
+export const PAGE_KEYS = ['v', 'embed', 'scene', 'file', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', 'bench', 'steps'];
 
 /**
  * Everything a link can hold.
  * @typedef {object} PageState
+ * @property {string | null} version the release that wrote the link (`v`), as written; null when it names none
+ * @property {boolean} embed the embedded view: the view, Play, Step and the headline only
  * @property {string} scene built-in scene id (ignored when `file` is set)
  * @property {string | null} file a user's scene file, packed (see ui/scene-file.js)
  * @property {Record<string, any>} settings the core's flat settings object, keyed by setting id
@@ -62,6 +66,8 @@ export const PAGE_KEYS = ['scene', 'file', 'step', 'cam', 'view', 'explode', 'wr
  */
 export function defaultPageState(defaults) {
   return {
+    version: null,
+    embed: false,
     scene: DEFAULT_SCENE,
     file: null,
     settings: { ...defaults },
@@ -112,6 +118,9 @@ export function readHash(hash, { sceneIds, settingKeys }) {
       continue;
     }
     switch (key) {
+      case 'v':
+        page.version = raw;
+        break;
       case 'scene':
         if (sceneIds.includes(raw)) page.scene = raw;
         else bad(key, raw, 'a built-in scene', `the ${DEFAULT_SCENE}`);
@@ -144,9 +153,11 @@ export function readHash(hash, { sceneIds, settingKeys }) {
       case 'wrong':
       case 'features':
       case 'regions':
+      case 'embed':
         if (raw === '0' || raw === '1') {
           if (key === 'wrong') page.onlyWrong = raw === '1';
           else if (key === 'features') page.featureColours = raw === '1';
+          else if (key === 'embed') page.embed = raw === '1';
           else page.regions = raw === '1';
         } else {
           bad(key, raw, '0 or 1', '0');
@@ -193,6 +204,8 @@ export async function parseHash(hash, { sceneIds, schema, core }) {
  */
 export function formatHash(state, settingPairs) {
   const params = new URLSearchParams();
+  if (state.version) params.set('v', state.version);
+  if (state.embed) params.set('embed', '1');
   if (state.file) params.set('file', state.file);
   else params.set('scene', state.scene);
   for (const [key, text] of settingPairs) params.set(key, text);

@@ -29,6 +29,38 @@ export function showNotice(message) {
   notice.hidden = false;
 }
 
+/**
+ * Shows an informational notice followed by a link. Both are set as text
+ * and attributes, never as markup: a notice may quote a link's contents.
+ * @param {string} message
+ * @param {{text: string, href: string}} link
+ */
+export function showNoticeWithLink(message, { text, href }) {
+  showNotice(`${message} `);
+  const anchor = document.createElement('a');
+  anchor.textContent = text;
+  anchor.href = href;
+  anchor.target = '_blank';
+  anchor.rel = 'noopener';
+  document.querySelector('#notice .message').append(anchor);
+}
+
+/**
+ * Shows a notice with a button (for example "Reload" when a new version of
+ * the page is ready).
+ * @param {string} message
+ * @param {{text: string, onClick: () => void}} action
+ */
+export function showNoticeWithButton(message, { text, onClick }) {
+  showNotice(`${message} `);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'small';
+  button.textContent = text;
+  button.addEventListener('click', onClick);
+  document.querySelector('#notice .message').append(button);
+}
+
 /** Hides the notice. */
 export function clearNotice() {
   document.getElementById('notice').hidden = true;

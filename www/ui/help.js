@@ -79,8 +79,13 @@ export const MEASURE_HELP = {
   },
 };
 
-/** Where the build serves `docs/method.md`, the write-up of ContactLab's own method. */
-const WRITE_UP = 'pkg/method.md';
+/**
+ * Where the build serves `docs/method.md`, the write-up of ContactLab's own
+ * method: beside the wasm, relative to this module (a published page's
+ * files live in a folder of their own), and as .txt, which every host
+ * serves as text a browser shows (many send .md as a download).
+ */
+const WRITE_UP = new URL('../pkg/method.txt', import.meta.url).href;
 
 /**
  * Turns a mention of `docs/method.md` in (escaped) help text into a link to

@@ -33,15 +33,17 @@ export class ControlPanel {
    *   forgetCamera: () => void,
    *   onPresetOpened: (preset: Preset) => void,
    *   onChecksChange: () => void,
-   *   copyLink: () => void}} options
+   *   copyLink: () => void,
+   *   copyEmbed: () => void}} options
    *   catalogue: the core's (scenes, methods, schema, presets, defaults);
    *   canvas: the 3D view, for "View PNG";
    *   forgetCamera: a newly picked scene or file is framed afresh;
    *   onPresetOpened: a preset was picked (the comparison takes its step);
    *   onChecksChange: a typed value went to the core or came back (the page is not ready meanwhile);
-   *   copyLink: "Copy link" was clicked
+   *   copyLink: "Copy link" was clicked;
+   *   copyEmbed: "Embed" was clicked
    */
-  constructor({ elements, controller, session, catalogue, terms, canvas, forgetCamera, onPresetOpened, onChecksChange, copyLink }) {
+  constructor({ elements, controller, session, catalogue, terms, canvas, forgetCamera, onPresetOpened, onChecksChange, copyLink, copyEmbed }) {
     this.elements = elements;
     this.controller = controller;
     this.session = session;
@@ -80,7 +82,7 @@ export class ControlPanel {
 
     this.wireScenes();
     this.wireRunButtons();
-    this.wireShareAndHelp(canvas, copyLink);
+    this.wireShareAndHelp(canvas, copyLink, copyEmbed);
   }
 
   /** Asks the core for every preset's settings object; a preset it refuses cannot be picked. */
@@ -139,11 +141,11 @@ export class ControlPanel {
   }
 
   wireRunButtons() {
-    const { playButtons, stepOnce, reset, replayCancel, runToForm, runToStep } = this.elements;
+    const { playButtons, stepButtons, reset, replayCancel, runToForm, runToStep } = this.elements;
     const controller = this.controller;
     // While playing or running to a step these buttons read "Pause" or "Stop".
     for (const button of playButtons) button.addEventListener('click', () => this.togglePlay());
-    stepOnce.addEventListener('click', () => controller.stepOnce());
+    for (const button of stepButtons) button.addEventListener('click', () => controller.stepOnce());
     reset.addEventListener('click', () => controller.reset());
     replayCancel.addEventListener('click', () => controller.cancel());
     runToForm.addEventListener('submit', (event) => {
@@ -160,11 +162,13 @@ export class ControlPanel {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {() => void} copyLink
+   * @param {() => void} copyEmbed
    */
-  wireShareAndHelp(canvas, copyLink) {
-    const { copyLink: copyButton, exportCsv, exportJson, exportPng, openHelp: helpButton, helpDialog } = this.elements;
+  wireShareAndHelp(canvas, copyLink, copyEmbed) {
+    const { copyLink: copyButton, copyEmbed: embedButton, exportCsv, exportJson, exportPng, openHelp: helpButton, helpDialog } = this.elements;
     const controller = this.controller;
     copyButton.addEventListener('click', () => copyLink());
+    embedButton.addEventListener('click', () => copyEmbed());
     exportCsv.addEventListener('click', () =>
       this.exportContacts((contacts) => downloadText(`${this.exportName()}.csv`, contactsCsv(contacts), 'text/csv')),
     );
@@ -338,7 +342,7 @@ export class ControlPanel {
       button.disabled = !shown || replaying || (stopped && run !== 'playing');
       button.textContent = run === 'playing' ? (running ? 'Stop' : 'Pause') : 'Play';
     }
-    elements.stepOnce.disabled = !shown || replaying || stopped;
+    for (const button of elements.stepButtons) button.disabled = !shown || replaying || stopped;
     elements.reset.disabled = !shown;
     elements.runTo.disabled = !shown;
     elements.replay.hidden = !replaying;

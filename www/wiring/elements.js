@@ -30,7 +30,7 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLInputElement} fileInput
  * @property {HTMLButtonElement} openFile
  * @property {HTMLButtonElement[]} playButtons the panel's Play and the view toolbar's
- * @property {HTMLButtonElement} stepOnce
+ * @property {HTMLButtonElement[]} stepButtons the panel's Step and the view toolbar's
  * @property {HTMLButtonElement} reset
  * @property {HTMLFormElement} runToForm
  * @property {HTMLInputElement} runToStep
@@ -43,6 +43,7 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLButtonElement} restoreSettings in the divergence strip
  * @property {{group: HTMLElement, title: HTMLElement, description: HTMLElement, facts: HTMLElement}} sceneInfo
  * @property {HTMLButtonElement} copyLink
+ * @property {HTMLButtonElement} copyEmbed copies an <iframe> snippet of the embedded view
  * @property {HTMLButtonElement} exportCsv
  * @property {HTMLButtonElement} exportJson
  * @property {HTMLButtonElement} exportPng
@@ -67,6 +68,9 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} noWebgl
  * @property {HTMLButtonElement} showKeys
  * @property {HTMLDialogElement} keysDialog
+ * @property {HTMLAnchorElement} openFull the embedded view's "Open in ContactLab"
+ * @property {HTMLElement} version the release named in the brand
+ * @property {HTMLElement} timerNote says when step timings are coarse
  * @property {ViewElements} view
  * @property {ControlElements} controls
  * @property {ReadoutElements} readout
@@ -79,6 +83,9 @@ export function pageElements() {
     noWebgl: byId('no-webgl'),
     showKeys: byId('show-keys'),
     keysDialog: byId('keys-dialog'),
+    openFull: byId('open-full'),
+    version: byId('version'),
+    timerNote: byId('timer-note'),
     view: {
       canvas: byId('view'),
       tooltip: byId('tooltip'),
@@ -99,7 +106,7 @@ export function pageElements() {
       fileInput: byId('file-input'),
       openFile: byId('open-file'),
       playButtons: [byId('play'), byId('view-play')],
-      stepOnce: byId('step-once'),
+      stepButtons: [byId('step-once'), byId('view-step')],
       reset: byId('reset'),
       runToForm: byId('run-to-form'),
       runToStep: byId('run-to-step'),
@@ -112,6 +119,7 @@ export function pageElements() {
       restoreSettings: byId('restore-settings'),
       sceneInfo: { group: byId('scene-group'), title: byId('scene-title'), description: byId('scene-description'), facts: byId('scene-facts') },
       copyLink: byId('copy-link'),
+      copyEmbed: byId('copy-embed'),
       exportCsv: byId('export-csv'),
       exportJson: byId('export-json'),
       exportPng: byId('export-png'),

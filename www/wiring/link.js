@@ -1,16 +1,22 @@
 /**
  * @file The address bar: writes what the run controller says the link holds
- * (scene, settings, step) with the view's part, reads a link that was
- * opened or edited and shows what it names, and copies the link. Parsing
- * and formatting are state/page-state.js's; this is where they meet
- * `window.location` and the history.
+ * (release, scene, settings, step) with the view's part, reads a link that
+ * was opened or edited and shows what it names, and copies the link.
+ * Parsing and formatting are state/page-state.js's, the release rules
+ * state/release.js's; this is where they meet `window.location` and the
+ * history.
+ *
+ * A link names the release that wrote it (`v=`) and points at the site's
+ * root, whichever release's page wrote it; the root page sends a link of
+ * an older release that the site holds to that release's folder.
  */
 
 import { runBench } from '../bench.js';
-import { clearNotice, showError, showNotice } from '../ui/banner.js';
+import { clearNotice, showError, showNotice, showNoticeWithLink } from '../ui/banner.js';
 import { copyText } from '../ui/export.js';
 import { LONG_LINK, sceneTitle, unpackSceneText } from '../ui/scene-file.js';
 import { formatHash, parseHash } from '../state/page-state.js';
+import { releaseUrl, versionDecision } from '../state/release.js';
 
 /** Browsers throttle replaceState; while playing the link is written at most this often. */
 const HASH_INTERVAL_MS = 250;
@@ -27,13 +33,19 @@ export class PageLink {
    *   viewState: () => import('./view.js').ViewState,
    *   showLinkView: (state: import('./view.js').ViewState) => void,
    *   firstFrame: Promise<void>,
-   *   onWritesChange: () => void}} options
+   *   onWritesChange: () => void,
+   *   onWritten: () => void,
+   *   release: import('../state/release.js').Release,
+   *   onEmbed: (embed: boolean) => void}} options
    *   viewState: the view's part of the link as it is now;
    *   showLinkView: a link was read: the view takes its part;
    *   firstFrame: resolves when the first frame is drawn (a benchmark times it);
-   *   onWritesChange: a link write started or ended (the page is not ready meanwhile)
+   *   onWritesChange: a link write started or ended (the page is not ready meanwhile);
+   *   onWritten: the address bar was written;
+   *   release: this page's release (its version goes into every link);
+   *   onEmbed: a link asked for (or left) the embedded view
    */
-  constructor({ controller, session, sceneIds, schema, viewState, showLinkView, firstFrame, onWritesChange }) {
+  constructor({ controller, session, sceneIds, schema, viewState, showLinkView, firstFrame, onWritesChange, onWritten, release, onEmbed }) {
     this.controller = controller;
     this.session = session;
     this.sceneIds = sceneIds;
@@ -42,6 +54,11 @@ export class PageLink {
     this.showLinkView = showLinkView;
     this.firstFrame = firstFrame;
     this.onWritesChange = onWritesChange;
+    this.onWritten = onWritten;
+    this.release = release;
+    this.onEmbed = onEmbed;
+    /** The embedded view: kept in every link this page writes. */
+    this.embed = false;
     /** Link writes waiting for the worker's pairs. */
     this.pendingWrites = 0;
     /** A #bench link is open: it stays as the benchmark driver wrote it. */
@@ -105,8 +122,12 @@ export class PageLink {
       const pairs = await this.settingPairs(config.settings);
       // A later write supersedes this one.
       if (sequence !== this.sequence) return;
-      const hash = formatHash({ scene: config.sceneId, file: config.file?.packed ?? null, settings: config.settings, step: link.step, ...this.viewState() }, pairs);
+      const hash = formatHash(
+        { version: this.release.version, embed: this.embed, scene: config.sceneId, file: config.file?.packed ?? null, settings: config.settings, step: link.step, ...this.viewState() },
+        pairs,
+      );
       if (hash !== window.location.hash) window.history.replaceState(null, '', hash);
+      this.onWritten();
       if (config.file && hash.length > LONG_LINK && !this.warnedFiles.has(config.file.packed)) {
         this.warnedFiles.add(config.file.packed);
         showNotice(`Your scene file makes the link ${hash.length} characters long; some mail and chat programs cut links above ${LONG_LINK}.`);
@@ -126,6 +147,13 @@ export class PageLink {
   async apply(hash) {
     const parsed = await parseHash(hash, { sceneIds: this.sceneIds, schema: this.schema, core: this.session });
     const { state, problems } = parsed;
+    const decision = versionDecision({ linked: state.version, release: this.release, siteVersions: await this.siteVersions(state.version) });
+    if (decision.action === 'redirect') {
+      window.location.replace(releaseUrl(this.siteRootUrl(), decision.version, hash.startsWith('#') ? hash : `#${hash}`));
+      return;
+    }
+    this.embed = state.embed;
+    this.onEmbed(state.embed);
     /** @type {PageConfig['file']} */
     let file = null;
     let text = null;
@@ -137,8 +165,12 @@ export class PageLink {
         problems.push(`${error instanceof Error ? error.message : String(error)}; showing the ${state.scene} instead`);
       }
     }
-    if (problems.length > 0) showNotice(`Some of the link was not understood, so defaults are used there: ${problems.join('; ')}.`);
-    else clearNotice();
+    const notices = [];
+    if (decision.action === 'notice') notices.push(decision.message);
+    if (problems.length > 0) notices.push(`Some of the link was not understood, so defaults are used there: ${problems.join('; ')}.`);
+    if (notices.length === 0) clearNotice();
+    else if (decision.action === 'notice' && decision.changelog) showNoticeWithLink(notices.join(' '), { text: 'What changed', href: `${this.siteRootUrl()}CHANGELOG.txt` });
+    else showNotice(notices.join(' '));
     this.showLinkView(state);
     /** @type {PageConfig} */
     const config = { scene: file ? { text } : { id: state.scene }, settings: state.settings, sceneId: state.scene, file };
@@ -154,10 +186,55 @@ export class PageLink {
     this.controller.open(config, parsed.stepGiven ? state.step : 'measure');
   }
 
+  /**
+   * The releases the site holds, from its versions.json; asked only when a
+   * link names a release other than this page's, and null where unknown
+   * (the development server, or offline with no copy).
+   * @param {string | null} linked
+   * @returns {Promise<string[] | null>}
+   */
+  async siteVersions(linked) {
+    if (linked === null || linked === this.release.version || this.release.siteRoot === null) return null;
+    try {
+      const response = await fetch(`${this.siteRootUrl()}versions.json`, { cache: 'no-cache' });
+      if (!response.ok) return null;
+      const listed = await response.json();
+      return Array.isArray(listed?.versions) ? listed.versions.filter((v) => typeof v === 'string') : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The site's root as an absolute URL: where every link points. */
+  siteRootUrl() {
+    return new URL(this.release.siteRoot ?? '', window.location.href).href.replace(/[?#].*$/, '');
+  }
+
+  /**
+   * The link to what is on screen: the site's root with the hash, whichever
+   * release's folder this page is in.
+   * @param {{embed?: boolean}} [options] embed: the embedded view's link (true) or the full page's (false); default: as shown
+   */
+  async shareableLink({ embed } = {}) {
+    await this.write();
+    return this.linkFromHash(window.location.hash, { embed });
+  }
+
+  /**
+   * The site's root with `hash`, with or without the embedded view.
+   * @param {string} hash
+   * @param {{embed?: boolean}} [options] default: as shown
+   */
+  linkFromHash(hash, { embed } = {}) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    if (embed ?? this.embed) params.set('embed', '1');
+    else params.delete('embed');
+    return `${this.siteRootUrl()}#${params.toString().replace(/%2C/g, ',')}`;
+  }
+
   /** Writes the link at once and puts it on the clipboard, saying how that went. */
   async copy() {
-    await this.write();
-    const link = window.location.href;
+    const link = await this.shareableLink();
     const copied = await copyText(link);
     const long = link.length > LONG_LINK ? ` It is ${link.length} characters long (your scene file is in it); some mail and chat programs cut links above ${LONG_LINK}.` : '';
     showNotice(`${copied ? 'The link is on the clipboard.' : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);

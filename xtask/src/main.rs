@@ -1,6 +1,8 @@
 //! `cargo xtask <command>`: the project's two everyday commands.
 //!
 //! - `serve [--port N]` builds the core to WebAssembly and serves `www/`.
+//! - `dist --out SITE [--version V]` writes the page as a static site that
+//!   keeps every release (see dist.rs).
 //! - `test` runs the whole check: format, lints, tests, the wasm build and
 //!   the browser tests.
 //! - `results [--check]` writes docs/results.md from docs/results.src.md
@@ -16,6 +18,7 @@
 
 mod bench;
 mod cmd;
+mod dist;
 mod meshes;
 mod results;
 mod screenshots;
@@ -34,6 +37,10 @@ usage: cargo xtask <command>
 
 commands:
   serve [--port N]   build the wasm core and serve www/ on http://127.0.0.1:N (default 8000)
+  dist --out SITE [--version V]
+                     build the page as a static site in SITE (any host, any
+                     sub-path; keeps the releases already in SITE under v/;
+                     --version: release it under another version than Cargo.toml's)
   test               fmt, clippy, cargo test, the results staleness check, the
                      page's unit tests, wasm build and the browser tests
   results [--check]  build the release CLI, run `contactlab table` for every
@@ -51,6 +58,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve::Options::parse(&args[1..]).and_then(|o| serve::run(&root(), &o)),
+        Some("dist") => dist::Options::parse(&args[1..]).and_then(|o| dist::run(&root(), &o)),
         Some("test") if args.len() == 1 => test::run(&root()),
         Some("test") => Err(cmd::Error::new(format!(
             "`cargo xtask test` takes no arguments (got `{}`)",

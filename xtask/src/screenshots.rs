@@ -13,7 +13,7 @@ use std::path::Path;
 pub fn run(root: &Path) -> Result<()> {
     wasm::build(root)?;
     cmd::heading("screenshots (node tests/e2e/screenshots.mjs)");
-    test::browser_script(root, &["tests/e2e/screenshots.mjs"])?;
+    test::browser_script(root, &["tests/e2e/screenshots.mjs"], &[])?;
     println!("\nScreenshots written to docs/screenshots/.");
     Ok(())
 }

@@ -3,13 +3,14 @@
 //! straight to the terminal, so cargo test's summary lines stay visible.
 
 use crate::cmd::{self, Result};
-use crate::{meshes, results, server, setup, wasm};
-use std::path::Path;
+use crate::{dist, meshes, results, server, setup, wasm};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs fmt, both clippy passes, cargo test, the TetGen mesh regeneration
 /// check, the docs/results.md staleness check, the page's unit tests, the
-/// wasm build and the browser tests.
+/// wasm build, the published site (built twice, two releases into one
+/// folder) and the browser tests.
 pub fn run(root: &Path) -> Result<()> {
     let cargo_steps: [&[&str]; 4] = [
         &["fmt", "--all", "--check"],
@@ -56,7 +57,8 @@ pub fn run(root: &Path) -> Result<()> {
 
     unit_tests(root)?;
     wasm::build(root)?;
-    browser_tests(root)?;
+    let site = test_site(root)?;
+    browser_tests(root, &site)?;
     println!("\nAll checks passed.");
     Ok(())
 }
@@ -72,17 +74,57 @@ fn unit_tests(root: &Path) -> Result<()> {
     )
 }
 
+/// The release the test site holds besides the current one: a link naming
+/// it must land on its own build.
+const OLDER_TEST_RELEASE: &str = "0.0.0-test";
+
+/// A published site as a user would make it: `dist` twice into one fresh
+/// folder under target/, an older release first, then the current one.
+struct TestSite {
+    folder: PathBuf,
+    versions: String,
+}
+
+fn test_site(root: &Path) -> Result<TestSite> {
+    let folder = root.join("target/site-test");
+    if folder.exists() {
+        std::fs::remove_dir_all(&folder)
+            .map_err(|e| cmd::Error::new(format!("cannot remove {}: {e}", folder.display())))?;
+    }
+    let current = dist::cargo_version(root)?;
+    for version in [OLDER_TEST_RELEASE, current.as_str()] {
+        cmd::heading(&format!(
+            "cargo xtask dist --out target/site-test --version {version}"
+        ));
+        dist::run(
+            root,
+            &dist::Options::new(folder.clone(), Some(version.into())),
+        )?;
+    }
+    Ok(TestSite {
+        folder,
+        versions: format!("{OLDER_TEST_RELEASE},{current}"),
+    })
+}
+
 /// Serves `www/` on an ephemeral port from this process and runs the
-/// node:test browser tests against it.
-fn browser_tests(root: &Path) -> Result<()> {
+/// node:test browser tests against it, the published site's among them.
+fn browser_tests(root: &Path, site: &TestSite) -> Result<()> {
     cmd::heading("browser tests (node --test tests/e2e/)");
-    browser_script(root, &["--test", "tests/e2e/"])
+    browser_script(
+        root,
+        &["--test", "tests/e2e/"],
+        &[
+            ("CONTACTLAB_SITE", site.folder.display().to_string()),
+            ("CONTACTLAB_SITE_VERSIONS", site.versions.clone()),
+        ],
+    )
 }
 
 /// Serves `www/` on an ephemeral port from this process and runs `node
-/// <args>` with `CONTACTLAB_URL` and `CHROMIUM` set (the browser tests, and
-/// the screenshot script of `cargo xtask screenshots`).
-pub fn browser_script(root: &Path, args: &[&str]) -> Result<()> {
+/// <args>` with `CONTACTLAB_URL`, `CHROMIUM` and `env` set (the browser
+/// tests, and the screenshot script of `cargo xtask screenshots`).
+pub fn browser_script(root: &Path, args: &[&str], env: &[(&str, String)]) -> Result<()> {
     setup::npm_packages(root)?;
     let chromium = setup::chromium()?;
     let server = server::bind(&root.join("www"), 0, false)?;
@@ -94,6 +136,7 @@ pub fn browser_script(root: &Path, args: &[&str]) -> Result<()> {
             .current_dir(root)
             .args(args)
             .env("CONTACTLAB_URL", &url)
-            .env("CHROMIUM", &chromium),
+            .env("CHROMIUM", &chromium)
+            .envs(env.iter().map(|(key, value)| (key, value))),
     )
 }

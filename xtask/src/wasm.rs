@@ -6,7 +6,8 @@
 //! module smaller and faster, so without Node.js it is skipped with a note;
 //! its output is kept in `target/wasm-opt/` by the input's hash, so building
 //! the same module again costs nothing. Last it copies the paper-fine meshes
-//! and `docs/method.md` (linked from the page's help) beside the module.
+//! and `docs/method.md` (as `method.txt`, linked from the page's help) beside
+//! the module.
 
 use crate::cmd::{self, Error, Result};
 use crate::{setup, wasm_tables};
@@ -55,7 +56,7 @@ pub fn build(root: &Path) -> Result<()> {
     // that the link works offline.
     for (source, name) in [
         ("meshes/paper-fine.json", "paper-fine.json"),
-        ("docs/method.md", "method.md"),
+        ("docs/method.md", "method.txt"),
     ] {
         let from = root.join(source);
         std::fs::copy(&from, out_dir.join(name)).map_err(|e| {
