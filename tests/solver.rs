@@ -11,6 +11,10 @@ use contactlab::scene::LoadOptions;
 use contactlab::sim::{SimError, SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 
+mod common;
+
+use common::pinned::{PILLAR_HASH_CONES, PILLAR_HASH_TETGEN};
+
 const GROUND: &str = r#"{ "name": "ground", "fixed": true, "shape": { "type": "box", "size": [4, 0.3, 4] }, "position": [0, -0.15, 0] }"#;
 
 fn scene(gravity: DVec3, bodies: &str) -> String {
@@ -259,8 +263,9 @@ fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
     hash_records(&pinned)
 }
 
-// Pinned: a change of these numbers means the physics changed. Update them
-// deliberately, with a sentence in the commit saying why.
+// Pinned in tests/common/pinned.rs: a change of these numbers means the
+// physics changed. Update them deliberately, with a sentence in the commit
+// saying why, and make a new release (tests/release.rs says how).
 
 #[test]
 fn fifty_pillar_steps_on_cones_give_a_fixed_hash() {
@@ -296,8 +301,6 @@ const PINNED_METHODS: [&str; 13] = [
     "sat-mtd",
     "reference",
 ];
-const PILLAR_HASH_CONES: u64 = 782094997673522543;
-const PILLAR_HASH_TETGEN: u64 = 16768041197483593621;
 
 #[test]
 fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {

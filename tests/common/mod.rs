@@ -2,6 +2,8 @@
 //! so not every file uses every fixture).
 #![allow(dead_code)]
 
+pub mod pinned;
+
 use contactlab::mesh::{Mesher, TetMesh};
 use contactlab::scene::builtin::load_builtin;
 use contactlab::scene::{LoadOptions, Scene};

