@@ -81,7 +81,7 @@ test('the site opens the default page and a scene-file link with the numbers of 
     assert.match(await page.locator('#timer-note').textContent(), /not cross-origin isolated/);
     // The write-up linked from the help is served beside the wasm, as text.
     const writeUp = await page.evaluate(async () => {
-      const link = new URL('../pkg/method.txt', document.querySelector('script[type=module]').src);
+      const link = new URL('pkg/method.txt', document.querySelector('script[type=module]').src);
       const response = await fetch(link);
       return { status: response.status, type: response.headers.get('content-type') };
     });
@@ -147,10 +147,11 @@ test('a link of the older release opens its own build; one the site lacks, or a 
       const notice = await bannerText(page, 'notice');
       assert.match(notice ?? '', expected);
       assert.match(notice ?? '', new RegExp(CURRENT.replace(/\./g, '\\.')));
+      if (linked === '0.0.1') assert.match(await page.locator('#notice .message a').getAttribute('href'), /CHANGELOG\.txt$/);
       // Shown as text: the notice holds no element but the changelog link.
       assert.equal(await page.locator('#notice .message b').count(), 0);
     }
-    assert.equal(await page.locator('#notice .message a').getAttribute('href'), null, 'a malformed version gets no changelog link');
+    assert.equal(await page.locator('#notice .message a').count(), 0, 'a malformed version gets no changelog link');
   } finally {
     await context.close();
   }
