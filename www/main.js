@@ -54,12 +54,14 @@ if (gl) {
 } else {
   elements.noWebgl.hidden = false;
   elements.status.hidden = true;
+  document.body.classList.remove('starting');
 }
 
 /** @param {string} message */
 function fail(message) {
   showError(message);
   elements.status.hidden = true;
+  document.body.classList.remove('starting');
   document.body.dataset.ready = 'true';
 }
 
@@ -120,6 +122,8 @@ async function start(gl) {
     onFirstFrame: () => {
       body.firstFrameMs = String(performance.now());
       resolveFirstFrame();
+      // The panels are filled by now: show them in one piece.
+      requestAnimationFrame(() => document.body.classList.remove('starting'));
     },
     onContacts: (contacts) => {
       body.regions = contacts.regions === null ? '' : String(contacts.regions);

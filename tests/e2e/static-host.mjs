@@ -3,6 +3,8 @@
 // at a sub-path, gzip on the fly, `Cache-Control: no-cache`, and none of the
 // development server's COOP/COEP headers, so the page is not cross-origin
 // isolated. It counts the bytes it puts on the wire, headers included.
+// For the loading benchmark it can also play a slow link: every response
+// waits one round trip, and all bodies share one link's bandwidth.
 
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -21,14 +23,20 @@ const TYPES = {
   '.png': 'image/png',
 };
 /** What a host compresses: text and wasm, not images. */
+/** A slow link sends bodies in pieces of this size. */
+const CHUNK_BYTES = 16 * 1024;
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.txt']);
 
 /**
  * Serves `folder` at `prefix` on 127.0.0.1 (`port` 0: any free port).
- * @param {{folder: string, prefix: string, port?: number, extra?: Record<string, string>}} options
- *   extra: other pages to serve by path (a host page that embeds the site)
+ * @param {{folder: string, prefix: string, port?: number, extra?: Record<string, string>,
+ *   link?: {roundTripMs: number, bitsPerSecond: number}}} options
+ *   extra: other pages to serve by path (a host page that embeds the site);
+ *   link: a slow link to play (none: as fast as loopback)
  */
-export async function startStaticHost({ folder, prefix, port = 0, extra = {} }) {
+export async function startStaticHost({ folder, prefix, port = 0, extra = {}, link }) {
   const root = path.resolve(folder);
   /** Every request's path, in order. */
   const log = [];
@@ -39,11 +47,25 @@ export async function startStaticHost({ folder, prefix, port = 0, extra = {} }) 
     const url = new URL(request.url ?? '/', 'http://host');
     log.push(url.pathname);
     /** @param {number} status @param {Record<string, string|number>} headers @param {Buffer} [body] */
-    const send = (status, headers, body) => {
+    const send = async (status, headers, body) => {
+      if (link) await sleep(link.roundTripMs);
       response.writeHead(status, headers);
-      if (body && request.method !== 'HEAD') response.end(body);
-      else response.end();
+      if (!body || request.method === 'HEAD') {
+        response.end();
+        return;
+      }
+      if (link) {
+        for (let at = 0; at < body.length; at += CHUNK_BYTES) {
+          const chunk = body.subarray(at, at + CHUNK_BYTES);
+          await sleep(linkTime(chunk.length));
+          response.write(chunk);
+        }
+        response.end();
+      } else {
+        response.end(body);
+      }
     };
+
     if (extra[url.pathname] !== undefined) {
       send(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' }, Buffer.from(extra[url.pathname]));
       return;
@@ -72,6 +94,13 @@ export async function startStaticHost({ folder, prefix, port = 0, extra = {} }) 
       send(404, { 'Content-Type': TYPES['.txt'] }, Buffer.from('not found\n'));
     }
   });
+  let linkFreeAt = 0;
+  /** Books `bytes` on the shared link; returns how long to wait before sending them. */
+  function linkTime(bytes) {
+    const now = Date.now();
+    linkFreeAt = Math.max(now, linkFreeAt) + (bytes * 8 * 1000) / link.bitsPerSecond;
+    return linkFreeAt - now;
+  }
   // Bytes on the wire are counted on the connections: status lines,
   // headers and bodies as they were sent.
   server.on('connection', (socket) => {

@@ -3,10 +3,13 @@
 //! with every method at the paper's 1000 iterations, natively (the release
 //! CLI) and in headless Chromium (the page's `#bench` mode, run in its
 //! worker), the ratio wasm/native, the page's first drawn frame and the wasm
-//! size. Prints a Markdown report and writes it to docs/bench.md.
+//! size, and the published site's loading (bytes, ready times on slow
+//! links, Lighthouse: `tests/e2e/loading.mjs`). Prints a Markdown report and
+//! writes it to docs/bench.md. `bench --loading` measures only the loading
+//! and replaces that section of docs/bench.md.
 
 use crate::cmd::{self, Error, Result};
-use crate::{server, setup, wasm};
+use crate::{dist, server, setup, wasm};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
@@ -233,6 +236,76 @@ fn machine() -> String {
     format!("{cores} cores, {cpu}")
 }
 
+/// The Loading section: the site as `dist` writes it, measured by
+/// tests/e2e/loading.mjs.
+fn loading(root: &Path) -> Result<String> {
+    let site = root.join("target/site-bench");
+    if site.exists() {
+        std::fs::remove_dir_all(&site)
+            .map_err(|e| Error::new(format!("cannot remove {}: {e}", site.display())))?;
+    }
+    dist::run(root, &dist::Options::new(site.clone(), None))?;
+    let lighthouse = setup::lighthouse(root)?;
+    setup::npm_packages(root)?;
+    let chromium = setup::chromium()?;
+    cmd::heading("loading: node tests/e2e/loading.mjs (a few minutes)");
+    let out = Command::new("node")
+        .current_dir(root)
+        .arg("tests/e2e/loading.mjs")
+        .env("CONTACTLAB_SITE", &site)
+        .env("LIGHTHOUSE", &lighthouse)
+        .env("CHROMIUM", &chromium)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| Error::new(format!("could not start node: {e}")))?;
+    if !out.status.success() {
+        return Err(Error::new(format!(
+            "tests/e2e/loading.mjs failed ({})",
+            out.status
+        )));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// `cargo xtask bench --loading`: measures the loading only and puts its
+/// section into docs/bench.md in place of the old one.
+pub fn run_loading(root: &Path) -> Result<()> {
+    let section = loading(root)?;
+    let path = root.join("docs/bench.md");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Error::new(format!("cannot read {}: {e}", path.display())))?;
+    let updated = splice_section(&text, "## Loading", &section);
+    std::fs::write(&path, updated)
+        .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))?;
+    print!("{section}");
+    println!("\nwrote the Loading section of docs/bench.md");
+    Ok(())
+}
+
+/// `text` with the section that starts at the line `heading` (up to the
+/// next `## ` heading) replaced by `section`; without one, `section` goes
+/// before "## Targets missed", or at the end.
+fn splice_section(text: &str, heading: &str, section: &str) -> String {
+    let section = format!("{}\n\n", section.trim_end());
+    let start = text
+        .match_indices(heading)
+        .map(|(at, _)| at)
+        .find(|&at| at == 0 || text[..at].ends_with('\n'));
+    match start {
+        Some(start) => {
+            let after = start + heading.len();
+            let end = text[after..]
+                .find("\n## ")
+                .map_or(text.len(), |offset| after + offset + 1);
+            format!("{}{section}{}", &text[..start], &text[end..])
+        }
+        None => match text.find("\n## Targets missed") {
+            Some(at) => format!("{}{section}{}", &text[..=at], &text[at + 1..]),
+            None => format!("{}\n\n{section}", text.trim_end()),
+        },
+    }
+}
+
 pub fn run(root: &Path) -> Result<()> {
     cmd::heading("cargo build --release (native CLI)");
     cmd::run(
@@ -359,6 +432,8 @@ pub fn run(root: &Path) -> Result<()> {
     if wasm_bytes as f64 > 1.5 * 1024.0 * 1024.0 {
         misses.push(format!("wasm file {wasm_bytes} bytes (target 1.5 MB)"));
     }
+    report.push_str(&loading(root)?);
+    let _ = writeln!(report);
     let _ = writeln!(report, "## Targets missed\n");
     if misses.is_empty() {
         let _ = writeln!(report, "None.");
@@ -400,6 +475,20 @@ mod tests {
         for ((id, kind), (want_id, want_kind)) in entries.iter().zip(expected) {
             assert_eq!((id.as_str(), kind.as_str()), (want_id, want_kind));
         }
+    }
+
+    #[test]
+    fn the_loading_section_replaces_its_old_self_or_goes_before_the_misses() {
+        let old = "# B\n\n## The page\n\nx\n\n## Loading\n\nold\n\n## Targets missed\n\nNone.\n";
+        assert_eq!(
+            splice_section(old, "## Loading", "## Loading\n\nnew\n"),
+            "# B\n\n## The page\n\nx\n\n## Loading\n\nnew\n\n## Targets missed\n\nNone.\n"
+        );
+        let none = "# B\n\n## Targets missed\n\nNone.\n";
+        assert_eq!(
+            splice_section(none, "## Loading", "## Loading\n\nnew"),
+            "# B\n\n## Loading\n\nnew\n\n## Targets missed\n\nNone.\n"
+        );
     }
 
     #[test]

@@ -46,8 +46,9 @@ commands:
   results [--check]  build the release CLI, run `contactlab table` for every
                      marker in docs/results.src.md and write docs/results.md
                      (--check: only fail when the committed file differs)
-  bench              time every method on Pillar, Wall and Arch natively and in
-                     headless Chromium; writes docs/bench.md
+  bench [--loading]  time every method on Pillar, Wall and Arch natively and in
+                     headless Chromium, and the published site's loading;
+                     writes docs/bench.md (--loading: only the loading section)
   screenshots        build the page and save docs/screenshots/*.png from headless Chromium
   meshes [--search]  run tetgen on every built-in shape and write meshes/*.json
                      and docs/meshes.md (--search: measure the paper-fine
@@ -73,6 +74,7 @@ fn main() -> ExitCode {
             ))),
         },
         Some("bench") if args.len() == 1 => bench::run(&root()),
+        Some("bench") if args.len() == 2 && args[1] == "--loading" => bench::run_loading(&root()),
         Some("screenshots") if args.len() == 1 => screenshots::run(&root()),
         Some("meshes") => match &args[1..] {
             [] => meshes::run(&root(), false),

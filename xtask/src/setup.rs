@@ -185,6 +185,39 @@ fn is_root() -> bool {
     cmd::output(Command::new("id").arg("-u")).is_some_and(|uid| uid.trim() == "0")
 }
 
+/// The Lighthouse version the loading benchmark runs: 12.2.3 is the last
+/// whose lock `npm ci` accepts on Node.js 20 (13 wants Node 22).
+const LIGHTHOUSE_VERSION: &str = "12.2.3";
+
+/// The `lighthouse` command for `cargo xtask bench`, installed with npm
+/// under target/bench-tools/ on first use: a large tool only the benchmark
+/// needs, so it is not one of the test suite's packages.
+pub fn lighthouse(root: &Path) -> Result<PathBuf> {
+    let tools = root.join("target/bench-tools");
+    let command = tools.join("node_modules/.bin/lighthouse");
+    let installed = cmd::output(Command::new(&command).arg("--version"))
+        .is_some_and(|version| version.trim() == LIGHTHOUSE_VERSION);
+    if installed {
+        return Ok(command);
+    }
+    println!("setup: installing lighthouse {LIGHTHOUSE_VERSION} under target/bench-tools (the loading benchmark runs it)");
+    std::fs::create_dir_all(&tools)
+        .map_err(|e| Error::new(format!("cannot create {}: {e}", tools.display())))?;
+    std::fs::write(
+        tools.join("package.json"),
+        "{\"name\": \"contactlab-bench-tools\", \"private\": true}\n",
+    )
+    .map_err(|e| Error::new(format!("cannot write {}: {e}", tools.display())))?;
+    cmd::run(
+        Command::new("npm")
+            .current_dir(&tools)
+            .args(["install", "--no-audit", "--no-fund", "--save-exact"])
+            .arg(format!("lighthouse@{LIGHTHOUSE_VERSION}"))
+            .stdin(Stdio::null()),
+    )?;
+    Ok(command)
+}
+
 /// Runs `npm ci` when `node_modules` is missing or older than
 /// package-lock.json, so the installed packages always match the lock file.
 pub fn npm_packages(root: &Path) -> Result<()> {
