@@ -6,7 +6,9 @@
 // (CONTACTLAB_URL) is the reference for the numbers.
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { BASE_URL, READY_TIMEOUT_MS, SCENES_DIR, bannerText, launchBrowser, stableReadout, waitReady } from './harness.mjs';
 import { startStaticHost } from './static-host.mjs';
@@ -243,5 +245,43 @@ test('after one visit the site works offline: with the server stopped, a reload 
     await waitReady(page, { scene: 'pillar' });
   } finally {
     await context.close();
+  }
+});
+
+test('a new deployment is offered with "new version — reload", and taken only when asked', async () => {
+  // A copy of the site whose service worker is then replaced, as a new
+  // deployment replaces it.
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'contactlab-site-'));
+  await cp(SITE, folder, { recursive: true });
+  const deployHost = await startStaticHost({ folder, prefix: PREFIX });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(new URL('#scene=pillar&step=1', deployHost.url).href);
+    await waitReady(page, { scene: 'pillar', step: 1 });
+    await page.waitForFunction(() => document.body.dataset.offline === 'controlled', null, { timeout: READY_TIMEOUT_MS });
+    const build = () => page.evaluate(() => new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data.build), { once: true });
+      navigator.serviceWorker.controller.postMessage('build');
+    }));
+    const first = await build();
+
+    const worker = path.join(folder, 'sw.js');
+    const code = await readFile(worker, 'utf8');
+    await writeFile(worker, code.replace(/^const BUILD = "([^"]*)";/m, 'const BUILD = "$1 redeployed";'));
+    await page.reload();
+    await waitReady(page, { scene: 'pillar', step: 1 });
+    await page.waitForFunction(() => /new version of ContactLab is ready/.test(document.querySelector('#notice .message')?.textContent ?? ''), null, { timeout: READY_TIMEOUT_MS });
+    assert.equal(await build(), first, 'the open page keeps the build it was loaded with');
+    await Promise.all([page.waitForEvent('load', { timeout: READY_TIMEOUT_MS }), page.click('#notice .message button')]);
+    await waitReady(page, { scene: 'pillar', step: 1 });
+    assert.equal(await build(), `${first} redeployed`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await deployHost.close();
+    await rm(folder, { recursive: true, force: true });
   }
 });
