@@ -50,6 +50,18 @@ export function launchBrowser() {
 export async function openPage(browser, hash = '', viewport = { width: 1400, height: 900 }) {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.goto(new URL(hash, BASE_URL).href);
+  return { page, context, problems };
+}
+
+/**
+ * Collects every console error, uncaught exception, failed request and
+ * HTTP error of a page (its worker's included) into the returned list.
+ * @param {import('playwright-core').Page} page
+ * @returns {string[]}
+ */
+export function collectProblems(page) {
   const problems = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -62,8 +74,7 @@ export async function openPage(browser, hash = '', viewport = { width: 1400, hei
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  await page.goto(new URL(hash, BASE_URL).href);
-  return { page, context, problems };
+  return problems;
 }
 
 /**

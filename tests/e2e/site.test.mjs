@@ -10,7 +10,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE_URL, READY_TIMEOUT_MS, SCENES_DIR, bannerText, launchBrowser, stableReadout, waitReady } from './harness.mjs';
+import { BASE_URL, READY_TIMEOUT_MS, SCENES_DIR, bannerText, collectProblems, launchBrowser, stableReadout, waitReady } from './harness.mjs';
 import { startStaticHost } from './static-host.mjs';
 
 const SITE = process.env.CONTACTLAB_SITE;
@@ -45,14 +45,7 @@ after(async () => {
 async function open(url, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
   const page = await context.newPage();
-  const problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
+  const problems = collectProblems(page);
   await page.goto(url);
   return { context, page, problems };
 }
