@@ -41,6 +41,7 @@ import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
 import { ReadoutPanel } from './wiring/readout.js';
 import { keepOffline } from './wiring/offline.js';
 import { SceneView } from './wiring/view.js';
+import { Renderer } from './render/renderer.js';
 
 const elements = pageElements();
 wireDismissButtons();
@@ -68,7 +69,12 @@ function fail(message) {
 /** @param {WebGL2RenderingContext} gl */
 async function start(gl) {
   const session = new Session(new URL('./worker.js', import.meta.url));
+  // The shaders compile while the worker fetches and starts the core.
+  const renderer = new Renderer(elements.view.canvas, gl);
   const catalogue = await session.catalogue();
+  // The page's parts are built in a task of their own, not in the one
+  // that received the catalogue, so neither holds the page for long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const terms = new ConfigTerms(catalogue);
   const body = document.body.dataset;
   const release = readRelease((name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null, catalogue.version);
@@ -111,7 +117,7 @@ async function start(gl) {
   const readout = new ReadoutPanel({ elements: elements.readout, controller, terms, featureKinds: catalogue.featureKinds });
   const view = new SceneView({
     elements: elements.view,
-    gl,
+    renderer,
     controller,
     layout: catalogue.contactLayout,
     regionLayout: catalogue.regionLayout,
@@ -129,7 +135,7 @@ async function start(gl) {
       body.regions = contacts.regions === null ? '' : String(contacts.regions);
       readout.showLegend(contacts);
     },
-    onResize: () => readout.drawPlots(),
+    onResize: () => readout.schedulePlots(),
   });
   const compare = new ComparePanel({
     session,

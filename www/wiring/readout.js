@@ -27,6 +27,8 @@ export class ReadoutPanel {
     this.elements = elements;
     this.controller = controller;
     this.terms = terms;
+    /** A plot drawing is scheduled (see schedulePlots). */
+    this.plotsPending = false;
     this.featureKinds = featureKinds;
     buildReadout(elements.readout);
   }
@@ -46,8 +48,23 @@ export class ReadoutPanel {
     showReadout(readout, record, shown.step, info, { toleranceDeg, dt: this.terms.timeStep(config, info) });
     headline.textContent = headlineText(record, shown.step, { toleranceDeg: info.oracle === 'none' ? NaN : toleranceDeg });
     showDivergence(diverged, record?.diverged ?? null, { step: shown.step, restorable: canRestore(config.settings, this.terms.schema) });
-    this.drawPlots();
+    this.schedulePlots();
     this.updateCaption();
+  }
+
+  /**
+   * Draws the plots in a task of their own, once for any number of frames
+   * shown before it runs: drawing them inside the worker's answer made it
+   * one long task that kept the page from answering input (and a replay
+   * shows many frames between two paints).
+   */
+  schedulePlots() {
+    if (this.plotsPending) return;
+    this.plotsPending = true;
+    setTimeout(() => {
+      this.plotsPending = false;
+      this.drawPlots();
+    }, 0);
   }
 
   /**

@@ -13,7 +13,6 @@ import { attachOrbitControls } from '../render/controls.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
 import { nearestInstance, pickBody } from '../render/picking.js';
 import { outlineVertices, readRegions, regionColour } from '../render/regions.js';
-import { Renderer } from '../render/renderer.js';
 import { showError, showNotice } from '../ui/banner.js';
 import { attachKeyboardOrbit } from '../ui/keyboard.js';
 import { Presentation } from '../ui/presentation.js';
@@ -46,7 +45,7 @@ const PRESENTING_REGION_SCALE = 2;
 export class SceneView {
   /**
    * @param {{elements: import('./elements.js').ViewElements,
-   *   gl: WebGL2RenderingContext,
+   *   renderer: import('../render/renderer.js').Renderer,
    *   controller: import('../state/run-controller.js').RunController,
    *   layout: any, regionLayout: any, featureKinds: any,
    *   methodOf: (config: any) => ({name: string, kind: string} | undefined),
@@ -55,6 +54,7 @@ export class SceneView {
    *   onFirstFrame: () => void,
    *   onContacts: (contacts: DrawnContacts) => void,
    *   onResize: () => void}} options
+   *   renderer: the canvas's renderer (made early: its shaders compile while the core starts);
    *   layout, regionLayout, featureKinds: the catalogue's contact and region layouts and feature kinds;
    *   methodOf: the catalogue's entry of the method a configuration runs;
    *   onViewChange: the view's part of the link changed (throttle: a camera
@@ -64,7 +64,7 @@ export class SceneView {
    *   onContacts: the contact glyphs were rebuilt (for the legend);
    *   onResize: the canvas changed size (the plots follow the layout)
    */
-  constructor({ elements, gl, controller, layout, regionLayout, featureKinds, methodOf, onViewChange, onDrawPending, onFirstFrame, onContacts, onResize }) {
+  constructor({ elements, renderer, controller, layout, regionLayout, featureKinds, methodOf, onViewChange, onDrawPending, onFirstFrame, onContacts, onResize }) {
     this.elements = elements;
     this.canvas = elements.canvas;
     this.controller = controller;
@@ -76,7 +76,7 @@ export class SceneView {
     this.onDrawPending = onDrawPending;
     this.onFirstFrame = onFirstFrame;
     this.onContacts = onContacts;
-    this.renderer = new Renderer(this.canvas, gl);
+    this.renderer = renderer;
     this.camera = new OrbitCamera();
 
     /** @type {ViewState} */
