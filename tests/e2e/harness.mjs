@@ -44,13 +44,17 @@ export function launchBrowser() {
 
 /**
  * Opens the page at `hash` in a fresh context and collects every console
- * error and uncaught exception (from the page and its worker).
+ * error and uncaught exception (from the page and its worker), and the URL
+ * of every request it makes, its worker's included (`requests`).
  * @param {import('playwright-core').Browser} browser
  */
 export async function openPage(browser, hash = '', viewport = { width: 1400, height: 900 }) {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const problems = [];
+  /** @type {string[]} */
+  const requests = [];
+  page.on('request', (request) => requests.push(request.url()));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
@@ -63,7 +67,7 @@ export async function openPage(browser, hash = '', viewport = { width: 1400, hei
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await page.goto(new URL(hash, BASE_URL).href);
-  return { page, context, problems };
+  return { page, context, problems, requests };
 }
 
 /**
