@@ -6,7 +6,7 @@
 use crate::clock::now_ms;
 use crate::contact::{
     detect, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact, ContactSet,
-    MethodHistory, MethodInfo, MethodParams, PairRegion,
+    MethodHistory, MethodInfo, MethodParams, MissingAlgorithm, PairRegion,
 };
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
@@ -301,6 +301,9 @@ pub enum SimError {
     /// The run diverged at `step` (see [`StepRecord::diverged`]) and was
     /// stepped again.
     Diverged { step: u64, message: String },
+    /// The method is listed but its algorithm is not compiled into this
+    /// build (the page's lean wasm module leaves parry out).
+    NotInThisBuild(MissingAlgorithm),
 }
 
 impl fmt::Display for SimError {
@@ -310,6 +313,7 @@ impl fmt::Display for SimError {
             SimError::Scene(m) => f.write_str(m),
             SimError::BlewUp { step, body, causes } => write!(f, "the simulation blew up at step {step}: body \"{body}\" has a non-finite position or velocity. {causes}"),
             SimError::Diverged { message, .. } => f.write_str(message),
+            SimError::NotInThisBuild(missing) => missing.fmt(f),
         }
     }
 }
@@ -319,6 +323,12 @@ impl std::error::Error for SimError {}
 impl From<SettingError> for SimError {
     fn from(e: SettingError) -> Self {
         SimError::Setting(e)
+    }
+}
+
+impl From<MissingAlgorithm> for SimError {
+    fn from(e: MissingAlgorithm) -> Self {
+        SimError::NotInThisBuild(e)
     }
 }
 
@@ -476,6 +486,10 @@ impl Simulation {
         settings: SimSettings,
     ) -> Result<Simulation, SimError> {
         settings.validate()?;
+        // Refused before the work of loading the scene.
+        if let Some(missing) = settings.method_info()?.missing_algorithm() {
+            return Err(missing.into());
+        }
         let scene = load_scene(source, scene_text, &settings.load_options()?)
             .map_err(|e| SimError::Scene(e.to_string()))?;
         Simulation::from_scene(scene, settings)
@@ -493,6 +507,12 @@ impl Simulation {
             }
             Algorithm::ExactReference => {
                 ActiveMethod::Reference(ReferenceContacts::from_scene(&scene))
+            }
+            Algorithm::NotInThisBuild { feature, .. } => {
+                return Err(SimError::NotInThisBuild(MissingAlgorithm {
+                    method: info.id,
+                    feature,
+                }))
             }
         };
         let params = settings.method_params();
@@ -655,7 +675,9 @@ impl Simulation {
             .collect();
         match &mut self.method {
             ActiveMethod::Method(info, history) => {
-                detect(&at, info, &self.params, history).expect("not the reference")
+                // `from_scene` made this a `Method` only for an algorithm
+                // of this build.
+                detect(&at, info, &self.params, history).expect("a method of this build")
             }
             ActiveMethod::Reference(r) => {
                 let start = now_ms();
@@ -819,6 +841,30 @@ impl Simulation {
 mod tests {
     use super::*;
     use crate::contact::FeatureKind;
+
+    /// Built and run by hand with `cargo test --no-default-features --lib
+    /// lean_build`: the default build (and so `cargo xtask test`) has the
+    /// feature on.
+    #[cfg(not(feature = "parry"))]
+    #[test]
+    fn lean_build_lists_parry_as_a_region_method_and_refuses_to_simulate_it() {
+        let parry = method_by_id("parry").expect("parry is listed in every build");
+        assert_eq!(parry.kind(), "region");
+        assert!(!parry.in_this_build());
+        let settings = SimSettings {
+            method: parry.id.to_string(),
+            ..SimSettings::default()
+        };
+        let text = crate::scene::builtin::builtin_text("pillar").expect("the Pillar is built in");
+        let refused = Simulation::new("builtin:pillar", text, settings).err();
+        assert!(matches!(refused, Some(SimError::NotInThisBuild(_))));
+        assert_eq!(
+            refused.map(|e| e.to_string()).as_deref(),
+            Some(
+                "the parry method is not in this build of ContactLab: it was compiled without the cargo feature `parry`"
+            )
+        );
+    }
 
     #[test]
     fn warm_keys_tell_apart_contacts_of_one_tetrahedron_pair() {

@@ -1,5 +1,5 @@
 /**
- * @file The simulation worker: owns the wasm `Playground`, so that loading,
+ * @file The simulation worker: owns the wasm `Playground`s, so that loading,
  * stepping and comparing never freeze the page. Every request carries an
  * `id`; every answer is `{ id, ok: true, result }` or
  * `{ id, ok: false, message, panic }` (panic: the core trapped and this
@@ -20,9 +20,25 @@
  *
  * A frame is `{ step, record, transforms, contacts, regions }`; its typed arrays are
  * transferred, never shared with wasm memory.
+ *
+ * Two builds of the core: the lean module (`pkg/`, built without the cargo
+ * feature `parry`, so without parry3d, about a third of the full module)
+ * starts with the worker and answers the catalogue and everything about
+ * settings; the full module (`pkg/full/`) is fetched only by the first
+ * request that needs a method the lean one lists but lacks
+ * (`in_this_build: false` in its catalogue: parry), a `load`, `compareRow`
+ * or `bench` with it. Each module has its own statics, so the paper-fine
+ * meshes are registered in each one that loads a scene with them.
+ *
+ * The Playground that handled the last successful `load` is the active one:
+ * `reset`, `step` and `contacts` go to it. A `load` goes to the lean module
+ * when it holds the method, else to the full one. A `compareRow` goes to the
+ * active Playground, unless that is the lean one and lacks the method: then
+ * the full Playground gets the last `load`'s scene and settings first (a
+ * compare row runs from step 0 of the loaded scene and its settings).
  */
 
-import init, { Playground } from './pkg/contactlab.js';
+import initLean, { Playground as LeanPlayground } from './pkg/contactlab.js';
 
 // console_error_panic_hook writes the panic message with console.error and
 // then the wasm traps with a bare "unreachable". Remembering the last
@@ -34,16 +50,89 @@ console.error = (...args) => {
   consoleError(...args);
 };
 
-/** @type {WebAssembly.Memory | null} */
-let memory = null;
-/** @type {Playground | null} */
-let playground = null;
+/**
+ * One started build of the core.
+ * @typedef {object} Core
+ * @property {any} Playground the module's Playground class (its statics)
+ * @property {WebAssembly.Memory} memory
+ * @property {any} playground the instance this worker drives
+ * @property {any} loaded the `load` request `playground` last loaded without an error
+ * @property {boolean} paperFine whether the paper-fine meshes are registered in its statics
+ */
+
+/**
+ * @param {(input?: any) => Promise<any>} init the module's wasm-bindgen init
+ * @param {any} Playground
+ * @returns {Promise<Core>}
+ */
+async function startCore(init, Playground) {
+  const exports = await init();
+  return { Playground, memory: exports.memory, playground: new Playground(), loaded: null, paperFine: false };
+}
+
+/** @type {Core | null} the lean module, started with the worker */
+let lean = null;
+/** @type {Core | null} the full module, once started */
+let full = null;
+/** @type {Promise<Core> | null} the full module's start, from the first request that needs it */
+let fullStarting = null;
+/** @type {Core | null} the core whose Playground handled the last successful `load` */
+let active = null;
+/** @type {any} the last successful `load` request (its scene and settings) */
+let lastLoad = null;
+/** @type {Set<string>} ids of the methods the lean module lists but lacks */
+const leanLacks = new Set();
 
 const started = (async () => {
-  const exports = await init();
-  memory = exports.memory;
-  playground = new Playground();
+  lean = await startCore(initLean, LeanPlayground);
+  active = lean;
+  for (const method of plain(LeanPlayground.methods())) {
+    if (method.in_this_build === false) leanLacks.add(method.id);
+  }
 })();
+
+/**
+ * The full module, fetched and started the first time; a failure is
+ * reported to the request that needed it, and the next such request tries
+ * again.
+ * @param {string} method the method that needs it, for the message
+ * @returns {Promise<Core>}
+ */
+function fullCore(method) {
+  fullStarting ??= startFull().then(
+    (core) => {
+      full = core;
+      return core;
+    },
+    (error) => {
+      fullStarting = null;
+      throw error;
+    },
+  );
+  return fullStarting.catch((error) => {
+    throw new Error(`The ${method} method needs the full simulation core, which failed to load: ${describe(error)}`);
+  });
+}
+
+/** @returns {Promise<Core>} */
+async function startFull() {
+  let module;
+  try {
+    module = await import('./pkg/full/contactlab.js');
+  } catch (error) {
+    throw new Error(`could not fetch its script pkg/full/contactlab.js (${describe(error)})`);
+  }
+  try {
+    return await startCore(module.default, module.Playground);
+  } catch (error) {
+    throw new Error(`could not fetch or instantiate pkg/full/contactlab_bg.wasm (${describe(error)})`);
+  }
+}
+
+/** @param {unknown} method a method id @returns {boolean} whether only the full module runs it */
+function needsFull(method) {
+  return typeof method === 'string' && leanLacks.has(method);
+}
 
 // Requests are handled one after another, in arrival order.
 let queue = started.catch(() => {});
@@ -61,43 +150,79 @@ async function answer(request) {
     return;
   }
   try {
-    await meshesFor(request);
-    const { result, transfer } = handle(request);
+    const { result, transfer } = await handle(request);
     self.postMessage({ id: request.id, ok: true, result }, transfer);
   } catch (error) {
     self.postMessage({ id: request.id, ok: false, message: describe(error), panic: error instanceof WebAssembly.RuntimeError });
   }
 }
 
-/** Whether the paper-fine meshes (about 1 MB, not in the wasm) are loaded. */
-let paperFineLoaded = false;
+/** @type {Promise<string | null> | null} the paper-fine meshes' text, once fetched */
+let paperFineText = null;
 
 /**
- * Loads the paper-fine TetGen meshes the first time a scene is loaded with
- * them, from `pkg/paper-fine.json` beside the wasm (the build copies it
- * there). Without them the core falls back to the default TetGen meshes
- * and says so in the scene's notices, so a failed fetch is not an error.
- * @param {any} request
+ * Registers the paper-fine TetGen meshes in `core` the first time it loads
+ * a scene with them, from `pkg/paper-fine.json` beside the lean wasm (the
+ * build copies it there; fetched once for both modules). Without them the
+ * core falls back to the default TetGen meshes and says so in the scene's
+ * notices, so a failed fetch is not an error (and is tried again next time).
+ * @param {Core} core
+ * @param {any} settings the settings of the load or bench request
  */
-async function meshesFor(request) {
-  if (paperFineLoaded || request.type !== 'load' || request.settings?.mesher !== 'paper-fine') return;
-  try {
-    const response = await fetch(new URL('./pkg/paper-fine.json', import.meta.url));
-    if (!response.ok) return;
-    Playground.registerMeshes('paper-fine', await response.text());
-    paperFineLoaded = true;
-  } catch {
+async function meshesFor(core, settings) {
+  if (core.paperFine || settings?.mesher !== 'paper-fine') return;
+  paperFineText ??= fetch(new URL('./pkg/paper-fine.json', import.meta.url))
+    .then((response) => (response.ok ? response.text() : null))
     // Offline from a plain folder, or the file was not copied: the notice
     // of the fallback tells the visitor.
+    .catch(() => null);
+  const text = await paperFineText;
+  if (text === null) {
+    paperFineText = null;
+    return;
+  }
+  try {
+    core.Playground.registerMeshes('paper-fine', text);
+    core.paperFine = true;
+  } catch {
+    // A file the core refuses: the fallback's notice tells the visitor.
   }
 }
 
 /**
+ * Loads the scene and settings of a `load` request into `core`'s
+ * Playground; on failure it keeps its previous scene.
+ * @param {Core} core
  * @param {any} request
- * @returns {{result: any, transfer: Transferable[]}}
  */
-function handle(request) {
+async function loadInto(core, request) {
+  await meshesFor(core, request.settings);
+  if (typeof request.scene?.text === 'string') core.playground.loadSceneText(request.scene.text, request.settings);
+  else core.playground.loadScene(String(request.scene?.id), request.settings);
+  core.loaded = request;
+}
+
+/**
+ * The core that runs a compare row of `method`: the active one, unless
+ * that is the lean module and lacks the method; then the full module, with
+ * the last loaded scene and settings.
+ * @param {string} method
+ * @returns {Promise<Core>}
+ */
+async function compareCore(method) {
+  if (active !== lean || !needsFull(method)) return active;
+  const core = await fullCore(method);
+  if (lastLoad && core.loaded !== lastLoad) await loadInto(core, lastLoad);
+  return core;
+}
+
+/**
+ * @param {any} request
+ * @returns {Promise<{result: any, transfer: Transferable[]}>}
+ */
+async function handle(request) {
   const none = { transfer: [] };
+  const Playground = lean.Playground;
   switch (request.type) {
     case 'catalogue':
       return {
@@ -128,23 +253,33 @@ function handle(request) {
         return { ...none, result: { problem: describe(error) } };
       }
     case 'load': {
-      if (typeof request.scene?.text === 'string') playground.loadSceneText(request.scene.text, request.settings);
-      else playground.loadScene(String(request.scene?.id), request.settings);
+      const method = request.settings?.method;
+      const core = needsFull(method) ? await fullCore(method) : lean;
+      await loadInto(core, request);
+      active = core;
+      lastLoad = request;
       return withScene({});
     }
     case 'reset': {
-      playground.reset();
+      active.playground.reset();
       const frame = currentFrame();
       return { result: { frame }, transfer: frameTransfer(frame) };
     }
     case 'step':
       return stepFor(request.count, request.budgetMs);
     case 'contacts':
-      return { ...none, result: plain(playground.contactList()) };
-    case 'compareRow':
-      return { ...none, result: plain(playground.compareRow(String(request.method), request.steps)) };
-    case 'bench':
-      return { ...none, result: bench(request) };
+      return { ...none, result: plain(active.playground.contactList()) };
+    case 'compareRow': {
+      const method = String(request.method);
+      const core = await compareCore(method);
+      return { ...none, result: plain(core.playground.compareRow(method, request.steps)) };
+    }
+    case 'bench': {
+      const method = request.settings?.method;
+      const core = needsFull(method) ? await fullCore(method) : lean;
+      await meshesFor(core, request.settings);
+      return { ...none, result: bench(core, request) };
+    }
     default:
       throw new Error(`unknown request type "${request.type}"`);
   }
@@ -178,6 +313,7 @@ function timerFacts() {
  * @param {number} budgetMs 0: no limit
  */
 function stepFor(count, budgetMs) {
+  const { playground } = active;
   const start = performance.now();
   /** @type {Array<[number, number, number]>} */
   const history = [];
@@ -193,8 +329,13 @@ function stepFor(count, budgetMs) {
   return { result: { frame, history }, transfer: frameTransfer(frame) };
 }
 
-/** @param {object} extra @returns {{result: any, transfer: Transferable[]}} */
+/**
+ * The active Playground's scene: its info, its bodies' geometry and the frame.
+ * @param {object} extra
+ * @returns {{result: any, transfer: Transferable[]}}
+ */
 function withScene(extra) {
+  const { playground } = active;
   const info = plain(playground.sceneInfo());
   const bodies = [];
   for (let body = 0; body < playground.bodyCount(); body++) {
@@ -213,6 +354,7 @@ function withScene(extra) {
 
 /** @param {any} [record] the last step's record when the caller has it */
 function currentFrame(record) {
+  const { playground } = active;
   return {
     step: Number(playground.stepIndex()),
     record: record === undefined ? plain(playground.record()) : record,
@@ -228,13 +370,14 @@ function frameTransfer(frame) {
 }
 
 /**
- * The `#bench` workload: its own Playground so the page's state is left
- * alone; `warmup` untimed steps, then `steps` steps whose core timings are
- * collected per step.
+ * The `#bench` workload: its own Playground of `core` so the page's state
+ * is left alone; `warmup` untimed steps, then `steps` steps whose core
+ * timings are collected per step.
+ * @param {Core} core
  * @param {{scene: string, settings: any, steps: number, warmup: number}} request
  */
-function bench({ scene, settings, steps, warmup }) {
-  const own = new Playground();
+function bench(core, { scene, settings, steps, warmup }) {
+  const own = new core.Playground();
   try {
     own.loadScene(scene, settings);
     if (warmup > 0) own.step(warmup);
@@ -258,7 +401,8 @@ function bench({ scene, settings, steps, warmup }) {
  */
 function owned(array) {
   if (!(array instanceof Float32Array)) throw new Error('the core returned a render buffer that is not a Float32Array');
-  return memory && array.buffer === memory.buffer ? array.slice() : array;
+  const onWasmMemory = [lean, full].some((core) => core && array.buffer === core.memory.buffer);
+  return onWasmMemory ? array.slice() : array;
 }
 
 /**

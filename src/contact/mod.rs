@@ -37,9 +37,9 @@ pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
 
 pub use methods::{
     every_method, method_by_id, methods_and_variants, methods_under_test, Algorithm, BodyPair,
-    BodyPairMethod, ContactMethod, MethodInfo, MethodParams, NotApplicable, PairContact,
-    PairMemory, PairOutput, PairSide, RawContact, RegionOutline, Rules, PAPER_CODE_SUFFIX,
-    REGISTRY,
+    BodyPairMethod, ContactMethod, MethodInfo, MethodParams, MissingAlgorithm, NotApplicable,
+    PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline, Rules,
+    PAPER_CODE_SUFFIX, REGISTRY,
 };
 pub use methods::{sat_signed_distance, SatDistance};
 
@@ -200,19 +200,47 @@ pub struct MethodHistory {
     pairs: BTreeMap<(usize, usize), PairMemory>,
 }
 
+/// Why [`detect`] gives no contacts for an entry of the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undetectable {
+    /// The exact reference, which is not a method and needs the scene's
+    /// answer (`measures::reference`).
+    Reference,
+    /// A method whose algorithm this build was compiled without.
+    NotInThisBuild(MissingAlgorithm),
+}
+
+impl std::fmt::Display for Undetectable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undetectable::Reference => {
+                f.write_str("the exact reference is not a method: it carries the contacts of a simulation's first step")
+            }
+            Undetectable::NotInThisBuild(missing) => missing.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Undetectable {}
+
 /// The contacts of `method` at these poses, whatever kind of method it is;
-/// `None` for the exact reference, which is not a method and needs the
-/// scene's answer (`measures::reference`).
+/// an error for the exact reference and for a method not in this build.
 pub fn detect(
     bodies: &[BodyAtPose],
     method: &MethodInfo,
     params: &MethodParams,
     history: &mut MethodHistory,
-) -> Option<ContactSet> {
+) -> Result<ContactSet, Undetectable> {
     match method.algorithm {
-        Algorithm::TetPair(m) => Some(find_contacts(bodies, m, params)),
-        Algorithm::BodyPair(m) => Some(find_pair_contacts(bodies, m, params, history)),
-        Algorithm::ExactReference => None,
+        Algorithm::TetPair(m) => Ok(find_contacts(bodies, m, params)),
+        Algorithm::BodyPair(m) => Ok(find_pair_contacts(bodies, m, params, history)),
+        Algorithm::ExactReference => Err(Undetectable::Reference),
+        Algorithm::NotInThisBuild { feature, .. } => {
+            Err(Undetectable::NotInThisBuild(MissingAlgorithm {
+                method: method.id,
+                feature,
+            }))
+        }
     }
 }
 
@@ -393,5 +421,61 @@ pub fn find_contacts(
         ms_broad: after_broad - start,
         ms_method: crate::clock::now_ms() - after_broad,
         ..ContactSet::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An entry as a method behind a cargo feature looks in a build without
+    /// that feature (the page's lean module), built by hand so that the
+    /// default build tests the refusal too.
+    static ABSENT: MethodInfo = MethodInfo {
+        id: "absent",
+        name: "A method compiled out",
+        source: "",
+        summary: "",
+        help: "",
+        reads: &[],
+        algorithm: Algorithm::NotInThisBuild {
+            feature: "absent-feature",
+            kind: "region",
+        },
+        paper_code: None,
+    };
+
+    #[test]
+    fn a_method_not_in_this_build_is_listed_as_its_kind_and_refused_by_detect() {
+        assert_eq!(ABSENT.kind(), "region");
+        assert!(!ABSENT.in_this_build());
+        assert!(!ABSENT.is_reference());
+        assert!(ABSENT.tet_pair().is_none());
+        assert_eq!(ABSENT.erosion(&MethodParams::default()), None);
+        let missing = MissingAlgorithm {
+            method: "absent",
+            feature: "absent-feature",
+        };
+        assert_eq!(ABSENT.missing_algorithm(), Some(missing));
+        let refused = detect(
+            &[],
+            &ABSENT,
+            &MethodParams::default(),
+            &mut MethodHistory::default(),
+        )
+        .err();
+        assert_eq!(refused, Some(Undetectable::NotInThisBuild(missing)));
+        assert_eq!(
+            refused.map(|e| e.to_string()).as_deref(),
+            Some(
+                "the absent method is not in this build of ContactLab: it was compiled without the cargo feature `absent-feature`"
+            )
+        );
+        // Every entry of this build's registry is in it, parry included
+        // when the feature is on.
+        assert_eq!(
+            every_method().all(|m| m.in_this_build()),
+            cfg!(feature = "parry")
+        );
     }
 }

@@ -34,17 +34,16 @@ pub fn initial_pose_row(
     let scene = load_builtin(scene_id, &options)?;
     let params = settings.method_params();
     let angle_tolerance_deg = settings.tol_deg;
-    let Some(set) = detect(
+    let set = detect(
         &scene.poses(),
         method,
         &params,
         &mut MethodHistory::default(),
-    ) else {
-        return Err(SceneError {
-            source: scene_id.to_string(),
-            message: format!("\"{}\" is the reference, not a method", method.id),
-        });
-    };
+    )
+    .map_err(|e| SceneError {
+        source: scene_id.to_string(),
+        message: e.to_string(),
+    })?;
     let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
     let (_, measures) = step_measures(&scene, &set.contacts, &centres, angle_tolerance_deg);
     Ok(InitialPoseRow {

@@ -45,6 +45,11 @@ struct MethodEntry {
     /// at a time, the paper's methods), "region" (whole body pairs; it
     /// reports contact regions, `regionBuffer()`) or "reference".
     kind: &'static str,
+    /// Whether this module holds the method's algorithm
+    /// (`MethodInfo::in_this_build`): the page's lean module lists parry
+    /// but leaves its algorithm to the full module, which the worker loads
+    /// when parry is first run.
+    in_this_build: bool,
 }
 
 /// A setting of the schema as the page reads it.
@@ -313,6 +318,7 @@ impl Playground {
                 paper_code: m.paper_code.map(|v| v.id),
                 reference: m.is_reference(),
                 kind: m.kind(),
+                in_this_build: m.in_this_build(),
             })
             .collect();
         to_js(&entries)

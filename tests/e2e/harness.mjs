@@ -44,15 +44,19 @@ export function launchBrowser() {
 
 /**
  * Opens the page at `hash` in a fresh context and collects every console
- * error and uncaught exception (from the page and its worker).
+ * error and uncaught exception (from the page and its worker), and the URL
+ * of every request it makes, its worker's included (`requests`).
  * @param {import('playwright-core').Browser} browser
  */
 export async function openPage(browser, hash = '', viewport = { width: 1400, height: 900 }) {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const problems = collectProblems(page);
+  /** @type {string[]} */
+  const requests = [];
+  page.on('request', (request) => requests.push(request.url()));
   await page.goto(new URL(hash, BASE_URL).href);
-  return { page, context, problems };
+  return { page, context, problems, requests };
 }
 
 /**

@@ -464,6 +464,82 @@ test('compare fills a sortable table with one row per method', { timeout: 300_00
   }
 });
 
+test('the page starts the lean core and fetches the full one only for parry, whose readout and compare row are the CLI\'s', { timeout: 900_000 }, async () => {
+  const cli = await cliRun(['pillar', '--method', 'parry', '--steps', '3']);
+  /** @param {string[]} requests */
+  const fullModule = (requests) => requests.filter((url) => new URL(url).pathname.includes('/pkg/full/'));
+  const { page, context, problems, requests } = await openPage('#scene=pillar&method=opposing&step=3');
+  try {
+    await waitReady(page, { scene: 'pillar', method: 'opposing', step: 3 });
+    assert.ok(
+      requests.some((url) => new URL(url).pathname.endsWith('/pkg/contactlab_bg.wasm')),
+      `the lean module was not fetched (or the worker's requests are not seen): ${requests.join(', ')}`,
+    );
+    assert.deepEqual(fullModule(requests), [], 'the default page fetched the full module');
+
+    // Compare from the lean core: the parry row runs in the full one, on
+    // the same scene and settings.
+    assert.equal(await page.locator('#compare-steps').inputValue(), '3');
+    await page.click('#compare');
+    await page.waitForFunction(() => document.body.dataset.compare === 'done', null, { timeout: 600_000 });
+    assert.equal(await page.locator('#compare-table .error-cell').count(), 0, 'a method failed in compare');
+    const parryCount = await page.locator('#compare-table tbody tr[data-method="parry"] td:nth-of-type(1)').textContent();
+    assert.equal(parryCount, String(cli.count), 'the parry row\'s contact count');
+    const parryQuality = await page.locator('#compare-table tbody tr[data-method="parry"] td:nth-of-type(2)').textContent();
+    assert.equal(parryQuality, cli.quality.toFixed(1), 'the parry row\'s quality');
+    const fetched = fullModule(requests);
+    assert.ok(fetched.some((url) => url.endsWith('/pkg/full/contactlab.js')), `full module script not fetched: ${fetched}`);
+    assert.ok(fetched.some((url) => url.endsWith('/pkg/full/contactlab_bg.wasm')), `full module wasm not fetched: ${fetched}`);
+
+    // Picking parry replays in the full core, once fetched.
+    await page.selectOption('#method-picker', 'parry');
+    await waitReady(page, { scene: 'pillar', method: 'parry', step: 3 });
+    assertMatchesCli(await readout(page), cli);
+    assert.deepEqual(fullModule(requests), fetched, 'the full module was fetched again');
+    // And back: the lean core's numbers again.
+    await page.selectOption('#method-picker', 'opposing');
+    await waitReady(page, { scene: 'pillar', method: 'opposing', step: 3 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+
+  // A link to parry starts with the full core.
+  const linked = await openPage('#scene=pillar&method=parry&step=3');
+  try {
+    await waitReady(linked.page, { scene: 'pillar', method: 'parry', step: 3 });
+    assertMatchesCli(await readout(linked.page), cli);
+    assert.ok(fullModule(linked.requests).length > 0, 'the link to parry did not fetch the full module');
+    assert.deepEqual(linked.problems, []);
+  } finally {
+    await linked.context.close();
+  }
+});
+
+test('when the full core cannot be fetched, choosing parry says what failed, keeps the method shown, and the next choice tries again', { timeout: 300_000 }, async () => {
+  const { page, context, problems } = await openPage('#scene=sliding-spike&method=opposing&step=1');
+  try {
+    await waitReady(page, { scene: 'sliding-spike', method: 'opposing', step: 1 });
+    const fullWasm = /\/pkg\/full\/contactlab_bg\.wasm$/;
+    await page.route(fullWasm, (route) => route.abort());
+    await page.selectOption('#method-picker', 'parry');
+    await page.waitForFunction(() => !document.getElementById('error-banner').hidden, null, { timeout: READY_TIMEOUT_MS });
+    assert.match(await bannerText(page, 'error-banner'), /parry method needs the full simulation core.*pkg\/full\/contactlab_bg\.wasm/);
+    assert.equal(await page.evaluate(() => document.body.dataset.method), 'opposing');
+    // Only the aborted fetch is a problem.
+    assert.ok(problems.length > 0 && problems.every((problem) => /full\/contactlab_bg\.wasm|Failed to fetch/.test(problem)), problems.join('\n'));
+    problems.length = 0;
+
+    await page.unroute(fullWasm);
+    await page.click('#error-banner .dismiss');
+    await page.selectOption('#method-picker', 'parry');
+    await waitReady(page, { scene: 'sliding-spike', method: 'parry', step: 1 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the contacts export as CSV and JSON', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage('#scene=spike-in-hole&method=opposing&step=2');
   try {
@@ -505,22 +581,26 @@ test('the wall, the arch and the spike in the hole show their contacts', { timeo
 });
 
 test('#bench mode writes per-step timings', { timeout: 120_000 }, async () => {
-  const { page, context, problems } = await openPage('#bench&scene=sliding-spike&method=opposing&steps=4&iters=100');
-  try {
-    await page.waitForSelector('#bench-result[data-done="true"]', { timeout: READY_TIMEOUT_MS });
-    const result = JSON.parse(await page.locator('#bench-result').textContent());
-    assert.equal(result.scene, 'sliding-spike');
-    assert.equal(result.method, 'opposing');
-    assert.equal(result.steps, 4);
-    for (const key of ['ms_broad', 'ms_method', 'ms_solver']) {
-      assert.equal(result[key].length, 4, key);
-      assert.ok(result[key].every(Number.isFinite), key);
+  // parry runs in the full wasm module, the others in the lean one.
+  for (const method of ['opposing', 'parry']) {
+    const { page, context, problems } = await openPage(`#bench&scene=sliding-spike&method=${method}&steps=4&iters=100`);
+    try {
+      await page.waitForSelector('#bench-result[data-done="true"]', { timeout: READY_TIMEOUT_MS });
+      const result = JSON.parse(await page.locator('#bench-result').textContent());
+      assert.equal(result.error, undefined, `${method}: ${result.error}`);
+      assert.equal(result.scene, 'sliding-spike');
+      assert.equal(result.method, method);
+      assert.equal(result.steps, 4);
+      for (const key of ['ms_broad', 'ms_method', 'ms_solver']) {
+        assert.equal(result[key].length, 4, `${method} ${key}`);
+        assert.ok(result[key].every(Number.isFinite), `${method} ${key}`);
+      }
+      assert.ok(result.first_frame_ms > 0);
+      assert.equal(await bannerText(page, 'notice'), null, 'bench parameters gave a notice');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
-    assert.ok(result.first_frame_ms > 0);
-    assert.equal(await bannerText(page, 'notice'), null, 'bench parameters gave a notice');
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
   }
 });
 
@@ -554,11 +634,18 @@ test('the page starts on TetGen meshes and the Mesh picker replays on cones as t
 
 test('the paper-fine meshes load on demand and give what the CLI prints; a shape without a TetGen mesh says it fell back to cones', { timeout: 900_000 }, async () => {
   const cli = await cliRun(['pillar', '--method', 'opposing', '--mesher', 'paper-fine', '--steps', '3']);
+  const parry = await cliRun(['pillar', '--method', 'parry', '--mesher', 'paper-fine', '--steps', '3']);
   const { page, context, problems } = await openPage('#scene=pillar&method=opposing&mesher=paper-fine');
   try {
     await waitReady(page, { scene: 'pillar', method: 'opposing', step: 3 });
     assertMatchesCli(await stableReadout(page), cli);
     // The fetched meshes served every body: no fallback notice.
+    assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
+    // parry runs in the full wasm module, which has its own registry of
+    // meshes: they are registered there too.
+    await page.selectOption('#method-picker', 'parry');
+    await waitReady(page, { scene: 'pillar', method: 'parry', step: 3 });
+    assertMatchesCli(await stableReadout(page), parry);
     assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
 
     // A user's box with a size no built-in body has: cones, with a notice.

@@ -12,7 +12,7 @@ use std::process::Command;
 /// wasm build, the published site (built twice, two releases into one
 /// folder) and the browser tests.
 pub fn run(root: &Path) -> Result<()> {
-    let cargo_steps: [&[&str]; 4] = [
+    let cargo_steps: [&[&str]; 5] = [
         &["fmt", "--all", "--check"],
         &[
             "clippy",
@@ -31,6 +31,19 @@ pub fn run(root: &Path) -> Result<()> {
             "wasm32-unknown-unknown",
             "-p",
             "contactlab",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        // The page's lean module (no parry3d) is what every visitor loads.
+        &[
+            "clippy",
+            "--lib",
+            "--target",
+            "wasm32-unknown-unknown",
+            "-p",
+            "contactlab",
+            "--no-default-features",
             "--",
             "-D",
             "warnings",

@@ -1,59 +1,62 @@
-//! Builds the page's WebAssembly: the `contactlab` library for
-//! wasm32-unknown-unknown, `wasm-bindgen --target web` into `www/pkg/`, then
+//! Builds the page's WebAssembly, twice: the lean module (the `contactlab`
+//! library for wasm32-unknown-unknown with `--no-default-features`, so
+//! without parry3d) into `www/pkg/`, which the page's worker starts, and the
+//! full module (`--features parry`) into `www/pkg/full/`, which the worker
+//! fetches only when a parry run is first asked for (parry3d is about a
+//! third of the module). Each goes through `wasm-bindgen --target web`, then
 //! `wasm-opt -O3` from npm's `binaryen` package (pinned in package.json;
 //! Debian's binaryen is too old and breaks wasm-bindgen's externref table,
-//! which [`check_tables`] would catch). The optimisation only makes the
+//! which [`check_tables`] would catch). The optimisation only makes a
 //! module smaller and faster, so without Node.js it is skipped with a note;
 //! its output is kept in `target/wasm-opt/` by the input's hash, so building
-//! the same module again costs nothing. Last it copies the paper-fine meshes
-//! and `docs/method.md` (as `method.txt`, linked from the page's help) beside
-//! the module.
+//! the same module again costs nothing. Both cargo builds share the target
+//! directory: cargo keeps each feature set's artifacts apart, so switching
+//! between them rebuilds nothing. Last it copies the paper-fine meshes and
+//! `docs/method.md` (as `method.txt`, linked from the page's help) beside
+//! the lean module.
 
 use crate::cmd::{self, Error, Result};
 use crate::{setup, wasm_tables};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Runs the setup the build needs, then builds `www/pkg/`.
+/// One wasm module of the page.
+struct PageModule {
+    /// Where wasm-bindgen writes it, relative to the repository.
+    out_dir: &'static str,
+    /// The cargo arguments choosing its features.
+    features: &'static [&'static str],
+}
+
+/// The lean module first: wasm-bindgen writes the full one into a folder
+/// inside the lean one's.
+const PAGE_MODULES: [PageModule; 2] = [
+    PageModule {
+        out_dir: "www/pkg",
+        features: &["--no-default-features"],
+    },
+    // The full module asks for `parry` by name so that it keeps it even if
+    // the default features change.
+    PageModule {
+        out_dir: "www/pkg/full",
+        features: &["--features", "parry"],
+    },
+];
+
+/// Runs the setup the build needs, then builds `www/pkg/` and
+/// `www/pkg/full/`.
 pub fn build(root: &Path) -> Result<()> {
     setup::wasm_target()?;
     let wasm_bindgen = setup::wasm_bindgen(root)?;
-
-    // The `parry` feature (parry3d, the industry-baseline method) is on by
-    // default; the page asks for it by name so that it keeps it even if
-    // the default changes.
-    cmd::heading(
-        "cargo build --release --lib --target wasm32-unknown-unknown -p contactlab --features parry",
-    );
-    cmd::run(cmd::cargo().current_dir(root).args([
-        "build",
-        "--release",
-        "--lib",
-        "--target",
-        "wasm32-unknown-unknown",
-        "-p",
-        "contactlab",
-        "--features",
-        "parry",
-    ]))?;
-
-    let module = target_dir(root).join("wasm32-unknown-unknown/release/contactlab.wasm");
-    let out_dir = root.join("www/pkg");
-    cmd::heading("wasm-bindgen --target web --out-dir www/pkg");
-    cmd::run(
-        Command::new(&wasm_bindgen)
-            .current_dir(root)
-            .args(["--target", "web", "--out-dir"])
-            .arg(&out_dir)
-            .arg(&module),
-    )?;
-
-    optimise(root, &out_dir.join("contactlab_bg.wasm"));
+    for module in &PAGE_MODULES {
+        build_module(root, &wasm_bindgen, module)?;
+    }
 
     // Files the page fetches from beside the wasm: the paper-fine TetGen
     // meshes, too large to compile into it, when that mesher is chosen; and
     // the write-up of ContactLab's own method, linked from the help, so
     // that the link works offline.
+    let out_dir = root.join("www/pkg");
     for (source, name) in [
         ("meshes/paper-fine.json", "paper-fine.json"),
         ("docs/method.md", "method.txt"),
@@ -66,6 +69,40 @@ pub fn build(root: &Path) -> Result<()> {
             ))
         })?;
     }
+    Ok(())
+}
+
+/// Builds one module: cargo, wasm-bindgen, wasm-opt. The two cargo builds
+/// write the same `contactlab.wasm`, so each is bound before the next.
+fn build_module(root: &Path, wasm_bindgen: &Path, module: &PageModule) -> Result<()> {
+    let mut cargo_args = vec![
+        "build",
+        "--release",
+        "--lib",
+        "--target",
+        "wasm32-unknown-unknown",
+        "-p",
+        "contactlab",
+    ];
+    cargo_args.extend_from_slice(module.features);
+    cmd::heading(&format!("cargo {}", cargo_args.join(" ")));
+    cmd::run(cmd::cargo().current_dir(root).args(&cargo_args))?;
+
+    let wasm = target_dir(root).join("wasm32-unknown-unknown/release/contactlab.wasm");
+    let out_dir = root.join(module.out_dir);
+    cmd::heading(&format!(
+        "wasm-bindgen --target web --out-dir {}",
+        module.out_dir
+    ));
+    cmd::run(
+        Command::new(wasm_bindgen)
+            .current_dir(root)
+            .args(["--target", "web", "--out-dir"])
+            .arg(&out_dir)
+            .arg(&wasm),
+    )?;
+
+    optimise(root, &out_dir.join("contactlab_bg.wasm"));
     Ok(())
 }
 

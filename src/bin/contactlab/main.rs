@@ -465,7 +465,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let params = settings.method_params();
     // A one-off detection: a region method starts with no memory.
     let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
-        .expect("not the reference");
+        .map_err(|e| format!("--method: {e}"))?;
     let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
     let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
     let name = |i: usize| scene.bodies[i].name.as_str();

@@ -5,7 +5,11 @@
 //! the wasm facade), the tables, the benchmarks and the tests all iterate
 //! [`REGISTRY`]. Adding a method is its file, which defines the algorithm
 //! and a `pub static METHOD: MethodInfo`, plus its module name in the
-//! `registry!` line below; nothing else.
+//! `registry!` line below; nothing else. A method that needs an optional
+//! dependency (parry, behind the cargo feature `parry`) puts only its
+//! algorithm behind the feature, inside its file: its entry stays in every
+//! build, with [`Algorithm::NotInThisBuild`] when the feature is off, so
+//! the page's lean wasm module lists it like the full one.
 //!
 //! The paper's eight methods (seed 000, section 6 and appendices A and B)
 //! are local: each sees one pair of tetrahedra at a time
@@ -102,7 +106,44 @@ pub enum Algorithm {
     /// the bodies. Only a marker here; `sim` builds it from
     /// `measures::reference`, which is allowed to read the scene's answer.
     ExactReference,
+    /// A method whose algorithm sits behind a cargo feature this build was
+    /// compiled without (the page's lean wasm module leaves out parry3d to
+    /// load faster). The method is still listed with everything else of its
+    /// entry, so pickers, help and tables are the same in every build;
+    /// detecting with it or simulating it is refused with
+    /// [`MissingAlgorithm`]'s message.
+    NotInThisBuild {
+        /// The cargo feature that holds the algorithm.
+        feature: &'static str,
+        /// What [`MethodInfo::kind`] says of the method in a build that has
+        /// it ("local" or "region"), so front ends group it the same way.
+        /// Such a method reports the printed [`Rules`]: none behind a
+        /// feature has a `@paper-code` variant.
+        kind: &'static str,
+    },
 }
+
+/// Why a method of the registry cannot run in this build: its algorithm
+/// sits behind a cargo feature the build was compiled without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MissingAlgorithm {
+    /// The method's id.
+    pub method: &'static str,
+    /// The cargo feature that holds it.
+    pub feature: &'static str,
+}
+
+impl std::fmt::Display for MissingAlgorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {} method is not in this build of ContactLab: it was compiled without the cargo feature `{}`",
+            self.method, self.feature
+        )
+    }
+}
+
+impl std::error::Error for MissingAlgorithm {}
 
 /// Which text a local method's algorithm follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,20 +189,40 @@ impl MethodInfo {
 
     /// What kind of entry this is, for front ends: "local" (one pair of
     /// tetrahedra at a time, the paper's), "region" (one pair of whole
-    /// bodies, with memory) or "reference".
+    /// bodies, with memory) or "reference". The same in every build.
     pub fn kind(&self) -> &'static str {
         match self.algorithm {
             Algorithm::TetPair(_) => "local",
             Algorithm::BodyPair(_) => "region",
             Algorithm::ExactReference => "reference",
+            Algorithm::NotInThisBuild { kind, .. } => kind,
         }
     }
 
-    /// The local algorithm, if this is a local method.
+    /// Whether this build holds the method's algorithm (see
+    /// [`Algorithm::NotInThisBuild`]).
+    pub fn in_this_build(&self) -> bool {
+        self.missing_algorithm().is_none()
+    }
+
+    /// Why this build cannot run the method, if it cannot.
+    pub fn missing_algorithm(&self) -> Option<MissingAlgorithm> {
+        match self.algorithm {
+            Algorithm::NotInThisBuild { feature, .. } => Some(MissingAlgorithm {
+                method: self.id,
+                feature,
+            }),
+            Algorithm::TetPair(_) | Algorithm::BodyPair(_) | Algorithm::ExactReference => None,
+        }
+    }
+
+    /// The local algorithm, if this is a local method in this build.
     pub fn tet_pair(&self) -> Option<&'static dyn ContactMethod> {
         match self.algorithm {
             Algorithm::TetPair(m) => Some(m),
-            Algorithm::BodyPair(_) | Algorithm::ExactReference => None,
+            Algorithm::BodyPair(_)
+            | Algorithm::ExactReference
+            | Algorithm::NotInThisBuild { .. } => None,
         }
     }
 
@@ -169,7 +230,9 @@ impl MethodInfo {
     pub fn rules(&self) -> Rules {
         match self.algorithm {
             Algorithm::TetPair(m) => m.rules(),
-            Algorithm::BodyPair(_) | Algorithm::ExactReference => Rules::Printed,
+            Algorithm::BodyPair(_)
+            | Algorithm::ExactReference
+            | Algorithm::NotInThisBuild { .. } => Rules::Printed,
         }
     }
 
@@ -192,20 +255,23 @@ impl MethodInfo {
     pub fn erosion(&self, params: &MethodParams) -> Option<f64> {
         match self.algorithm {
             Algorithm::TetPair(m) => m.erosion(params),
-            Algorithm::BodyPair(_) | Algorithm::ExactReference => None,
+            Algorithm::BodyPair(_)
+            | Algorithm::ExactReference
+            | Algorithm::NotInThisBuild { .. } => None,
         }
     }
 }
 
 /// Declares the method modules and lists them, in that order, in the
-/// registry, followed by the exact reference.
-/// A module may carry a `#[cfg(...)]` (a method behind a cargo feature).
+/// registry, followed by the exact reference. Every module is compiled in
+/// every build: a method behind a cargo feature keeps its entry and, without
+/// the feature, has [`Algorithm::NotInThisBuild`] for its algorithm.
 macro_rules! registry {
-    ($($(#[$cfg:meta])* $module:ident),* $(,)?) => {
-        $($(#[$cfg])* mod $module;)*
+    ($($module:ident),* $(,)?) => {
+        $(mod $module;)*
         /// Every method: ContactLab's own first, the paper's in the order
         /// of its tables, the other seeds', then the exact reference.
-        pub static REGISTRY: &[&MethodInfo] = &[$($(#[$cfg])* &$module::METHOD,)* &REFERENCE];
+        pub static REGISTRY: &[&MethodInfo] = &[$(&$module::METHOD,)* &REFERENCE];
     };
 }
 
@@ -236,7 +302,6 @@ registry!(
     vertex_penetration,
     region_analysis,
     sat_mtd,
-    #[cfg(feature = "parry")]
     parry,
 );
 

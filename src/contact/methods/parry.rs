@@ -40,26 +40,40 @@
 //!   convex hull of its contacts in the plane of its normal.
 //!
 //! Conversions between our glam and parry's live in
-//! [`crate::mesh::parry_shape`]. The method also exports [`signed_distance`],
+//! [`crate::mesh::parry_shape`]. The method also exports `signed_distance`,
 //! parry's GJK/EPA signed distance of two posed convex hulls, which the
 //! SAT unit table compares with SAT.
+//!
+//! All of this is behind the cargo feature `parry`. Without it (the page's
+//! lean wasm module, `--no-default-features`) only [`METHOD`] is compiled,
+//! the same entry with [`Algorithm::NotInThisBuild`] for its algorithm, so
+//! the method is listed everywhere and refused, with a message, when run.
 
-use super::{
-    features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
-    PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
+use super::{Algorithm, MethodInfo};
+// Everything below that calls parry3d, or serves only what does, is behind
+// the cargo feature: the page's lean wasm module is built without it and
+// keeps only the registry entry.
+#[cfg(feature = "parry")]
+use {
+    super::{
+        features_from_dimensions, BodyPair, BodyPairMethod, MethodParams, PairContact, PairMemory,
+        PairOutput, PairSide, RawContact, RegionOutline,
+    },
+    crate::contact::point_queries::entity_of_mesh_vertex,
+    crate::contact::regions::Entity,
+    crate::geometry::closest::closest_point_on_segment,
+    crate::geometry::{convex_hull_2d, PlaneFrame},
+    crate::mesh::parry_shape::{from_parry, parry_pose, to_parry, ConvexShape, ParryShape},
+    crate::mesh::{Brep, TetMesh},
+    glam::{DQuat, DVec3},
+    parry3d_f64::query::{
+        ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
+        PersistentQueryDispatcher,
+    },
+    parry3d_f64::shape::{ConvexPolyhedron, FeatureId, Shape},
 };
-use crate::contact::point_queries::entity_of_mesh_vertex;
-use crate::contact::regions::Entity;
-use crate::geometry::closest::closest_point_on_segment;
-use crate::geometry::{convex_hull_2d, PlaneFrame};
-use crate::mesh::parry_shape::{from_parry, parry_pose, to_parry, ConvexShape, ParryShape};
-use crate::mesh::{Brep, TetMesh};
-use glam::{DQuat, DVec3};
-use parry3d_f64::query::{
-    ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher, PersistentQueryDispatcher,
-};
-use parry3d_f64::shape::{ConvexPolyhedron, FeatureId, Shape};
 
+#[cfg(feature = "parry")]
 pub struct Parry;
 
 /// The registry entry (see [`super::REGISTRY`]).
@@ -70,13 +84,20 @@ pub static METHOD: MethodInfo = MethodInfo {
     summary: "The contact manifolds of the parry3d library, which the Rapier physics engine uses: hulls for convex bodies, triangle meshes with internal-edge fixing otherwise.",
     help: "Not from a paper: what a game or robotics developer using Rapier gets. A convex body is given to parry3d as its convex hull, any other body as its surface triangles with parry's internal-edge fixing. Between two hulls parry finds the closest points or the penetration with GJK and EPA, takes the two features facing each other along that normal and clips them: a face on a face gives the corners of their overlap, plus one more contact at GJK's closest points. Between a triangle mesh and anything, it does the same per triangle, and corrects normals on internal triangle edges by the triangles' pseudo-normals. Contacts are reported up to the envelope apart (speculative contacts, like Rapier's prediction distance). Every manifold has one normal; a triangle mesh against a triangle mesh only meets surfaces, so a body sunk deeper than a triangle is not seen.",
     reads: &["envelope"],
+    #[cfg(feature = "parry")]
     algorithm: Algorithm::BodyPair(&Parry),
+    #[cfg(not(feature = "parry"))]
+    algorithm: Algorithm::NotInThisBuild {
+        feature: "parry",
+        kind: "region",
+    },
     paper_code: None,
 };
 
 /// What the method keeps of a body pair between detections: parry's own
 /// manifolds and workspace (what Rapier keeps), and which meshes they are
 /// for.
+#[cfg(feature = "parry")]
 #[derive(Default)]
 struct Kept {
     /// The addresses of the two meshes (only compared).
@@ -85,6 +106,7 @@ struct Kept {
     workspace: Option<ContactManifoldsWorkspace>,
 }
 
+#[cfg(feature = "parry")]
 impl BodyPairMethod for Parry {
     fn margin(&self, params: &MethodParams) -> f64 {
         params.envelope
@@ -137,6 +159,7 @@ impl BodyPairMethod for Parry {
 }
 
 /// The parry shape of one side, or nothing when parry could not build one.
+#[cfg(feature = "parry")]
 fn as_shape<'a>(side: &PairSide<'a>) -> Option<&'a dyn Shape> {
     match side.world.mesh.parry_shape() {
         ParryShape::Convex(convex) => Some(&convex.polyhedron as &ConvexPolyhedron),
@@ -146,6 +169,7 @@ fn as_shape<'a>(side: &PairSide<'a>) -> Option<&'a dyn Shape> {
 }
 
 /// Appends the contacts of one manifold and its outline as one region.
+#[cfg(feature = "parry")]
 fn emit_manifold(
     pair: &BodyPair,
     manifold: &ContactManifold<(), ()>,
@@ -213,6 +237,7 @@ fn emit_manifold(
 /// The B-rep entity of `side` that parry's feature `feature` (of sub-shape
 /// `subshape`, a triangle of a triangle mesh) lies on; `witness` is the
 /// contact's world point on that body, for unknown features.
+#[cfg(feature = "parry")]
 fn entity(
     side: &PairSide,
     subshape: u32,
@@ -251,6 +276,7 @@ fn entity(
 /// For a contact parry gives no features for: the lowest-dimensional B-rep
 /// entity within `tol` of the body-frame point `p` (a corner, else an edge,
 /// else the face whose plane is nearest).
+#[cfg(feature = "parry")]
 fn entity_at(mesh: &TetMesh, brep: &Brep, p: DVec3, tol: f64) -> Entity {
     let near = |q: DVec3| q.distance(p) <= tol;
     if let Some(v) = brep
@@ -279,6 +305,7 @@ fn entity_at(mesh: &TetMesh, brep: &Brep, p: DVec3, tol: f64) -> Entity {
 }
 
 /// The B-rep entity of a hull feature; `None` for an unknown feature.
+#[cfg(feature = "parry")]
 fn convex_entity(
     mesh: &TetMesh,
     brep: &Brep,
@@ -303,6 +330,7 @@ fn convex_entity(
 }
 
 /// A convex point set at a pose, for [`signed_distance`].
+#[cfg(feature = "parry")]
 #[derive(Clone, Copy)]
 pub struct PosedHull<'a> {
     /// The points, body frame; their convex hull is the body.
@@ -317,6 +345,7 @@ pub struct PosedHull<'a> {
 /// answer. This is the GJK/EPA column of the SAT unit table (issue 12,
 /// deliverable 2, seed 002's table I compares libccd's GJK+EPA the same
 /// way).
+#[cfg(feature = "parry")]
 pub fn signed_distance(a: PosedHull, b: PosedHull) -> Option<f64> {
     let hull = |h: PosedHull| {
         let points: Vec<_> = h.points.iter().map(|&p| to_parry(p)).collect();
@@ -345,7 +374,7 @@ pub fn signed_distance(a: PosedHull, b: PosedHull) -> Option<f64> {
     .map(|contact| contact.dist)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "parry"))]
 mod tests {
     use super::*;
 
