@@ -215,7 +215,7 @@ test('the default page is ready within 600 kB on the wire', async () => {
   }
 });
 
-test('after one visit the site works offline: with the server stopped, a reload shows the page and it plays', async () => {
+test('after one visit the site works offline: with the server stopped, a reload shows the page, it plays, and parry runs', async () => {
   const offlineHost = await startStaticHost({ folder: SITE, prefix: PREFIX });
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
@@ -236,6 +236,13 @@ test('after one visit the site works offline: with the server stopped, a reload 
     await page.waitForFunction(() => Number(document.body.dataset.step) >= 5, null, { timeout: READY_TIMEOUT_MS });
     await page.click('#play');
     await waitReady(page, { scene: 'pillar' });
+    // The module with parry3d, never fetched on the first visit, is in the
+    // offline copy too.
+    await page.evaluate(() => {
+      window.location.hash = '#scene=pillar&method=parry&step=2';
+    });
+    await waitReady(page, { scene: 'pillar', method: 'parry', step: 2 });
+    assert.equal(await bannerText(page, 'error-banner'), null);
   } finally {
     await context.close();
   }
