@@ -34,21 +34,29 @@ export class Session {
     this.spawn();
   }
 
-  /** Starts a worker and routes its answers. */
+  /**
+   * Starts a worker (the first time, takes over the one start-worker.js
+   * started while the page loaded) and routes its answers.
+   */
   spawn() {
-    this.worker = new Worker(this.workerUrl, { type: 'module' });
+    const early = adoptEarlyWorker(this.workerUrl);
+    this.worker = early?.worker ?? new Worker(this.workerUrl, { type: 'module' });
     this.worker.addEventListener('message', (event) => this.receive(event.data));
-    this.worker.addEventListener('error', (event) => {
+    /** @param {ErrorEvent} event */
+    const failed = (event) => {
       // A module worker that cannot load (usually www/pkg/ not built yet)
       // reports here, without details.
       event.preventDefault();
-      const error = new CoreError(
+      this.startFailure = new CoreError(
         `The simulation worker could not start${event.message ? ` (${event.message})` : ''}. ` +
           'If you opened www/ directly, build it first with "cargo xtask serve".',
         { fatal: true },
       );
-      this.failAll(error);
-    });
+      this.failAll(this.startFailure);
+    };
+    this.worker.addEventListener('error', failed);
+    this.startFailure = null;
+    if (early?.failure) failed(early.failure);
   }
 
   /** @param {any} message */
@@ -87,6 +95,7 @@ export class Session {
    */
   call(type, payload = {}) {
     const id = this.nextId++;
+    if (this.startFailure) return Promise.reject(this.startFailure);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, type, ...payload });
@@ -166,4 +175,22 @@ export class Session {
   bench(request) {
     return this.call('bench', request);
   }
+}
+
+/**
+ * The worker www/start-worker.js started for this page, once, if it runs
+ * the same script.
+ * @param {URL} workerUrl
+ * @returns {{worker: Worker, failure: ErrorEvent | null} | null}
+ */
+function adoptEarlyWorker(workerUrl) {
+  const scope = /** @type {any} */ (globalThis);
+  const early = scope.contactlabEarlyWorker;
+  scope.contactlabEarlyWorker = undefined;
+  if (!early) return null;
+  if (early.url !== workerUrl.href) {
+    early.worker.terminate();
+    return null;
+  }
+  return early;
 }

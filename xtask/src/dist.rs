@@ -218,6 +218,7 @@ impl Build {
         for reference in [
             "href=\"favicon.svg\"",
             "href=\"style.css\"",
+            "src=\"start-worker.js\"",
             "src=\"main.js\"",
         ] {
             let (attribute, path) = reference.split_once('=').unwrap_or_default();
@@ -255,6 +256,7 @@ impl Build {
             .filter(|path| {
                 path.ends_with(".js")
                     && *path != "main.js"
+                    && *path != "start-worker.js"
                     && *path != "worker.js"
                     && !path.starts_with("pkg/")
             })
@@ -578,7 +580,7 @@ mod tests {
                 ("lib.js".into(), b"export const x = 1;".to_vec()),
                 ("pkg/contactlab_bg.wasm".into(), vec![0, 97, 115, 109]),
             ],
-            index_template: "<head>\n  <link rel=\"icon\" href=\"favicon.svg\">\n  <link rel=\"stylesheet\" href=\"style.css\">\n  <script type=\"module\" src=\"main.js\"></script>\n</head>".into(),
+            index_template: "<head>\n  <link rel=\"icon\" href=\"favicon.svg\">\n  <link rel=\"stylesheet\" href=\"style.css\">\n  <script type=\"module\" src=\"start-worker.js\"></script>\n  <script type=\"module\" src=\"main.js\"></script>\n</head>".into(),
             changelog: "# Changelog\n".into(),
         }
     }
