@@ -253,8 +253,10 @@ async function start(gl) {
     body.ready = String(ready);
   }
 
-  /** The brand names the release, and a published one links its changes. */
-  /** @param {import('./state/release.js').Release} shown */
+  /**
+   * The brand names the release, and a published one links its changes.
+   * @param {import('./state/release.js').Release} shown
+   */
   function showRelease(shown) {
     body.version = shown.version;
     if (shown.siteRoot === null) {
