@@ -55,10 +55,10 @@ export function versionDecision({ linked, release, siteVersions }) {
     return { action: 'notice', message: `v=${JSON.stringify(linked)} in the link is not a version; it opens with ${here}.`, changelog: false };
   }
   if (siteVersions?.includes(linked)) return { action: 'redirect', version: linked };
-  const where = release.siteRoot === null ? 'this development build' : 'this site, which no longer has it';
+  const opens = release.siteRoot === null ? `it opens in this development build of ${here}` : `this site no longer has that release, so it opens with ${here}`;
   return {
     action: 'notice',
-    message: `This link was made with ContactLab ${linked}, not on ${where}; it opens with ${here}, whose numbers may differ from what its sender saw.`,
+    message: `This link was made with ContactLab ${linked}; ${opens}, whose numbers may differ from what its sender saw.`,
     changelog: true,
   };
 }
