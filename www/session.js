@@ -149,10 +149,6 @@ export class Session {
     return this.call('load', { scene, settings });
   }
 
-  reset() {
-    return this.call('reset');
-  }
-
   /**
    * @param {number} count
    * @param {number} budgetMs stop after this long (0: take every step)

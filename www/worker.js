@@ -12,7 +12,6 @@
  *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
  *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
  *   load { scene: {id}|{text}, settings } → { info, bodies, frame }   (step 0)
- *   reset                             → { frame }
  *   step { count, budgetMs }          → { frame, history: [[step, count, kinetic energy], …] }
  *   contacts                          → contactList()
  *   compareRow { method, steps }      → the record of that method
@@ -31,7 +30,7 @@
  * meshes are registered in each one that loads a scene with them.
  *
  * The Playground that handled the last successful `load` is the active one:
- * `reset`, `step` and `contacts` go to it. A `load` goes to the lean module
+ * `step` and `contacts` go to it. A `load` goes to the lean module
  * when it holds the method, else to the full one. A `compareRow` goes to the
  * active Playground, unless that is the lean one and lacks the method: then
  * the full Playground gets the last `load`'s scene and settings first (a
@@ -259,11 +258,6 @@ async function handle(request) {
       active = core;
       lastLoad = request;
       return withScene({});
-    }
-    case 'reset': {
-      active.playground.reset();
-      const frame = currentFrame();
-      return { result: { frame }, transfer: frameTransfer(frame) };
     }
     case 'step':
       return stepFor(request.count, request.budgetMs);

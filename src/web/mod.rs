@@ -421,17 +421,6 @@ impl Playground {
         Ok(())
     }
 
-    /// Back to step 0 with the current settings.
-    pub fn reset(&mut self) -> Result<(), JsError> {
-        let settings = self.sim()?.settings().clone();
-        let (source, text) = (self.source.clone(), self.text.clone());
-        self.sim = Some(
-            Simulation::new(&source, &text, settings).map_err(|e| JsError::new(&e.to_string()))?,
-        );
-        self.last = None;
-        Ok(())
-    }
-
     /// Takes up to `count` steps, fewer when one diverges; returns the last
     /// step's record (see `record`), whose `diverged` then holds the message.
     pub fn step(&mut self, count: u32) -> Result<JsValue, JsError> {
