@@ -5,8 +5,8 @@
 //! tetrahedron pairs; the result is sorted by (body A, body B, tet A, tet B)
 //! so that every method sees the pairs in one deterministic order.
 
-use super::aabb::Aabb;
 use super::world_mesh::WorldMesh;
+use crate::geometry::Aabb;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TetPairCandidate {

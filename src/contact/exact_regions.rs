@@ -10,11 +10,10 @@
 //! exact method needs (the paper's "40 for the Pillar"); its area is the sum
 //! of its planar pieces, which tile it without overlap.
 
-use super::aabb::Aabb;
 use super::features::{FeatureKind, FeaturePair};
 use super::touching::touching_feature_pairs;
 use super::world_mesh::WorldMesh;
-use crate::geometry::{clip_convex_polygon, convex_hull_2d, polygon_area_2d, PlaneFrame};
+use crate::geometry::{clip_convex_polygon, convex_hull_2d, polygon_area_2d, Aabb, PlaneFrame};
 use crate::scene::Scene;
 use glam::{DVec2, DVec3};
 

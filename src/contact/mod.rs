@@ -7,7 +7,6 @@
 //! to separate) and a signed depth: 0 touching, > 0 separated, < 0
 //! penetrating.
 
-pub mod aabb;
 pub mod broad_phase;
 pub mod exact_regions;
 pub mod features;
@@ -258,7 +257,7 @@ pub fn find_pair_contacts(
         .iter()
         .map(|b| WorldMesh::new(b.mesh, b.position, b.rotation))
         .collect();
-    let boxes: Vec<aabb::Aabb> = world.iter().map(WorldMesh::aabb).collect();
+    let boxes: Vec<crate::geometry::Aabb> = world.iter().map(WorldMesh::aabb).collect();
     let mut pairs = Vec::new();
     for a in 0..bodies.len() {
         for b in a + 1..bodies.len() {

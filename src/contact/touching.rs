@@ -5,10 +5,9 @@
 //! unique touching-feature contact: a pair is labelled by its lowest-
 //! dimensional features only, so no point is counted twice.
 
-use super::aabb::Aabb;
 use super::features::{FeatureKind, FeaturePair};
 use super::world_mesh::WorldMesh;
-use crate::geometry::{closest_point_on_segment, closest_points_segments};
+use crate::geometry::{closest_point_on_segment, closest_points_segments, Aabb};
 use glam::DVec3;
 
 /// Whether the projection of `p` onto the triangle's plane lies inside the

@@ -3,7 +3,7 @@
 //! contact methods read (faces with outward normals, which of them are on
 //! the body's surface).
 
-use super::aabb::Aabb;
+use crate::geometry::Aabb;
 use crate::mesh::tetmesh::{TET_EDGES, TET_FACES};
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};

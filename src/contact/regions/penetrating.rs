@@ -46,11 +46,11 @@
 //! edges cross and no vertex is inside).
 
 use super::{ContactRegion, Contour, ContourPoint, Entity};
-use crate::contact::aabb::Aabb;
 use crate::contact::broad_phase::sweep;
 use crate::contact::methods::{BodyPair, PairSide};
 use crate::contact::point_queries::{containing_tet, entity_of_mesh_vertex, nearest_on_surface};
 use crate::geometry::perturbed::{exact_orient3d, Perturbation};
+use crate::geometry::Aabb;
 use crate::mesh::{Brep, TetMesh};
 use glam::DVec3;
 use std::collections::{BTreeMap, HashMap, HashSet};
