@@ -17,6 +17,18 @@ use crate::geometry::{closest_point_on_triangle, closest_points_segments};
 use crate::mesh::tetmesh::{TET_EDGES, TET_FACES};
 use glam::DVec3;
 
+/// Two cosines (dot products of unit vectors, so of order one) closer than
+/// this tie: far above f64 round-off on them (~1e-16), far below any
+/// difference in direction a mesh means. The tie-breaks between candidate
+/// normals (the SAT's, Opposing's, Growth's, Consistent vertex's) use it so
+/// that the choice does not depend on round-off, e.g. on which body is A.
+pub const COS_TIE: f64 = 1e-9;
+
+/// A sum of unit vectors shorter than this has cancelled to round-off: what
+/// is left points anywhere, so it is no mean direction and the caller falls
+/// back to another normal.
+pub const CANCELLED_UNIT_SUM: f64 = 1e-9;
+
 /// Corners and outward face normals of a tetrahedron, detached from any
 /// mesh so that scaled copies (Growth) can be used too.
 #[derive(Clone, Copy, Debug)]
@@ -222,7 +234,7 @@ pub fn separating_axis_test(
         .fold(f64::NEG_INFINITY, f64::max);
     let finalists: Vec<&SatResult> = tied
         .into_iter()
-        .filter(|c| alignment(c) >= best_alignment - 1e-9)
+        .filter(|c| alignment(c) >= best_alignment - COS_TIE)
         .collect();
     let first = *finalists.first()?;
     if finalists.len() == 1 {
@@ -233,7 +245,7 @@ pub fn separating_axis_test(
     // body is A. Their mean (all point from A to B) does not.
     let mean = finalists.iter().map(|c| c.axis).sum::<DVec3>();
     match mean.try_normalize() {
-        Some(axis) if mean.length() > 1e-9 => Some(SatResult { axis, ..*first }),
+        Some(axis) if mean.length() > CANCELLED_UNIT_SUM => Some(SatResult { axis, ..*first }),
         _ => Some(*first),
     }
 }

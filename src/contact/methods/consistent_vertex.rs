@@ -25,7 +25,7 @@
 use super::vertex_only::{nearest_surface_face, surface_corners_inside};
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::TetShape;
+use crate::contact::tet_geometry::{TetShape, COS_TIE};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -100,7 +100,7 @@ fn entry_face(inner: &Tet, c: usize, outer: &Tet, shape: &TetShape, tol: f64) ->
             let better = match best {
                 None => true,
                 Some((b_along, b_steep, _)) => {
-                    along < b_along - tol || (along <= b_along + tol && steepness > b_steep + 1e-9)
+                    along < b_along - tol || (along <= b_along + tol && steepness > b_steep + COS_TIE)
                 }
             };
             if better {

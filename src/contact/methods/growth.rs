@@ -40,7 +40,9 @@
 use super::{
     features_from_dimensions, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
 };
-use crate::contact::tet_geometry::{closest_points, intersection_points, overlaps, TetShape};
+use crate::contact::tet_geometry::{
+    closest_points, intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
+};
 use crate::contact::world_mesh::Tet;
 use crate::mesh::tetmesh::TET_FACES;
 use glam::DVec3;
@@ -179,7 +181,7 @@ impl ContactMethod for Growth {
             std::cmp::Ordering::Less => -n_b,
             std::cmp::Ordering::Equal => {
                 let (along_a, along_b) = (n_a.dot(direction), (-n_b).dot(direction));
-                if (along_a - along_b).abs() <= 1e-9 {
+                if (along_a - along_b).abs() <= COS_TIE {
                     // Equally good and opposite (a vertex normal of each that
                     // cancel): fall back to the growth ray, from A's centroid
                     // to B's. The separation direction itself would depend on
@@ -188,7 +190,7 @@ impl ContactMethod for Growth {
                         let mean = n_a - n_b;
                         // Cancelling to round-off leaves a tiny vector of
                         // arbitrary direction: not a mean at all.
-                        if mean.length() > 1e-9 {
+                        if mean.length() > CANCELLED_UNIT_SUM {
                             mean.normalize()
                         } else {
                             -v.normalize()

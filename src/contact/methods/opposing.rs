@@ -24,7 +24,9 @@ use super::{
     contacts_at_extent, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
 };
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{intersection_points, overlaps, TetShape};
+use crate::contact::tet_geometry::{
+    intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
+};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -157,13 +159,13 @@ impl ContactMethod for Opposing {
             .fold(f64::NEG_INFINITY, f64::max);
         let finalists: Vec<DVec3> = tied
             .into_iter()
-            .filter(|n| n.dot(centre_line) >= best_alignment - 1e-9)
+            .filter(|n| n.dot(centre_line) >= best_alignment - COS_TIE)
             .collect();
         let mean: DVec3 = finalists.iter().copied().sum();
         let normal = match finalists.as_slice() {
             [] => None,
             [only] => Some(*only),
-            [first, ..] => Some(if mean.length() > 1e-9 {
+            [first, ..] => Some(if mean.length() > CANCELLED_UNIT_SUM {
                 mean.normalize()
             } else {
                 *first
