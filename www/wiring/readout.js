@@ -13,7 +13,7 @@ import { drawRegionAreas } from '../plots/region-areas.js';
 import { drawSortedQuality } from '../plots/sorted-quality.js';
 import { canRestore, showDivergence } from '../ui/divergence.js';
 import { showLegend } from '../ui/legend.js';
-import { buildReadout, headlineText, showReadout } from '../ui/readout.js';
+import { buildReadout, headlineText, showReadout } from '../ui/readout-table.js';
 
 /** Shows the shown frame's numbers: caption, readout, headline, divergence, legend, plots. */
 export class ReadoutPanel {

@@ -9,8 +9,8 @@
 
 import { OrbitCamera } from '../render/camera.js';
 import { contactCount, contactInstances } from '../render/contacts.js';
-import { attachOrbitControls } from '../render/controls.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
+import { attachOrbitControls } from '../render/orbit-input.js';
 import { nearestInstance, pickBody } from '../render/picking.js';
 import { outlineVertices, readRegions, regionColour } from '../render/regions.js';
 import { showError, showNotice } from '../ui/banner.js';
