@@ -239,7 +239,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         cli_flag: "--two-way",
         url_key: "twoway",
         scene_key: None,
-        help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (seed 004, §7.4.1, figure 7.10: its setting for two deformable bodies).",
+        help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (the ArtiSynth manual, §7.4.1, figure 7.10: its setting for two deformable bodies).",
     },
     SettingSpec {
         id: "envelope",
@@ -257,7 +257,7 @@ pub static SETTINGS: &[SettingSpec] = &[
         cli_flag: "--envelope",
         url_key: "env",
         scene_key: None,
-        help: "How close two B-rep features must come for Region analysis to count them as touching (seed 001 assumes exact touching; a simulation never is), and the prediction distance of parry (it reports contacts up to this far apart, like Rapier's). The paper's ε by default.",
+        help: "How close two B-rep features must come for Region analysis to count them as touching (Bouma & Vaněček assumes exact touching; a simulation never is), and the prediction distance of parry (it reports contacts up to this far apart, like Rapier's). The paper's ε by default.",
     },
     SettingSpec {
         id: "tol_deg",

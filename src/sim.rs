@@ -369,7 +369,7 @@ pub struct StepRecord {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_applicable: Vec<String>,
     /// Contacts refused for an indeterminate normal (SAT-MTD: vertex–vertex,
-    /// vertex–edge, parallel edge–edge; seed 002, §III-B).
+    /// vertex–edge, parallel edge–edge; Cheng Yi & Drumwright, §III-B).
     pub indeterminate: usize,
     /// Sorted q, histogram and region areas of the step's contacts.
     #[serde(skip)]

@@ -1,4 +1,4 @@
-//! The contour-region method (seed 004, ArtiSynth §7.4.1) on hand-built
+//! The contour-region method (the ArtiSynth manual, §7.4.1) on hand-built
 //! pairs whose answer follows from its definition: per region, the corners
 //! of the region's convex hull in its fitted plane, each with the plane's
 //! normal (from A to B) and the region's deepest penetration as depth.

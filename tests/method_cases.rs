@@ -1,5 +1,5 @@
 //! Unit cases for each of the eight contact point methods of the paper
-//! (seed 000, section 6 and appendices A and B; design `methods.md`) on small
+//! (Erleben 2018, section 6 and appendices A and B; design `methods.md`) on small
 //! hand-built bodies whose answers are known: face on face, vertex on face,
 //! crossing edges, edge on edge (parallel edges touching along a segment),
 //! a pair on either side of the touching tolerance, and penetration where

@@ -1,5 +1,5 @@
-//! Hand-built cases for the region analysis method (seed 001, Bouma &
-//! Vaněček §3–4; design `methods-seeds.md`), each with the answer the seed
+//! Hand-built cases for the region analysis method (Bouma & Vaněček,
+//! §3–4; design `methods-seeds.md`), each with the answer the seed
 //! gives: a box on a box (one face-on-face region: its four corners, the
 //! face normal, kept from step to step); a box on cliff edges (the cliff
 //! edges lie in the face-on-face region and are not needed); a box on the
@@ -296,7 +296,7 @@ fn a_box_in_a_corner_is_held_by_floor_and_wall_not_by_the_corner_edge() {
     // An L-shaped support: floor y = 0 for x ∈ [−1, 2], wall x = −1 for y ∈
     // [0, 2]; a unit box in the corner touches both faces, and its bottom
     // left edge lies in the reflex corner edge, which the two face regions
-    // already hold (seed 001, figure 4 and Definition 2).
+    // already hold (Bouma & Vaněček, figure 4 and Definition 2).
     let support = build(Shape::Prism {
         profile: vec![
             DVec2::new(-2.0, -1.0),

@@ -208,7 +208,7 @@ fn load(id: &str, mesher: Mesher) -> Scene {
 /// The defaults with the envelope scaled with the scene, and both bodies'
 /// vertices for vertex penetration (`two_way`): one-way, it looks at A's
 /// vertices only, so swapping the bodies changes its answer by design
-/// (seed 004, §7.4.1), and a pair touching only at a vertex of B (a spike
+/// (the ArtiSynth manual, §7.4.1), and a pair touching only at a vertex of B (a spike
 /// on a wedge) has no contact.
 fn params(scale: f64) -> MethodParams {
     let defaults = MethodParams::per_pair();

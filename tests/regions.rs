@@ -3,7 +3,7 @@
 //! every built-in scene the regions built from touching B-rep entity pairs
 //! are the exact regions of `exact_regions` (same number per body pair,
 //! same dimension, same convex hull up to the touching tolerance), with
-//! both meshers; and hand-built pairs give the entity pairs seed 001's
+//! both meshers; and hand-built pairs give the entity pairs Bouma & Vaněček's
 //! intersection set names: face on face, an edge on a face, a vertex on a
 //! face, two crossing edges, and the internal-edges block, whose internal
 //! triangle edges and vertices must not appear.

@@ -1,4 +1,4 @@
-//! Hand-built cases for SAT-MTD (seed 002, §III-B and §IV; design
+//! Hand-built cases for SAT-MTD (Cheng Yi & Drumwright, §III-B and §IV; design
 //! `methods-seeds.md`), each with the answer the seed gives: a box resting
 //! on a box (four contacts at the small box's corners, face normal, depth
 //! 0); the same box sunk into the other (depth = −sink, contacts on the

@@ -1,4 +1,4 @@
-//! Seed 002's unit test (Cheng Yi & Drumwright, §V-A, table I): SAT-MTD's
+//! Cheng Yi & Drumwright's unit test (§V-A, table I): SAT-MTD's
 //! signed distance of two randomly posed 2 × 2 × 2 boxes against the
 //! origin's distance to their explicitly built Minkowski difference. The
 //! seed's SAT erred at most 2.7e-15; ours must stay within 1e-14 over 1000

@@ -55,7 +55,7 @@ fn the_paper_has_thirteen_scenes_and_every_id_matches_its_file() {
     assert_eq!(
         BUILTIN_SCENES.iter().filter(|s| !s.paper).count(),
         2,
-        "beyond the paper: seed 002's spinning-sphere and rolling-spheres"
+        "beyond the paper: Cheng Yi & Drumwright's spinning-sphere and rolling-spheres"
     );
     for id in builtin_ids() {
         let scene = load_builtin(id, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));

@@ -1,4 +1,4 @@
-//! The `sphere` shape, per-pair friction and seed 002's sphere benchmarks
+//! The `sphere` shape, per-pair friction and Cheng Yi & Drumwright's sphere benchmarks
 //! (issue 12, deliverables 3 and 4).
 
 use contactlab::mesh::sphere::sphere_vertex_count;

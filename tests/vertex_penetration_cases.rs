@@ -1,4 +1,4 @@
-//! The Vertex penetration method (seed 004, ArtiSynth §7.4.1; design
+//! The Vertex penetration method (the ArtiSynth manual, §7.4.1; design
 //! `methods-seeds.md`, "Vertex penetration") on hand-built bodies whose
 //! answers follow from its definition, and its properties: invariance under
 //! rigid transforms, scaling and (with `two_way`) body swap, on these cases

@@ -192,7 +192,7 @@ pub struct PairRegion {
 }
 
 /// What a region method remembers between detections, per pair of bodies
-/// (seed 001, §4). A simulation keeps one for its whole run; a one-off
+/// (Bouma & Vaněček, §4). A simulation keeps one for its whole run; a one-off
 /// detection starts from an empty one.
 #[derive(Default)]
 pub struct MethodHistory {

@@ -1,7 +1,7 @@
 //! Point queries on a posed body: is a point inside it (through its
 //! tetrahedra), and which point of its whole surface is nearest, on which
 //! triangle and B-rep face, with every equally near face reported. The
-//! region methods of seed 004 (ArtiSynth §7.4.1: a penetrating vertex's
+//! region methods of the ArtiSynth manual (§7.4.1: a penetrating vertex's
 //! normal points to the nearest point of the other surface) and the
 //! penetrating vertices of the contact regions (design `methods-seeds.md`,
 //! "Shared machinery", step 3: point-in-mesh through B's tetrahedra) read

@@ -2,8 +2,7 @@
 //! them and the corners where edges meet, computed once per mesh from the
 //! surface classification of [`TetMesh`] (design `methods-seeds.md`, first
 //! section: "Each works on a body's B-rep features, not on its triangles").
-//! The region methods of seed 004 (ArtiSynth, §7.4) and seed 001 (Bouma &
-//! Vaněček, §3: the intersection set of open B-rep entities, vertex, edge,
+//! The region methods of the ArtiSynth manual (§7.4) and Bouma & Vaněček (§3: the intersection set of open B-rep entities, vertex, edge,
 //! face) read these features; the internal (flat) triangle edges and the
 //! vertices inside a planar face are not features, which is what removes
 //! the internal-edge failures of the paper's local methods.

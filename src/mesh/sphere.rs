@@ -1,4 +1,4 @@
-//! The tessellated sphere of the `sphere` shape (seed 002 §V-B, the
+//! The tessellated sphere of the `sphere` shape (Cheng Yi & Drumwright §V-B, the
 //! spinning-sphere and rolling-spheres benchmarks): a latitude–longitude
 //! polyhedron inscribed in a sphere of the given radius, with a pole vertex
 //! at the bottom (0, −r, 0) and at the top (0, r, 0) and `rings` circles of

@@ -3,7 +3,7 @@
 //!
 //! - [`paper`]: the numbers the paper prints, keyed by method id.
 //! - [`tables`]: our runs in the shape of the paper's tables, beside them.
-//! - [`spheres`]: seed 002's spinning-sphere benchmark, energy kept per method.
+//! - [`spheres`]: Cheng Yi & Drumwright's spinning-sphere benchmark, energy kept per method.
 
 pub mod initial;
 pub mod meshes;

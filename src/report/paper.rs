@@ -1,4 +1,4 @@
-//! The paper's published numbers (seed 000, tables 7 and 8), kept beside ours
+//! The paper's published numbers (Erleben 2018, tables 7 and 8), kept beside ours
 //! in the tables the CLI prints and docs/results.md records. Every row is
 //! keyed by method id; methods the paper does not have get no paper column
 //! values (see [`row`]).

@@ -1,4 +1,4 @@
-//! The unit test of seed 002 (Cheng Yi & Drumwright, §V-A, table I) as a
+//! The unit test of Cheng Yi & Drumwright (§V-A, table I) as a
 //! table: two randomly posed 2 × 2 × 2 boxes, the signed distance each
 //! algorithm gives (negative when they overlap) against the distance of the
 //! origin to their explicitly built Minkowski difference A − B, and the
@@ -214,7 +214,7 @@ pub fn sat_unit_table(poses: usize, seed: u64, progress: Progress) -> Table {
         })
         .collect();
     Table {
-        title: format!("Unit test (seed 002, table I): error in signed distance on two 2 × 2 × 2 boxes, {poses} poses, seed {seed}"),
+        title: format!("Unit test (Cheng Yi & Drumwright, table I): error in signed distance on two 2 × 2 × 2 boxes, {poses} poses, seed {seed}"),
         notes: vec![
             format!("{overlapping} of the {poses} poses overlap, {} are disjoint (box centres uniform in [−{PLACEMENT_HALF}, {PLACEMENT_HALF}]³ m, uniform rotations). Error: |signed distance − the origin's signed distance to the Minkowski difference built as the convex hull of the 64 corner differences| in metres (outside: the Euclidean distance to the polytope). Mean and SD over all poses, SD of the population.", poses - overlapping),
             format!("The seed's table I: {}.", seed_rows.join("; ")),

@@ -1,4 +1,4 @@
-//! `contactlab table spheres`: seed 002's verification benchmarks (§V-B,
+//! `contactlab table spheres`: Cheng Yi & Drumwright's verification benchmarks (§V-B,
 //! figure 5). A tessellated sphere spinning about the vertical on a fixed
 //! box with no-slip friction keeps its kinetic energy when it is ideal; the
 //! table gives the energy left after 5 s of virtual time for several sphere
@@ -208,7 +208,7 @@ pub fn spheres_table(
         }
     }
     progress("", total, total);
-    let mut headers: Vec<String> = ["sphere vertices", "h s", "seed 002 (Moby)"]
+    let mut headers: Vec<String> = ["sphere vertices", "h s", "Cheng Yi & Drumwright (Moby)"]
         .map(String::from)
         .to_vec();
     headers.extend(
@@ -217,7 +217,7 @@ pub fn spheres_table(
             .map(|id| method_by_id(id).map_or(id.to_string(), |m| m.name.to_string())),
     );
     Ok(Table {
-        title: "Spinning sphere: kinetic energy kept over 5 s (seed 002, section V-B)".to_string(),
+        title: "Spinning sphere: kinetic energy kept over 5 s (Cheng Yi & Drumwright, section V-B)".to_string(),
         notes: vec![format!(
             "A tessellated sphere of radius 1 m (a pole at the bottom, see the `sphere` shape) spins at 2π rad/s about the vertical on a fixed box, with μ = 10 between them (no slip). Each cell: the kinetic energy left after {VIRTUAL_SECONDS} s as a percentage of the initial, and how far the sphere moved when it moved more than {WANDER} m (through the box, when a method finds no contact). Meshes: {}. The seed's column is its section V-B; it gives no numbers.",
             mesher.meshes()

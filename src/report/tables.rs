@@ -199,7 +199,7 @@ pub fn build_table(
             return super::meshes::meshes_table(progress)
                 .map_err(|e| SimError::Scene(e.to_string()))
         }
-        // Seed 002's unit test, with its default poses and seed (the CLI
+        // Cheng Yi & Drumwright's unit test, with its default poses and seed (the CLI
         // passes --poses and --seed to `sat_unit::sat_unit_table`).
         "sat-unit" => {
             return Ok(super::sat_unit::sat_unit_table(

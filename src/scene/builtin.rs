@@ -9,7 +9,7 @@ use super::types::{LoadOptions, Scene, SceneError};
 pub struct BuiltinScene {
     pub id: &'static str,
     pub text: &'static str,
-    /// One of the paper's 13 scenes (seed 000, sections 4 and 5): the tests
+    /// One of the paper's 13 scenes (Erleben 2018, sections 4 and 5): the tests
     /// and tables that reproduce the paper iterate these; the others (seed
     /// 002's sphere benchmarks) go beyond it.
     pub paper: bool,

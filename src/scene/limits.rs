@@ -27,7 +27,7 @@ pub const MAX_GRAVITY: f64 = 2.5e3;
 pub const MAX_SPEED: f64 = 1e4;
 pub const MAX_SPIN: f64 = 1e4;
 /// Largest friction coefficient of a body pair (`friction_pairs`): far
-/// beyond any real material, enough for "no slip" (seed 002's benchmarks).
+/// beyond any real material, enough for "no slip" (Cheng Yi & Drumwright's benchmarks).
 pub const MAX_PAIR_FRICTION: f64 = 100.0;
 /// Smallest `oracle.expected_area`, m².
 pub const MIN_EXPECTED_AREA: f64 = 1e-8;

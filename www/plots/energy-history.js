@@ -1,6 +1,6 @@
 /**
  * @file Kinetic energy of the free bodies over the steps taken so far, with
- * the first step's value as a dashed line: the measure of seed 002's sphere
+ * the first step's value as a dashed line: the measure of Cheng Yi & Drumwright's sphere
  * benchmarks (an ideal spinning sphere keeps its energy), readable on any
  * scene, with or without an oracle.
  */

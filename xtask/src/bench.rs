@@ -16,7 +16,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// (scene, measured steps): fewer for the Wall, whose steps are slow.
-/// The paper's three structures, and seed 002's two sphere benchmarks
+/// The paper's three structures, and Cheng Yi & Drumwright's two sphere benchmarks
 /// (its table II times its per-step cost on them).
 const WORKLOADS: [(&str, usize); 5] = [
     ("pillar", 20),

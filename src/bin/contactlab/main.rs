@@ -101,7 +101,7 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "table",
         arguments: "<kind>",
-        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: seed 002's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference; spheres: seed 002's spinning sphere, kinetic energy kept over 5 s for 50 to 2000 vertices at h = 0.001 and 0.01 (minutes). Markdown by default; progress on stderr.",
+        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: Cheng Yi & Drumwright's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference; spheres: Cheng Yi & Drumwright's spinning sphere, kinetic energy kept over 5 s for 50 to 2000 vertices at h = 0.001 and 0.01 (minutes). Markdown by default; progress on stderr.",
         stages: &[],
         // The tables vary the method and the setting they study; the
         // meshes they run on, and the solver, are the caller's choice.

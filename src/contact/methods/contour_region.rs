@@ -1,5 +1,5 @@
 //! Contour region, ArtiSynth's default contact method between rigid bodies
-//! (seed 004, §7.4.1, figure 7.8; design `methods-seeds.md`, "Contour
+//! (the ArtiSynth manual, §7.4.1, figure 7.8; design `methods-seeds.md`, "Contour
 //! region"): per contact region, fit a plane to the region, keep the points
 //! whose projections form the convex hull of the region in that plane, and
 //! give every kept point the plane's normal and the region's deepest
@@ -77,7 +77,7 @@ pub struct ContourRegion;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "contour-region",
     name: "Contour region",
-    source: "ArtiSynth manual (seed 004), §7.4.1, contour region: its default between rigid bodies",
+    source: "the ArtiSynth manual, §7.4.1, contour region: its default between rigid bodies",
     summary: "Fits a plane to each contact region and puts a contact at every corner of the region's convex hull, all with the plane's normal and the region's deepest penetration.",
     help: "Looks at whole contact regions, not at pairs of tetrahedra: where the two surfaces cross it follows the closed intersection contour, and where they only touch it takes the touching polygon. It fits a plane to each region (least squares), projects the region into it and keeps the corners of its convex hull; each corner is a contact with the plane's normal and the depth of the region's deepest penetrating vertex. Internal edges and vertices play no part, and a flat joint gets the exact face normal, but every contact of a region shares one normal, so a region that wraps around an edge (a wedge in a crack) is flattened into one plane.",
     reads: &[],
@@ -225,7 +225,7 @@ fn region_contacts(
 /// one dropped, lower-dimensional entity pairs kept first: where a corner
 /// of the cube rests on a face, the touching pair (face, vertex) and the
 /// corner of the (face, face) overlap are one point, and it is the vertex
-/// that is there (the open sets of seed 001: a point belongs to the
+/// that is there (the open sets of Bouma & Vaněček: a point belongs to the
 /// lowest-dimensional entity it lies on). Ties keep the region's order, so
 /// the choice never depends on round-off.
 fn without_repeats(mut boundary: Vec<Candidate>, tol: f64) -> Vec<Candidate> {

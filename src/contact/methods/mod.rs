@@ -11,7 +11,7 @@
 //! build, with [`Algorithm::NotInThisBuild`] when the feature is off, so
 //! the page's lean wasm module lists it like the full one.
 //!
-//! The paper's eight methods (seed 000, section 6 and appendices A and B)
+//! The paper's eight methods (Erleben 2018, section 6 and appendices A and B)
 //! are local: each sees one pair of tetrahedra at a time
 //! ([`Algorithm::TetPair`]), and the dispatcher in `contact` runs the broad
 //! phase, applies the surface-only rule and the post-filter. The region
@@ -422,7 +422,7 @@ impl BodyPair<'_> {
 }
 
 /// What a region method keeps of one body pair from one detection to the
-/// next (seed 001, §4: temporal coherence). The dispatcher keeps one per
+/// next (Bouma & Vaněček, §4: temporal coherence). The dispatcher keeps one per
 /// pair of bodies and hands it back at the next detection of that pair;
 /// its content is the method's own type, which no other code reads. A
 /// pair that stops touching keeps its memory until it touches again.
@@ -478,7 +478,7 @@ pub struct PairOutput {
     /// which body is at fault and why. Methods never see body names; the
     /// dispatcher keeps the pair's indices and front ends name the bodies.
     pub not_applicable: Option<NotApplicable>,
-    /// Contacts refused because their normal is indeterminate (seed 002,
+    /// Contacts refused because their normal is indeterminate (Cheng Yi & Drumwright,
     /// §III-B: vertex–vertex, vertex–edge, parallel edge–edge kissing).
     pub indeterminate: usize,
 }

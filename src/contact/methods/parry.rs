@@ -343,7 +343,7 @@ pub struct PosedHull<'a> {
 /// and EPA (penetrating): the distance when apart, minus the penetration
 /// depth when overlapping; `None` when parry cannot build a hull or does not
 /// answer. This is the GJK/EPA column of the SAT unit table (issue 12,
-/// deliverable 2, seed 002's table I compares libccd's GJK+EPA the same
+/// deliverable 2, Cheng Yi & Drumwright's table I compares libccd's GJK+EPA the same
 /// way).
 #[cfg(feature = "parry")]
 pub fn signed_distance(a: PosedHull, b: PosedHull) -> Option<f64> {

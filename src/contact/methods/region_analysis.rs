@@ -1,4 +1,4 @@
-//! Region analysis with temporal coherence (seed 001: Bouma & Vaněček,
+//! Region analysis with temporal coherence (Bouma & Vaněček,
 //! §3 "Modeling Contact" and §4; design `methods-seeds.md`, "Region
 //! analysis with temporal coherence").
 //!
@@ -60,7 +60,7 @@
 //!    the piece it came from. Depth: the signed distance between the two
 //!    entities along the normal at that point (≤ 0 penetrating).
 //!
-//! **Penetrating pairs.** Seed 001 analyses exactly touching bodies; a
+//! **Penetrating pairs.** Bouma & Vaněček analyses exactly touching bodies; a
 //! simulation never has them. Two rules map a pair to its touching
 //! configuration:
 //!
@@ -111,7 +111,7 @@ pub struct RegionAnalysis;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "region-analysis",
     name: "Region analysis",
-    source: "Bouma & Vaněček 1993 (seed 001), §3 (contact regions, sufficient set, normals) and §4",
+    source: "Bouma & Vaněček 1993, §3 (contact regions, sufficient set, normals) and §4",
     summary: "Touching B-rep entity pairs grouped into regions; only the sufficient ones, with normals by dimension, kept from step to step.",
     help: "Works on whole bodies and their B-rep features (flat faces, sharp edges, corners), not on triangles, so internal edges do not exist for it. It finds every pair of a vertex, edge or face of one body within the envelope of one of the other, keeps only the pairs that the neighbouring larger contacts do not already hold (a cliff edge lying on a face is held by the face), and gives each the normal its shape decides: a face's normal, both faces of a groove, the cross product of crossing edges. Where the shape leaves the normal open (two corners, two parallel edges) it prefers a normal along which the bodies are not moving into each other, and a contact that persists keeps its normal from the last step. Bodies sunk deeper than the envelope are first pushed apart the shortest way out along a face normal, which can go wrong where one body has sunk into a pocket of the other; and its ideal contacts leave a tall stack to friction alone, on which 1000 cold-started solver sweeps do not converge (the Pillar and the Arch creep as with the exact reference, and stand with warm starting).",
     reads: &["envelope"],
@@ -121,7 +121,7 @@ pub static METHOD: MethodInfo = MethodInfo {
 
 /// How far (as the sine of an angle) a kept normal may be from separating
 /// the new entity pair's local solids and still count as "not colliding"
-/// (seed 001, equation 7). About 1°: a resting or sliding body turns far
+/// (Bouma & Vaněček, equation 7). About 1°: a resting or sliding body turns far
 /// less than that between two steps, while meeting a new face at a corner
 /// turns the separating planes by far more.
 const COHERENCE_SIN: f64 = 0.0175;
@@ -203,7 +203,7 @@ pub(super) struct Options {
     pub crossing_must_separate: bool,
 }
 
-/// Seed 001 as written.
+/// Bouma & Vaněček as written.
 const SEED: Options = Options {
     corner_normals: 3,
     point_group_envelopes: None,
@@ -551,7 +551,7 @@ fn faces_at(side: &PairSide, entity: Entity) -> Vec<u32> {
     }
 }
 
-/// Whether `low` lies in the closure of `high` (seed 001's adjacency).
+/// Whether `low` lies in the closure of `high` (Bouma & Vaněček's adjacency).
 fn borders(side: &PairSide, low: Entity, high: Entity) -> bool {
     let brep = side.brep;
     match (low, high) {
@@ -644,7 +644,7 @@ fn halfspace(n: DVec3) -> ConvexCone {
 }
 
 /// The directions into the body from a point of the entity: a face's
-/// halfspace; a convex edge's wedge (seed 001's h₁ ∩ h₂); a reflex edge's
+/// halfspace; a convex edge's wedge (Bouma & Vaněček's h₁ ∩ h₂); a reflex edge's
 /// two halfspaces (h₁ ∪ h₂); a convex corner's cone; a non-convex corner's
 /// tetrahedra at that corner, whose union is the body there.
 fn local_cone(side: &PairSide, entity: Entity) -> Vec<ConvexCone> {
@@ -941,7 +941,7 @@ fn local_normals(pair: &BodyPair, piece: &EntityContact, margin: f64, options: &
         }];
     }
     // A reflex edge gives its two faces' normals whatever it touches (a
-    // face counts as convex, seed 001's reflex–convex case); a non-convex
+    // face counts as convex, Bouma & Vaněček's reflex–convex case); a non-convex
     // corner resting on a face is held by that face.
     let reflex = |side: &PairSide, e: Entity, other: Entity| match e {
         Entity::Edge(_) => !is_convex(side, e),

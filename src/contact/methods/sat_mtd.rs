@@ -1,5 +1,5 @@
 //! SAT-MTD, the contact manifold of two convex polyhedra by the separating
-//! axis theorem (seed 002, Cheng Yi & Drumwright, §III-B and §IV-C to E,
+//! axis theorem (Cheng Yi & Drumwright, §III-B and §IV-C to E,
 //! algorithms 1 and 2; design `methods-seeds.md`, "SAT-MTD contact manifold
 //! for convex bodies").
 //!
@@ -80,7 +80,7 @@ pub struct SatMtd;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "sat-mtd",
     name: "SAT-MTD",
-    source: "Cheng Yi & Drumwright (seed 002), §III-B and §IV-C to E: minimum translational distance by the separating axis theorem, manifold in the kissing configuration",
+    source: "Cheng Yi & Drumwright, §III-B and §IV-C to E: minimum translational distance by the separating axis theorem, manifold in the kissing configuration",
     summary: "For two convex bodies: the separating axis of minimum overlap gives one normal and depth; the bodies' touching features in the kissing pose, clipped against each other, give the contacts.",
     help: "Only for convex bodies (every B-rep edge convex); on a pair with a non-convex body it emits nothing and says so. It tests every face normal of both bodies and every cross product of an edge of one with an edge of the other as a separating axis: the axis with the smallest overlap is the contact normal and the overlap the penetration depth (for disjoint bodies within the envelope, the closest points give normal and distance). B is then moved back along that normal until the bodies just touch, the corners of each lying near the contact plane (within the envelope) are taken (a point, an edge or a face), clipped against each other, and every corner of the result is a contact with the one normal and the gap between the two features there (minus the overlap where they touch). Where several axes tie with different directions (corner on corner, corner on edge, parallel edges) the normal is indeterminate: it returns no contact there, as the seed does, and counts it. A box on a box gets exactly its four corners and the face normal; a tessellated sphere gets one contact per facet it touches.",
     reads: &["envelope"],

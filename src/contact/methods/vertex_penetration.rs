@@ -1,4 +1,4 @@
-//! Vertex penetration (seed 004, ArtiSynth manual §7.4.1, "Vertex
+//! Vertex penetration (the ArtiSynth manual, §7.4.1, "Vertex
 //! penetration", its default for deformable bodies; design
 //! `methods-seeds.md`, "Vertex penetration"): every surface vertex of A
 //! inside B, or on B's surface within the touching tolerance, is a contact
@@ -34,7 +34,7 @@
 //! `parallel_sin` |v|). That is the face the vertex stays nearest to as the
 //! motion goes on (its depth under face f changes at the rate −n_f · v), and
 //! of the candidate normals the one along which the bodies approach least
-//! or separate, the preference seed 001 (figure 8) gives for indeterminate
+//! or separate, the preference Bouma & Vaněček (figure 8) gives for indeterminate
 //! normals. On the paper's Spikes case it picks the face the tip slides
 //! along, as the paper's table 4 (†) expects; the other reading (smallest
 //! n · v, the face the vertex came in through) picks the opposite face
@@ -87,9 +87,9 @@ pub struct VertexPenetration;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "vertex-penetration",
     name: "Vertex penetration",
-    source: "ArtiSynth manual (seed 004), section 7.4.1, vertex penetration",
+    source: "the ArtiSynth manual, section 7.4.1, vertex penetration",
     summary: "Every mesh vertex of A inside B is a contact, its normal from the nearest point of B's surface; two-way adds B's vertices in A.",
-    help: "ArtiSynth's default for deformable bodies (seed 004, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face whose normal best opposes the relative velocity wins (the face the vertex keeps sliding along), else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed.",
+    help: "ArtiSynth's default for deformable bodies (the ArtiSynth manual, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face whose normal best opposes the relative velocity wins (the face the vertex keeps sliding along), else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed.",
     reads: &["two_way"],
     algorithm: Algorithm::BodyPair(&VertexPenetration),
     paper_code: None,

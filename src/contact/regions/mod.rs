@@ -1,7 +1,7 @@
 //! Contact regions of two bodies' surfaces, touching and penetrating, as one
 //! data structure (design `methods-seeds.md`, "Shared machinery: contact
-//! regions of two surface meshes"). The region methods of seed 004
-//! (ArtiSynth §7.4.1: contour region, vertex penetration) and seed 001
+//! regions of two surface meshes"). The region methods of the ArtiSynth manual
+//! (§7.4.1: contour region, vertex penetration) and Bouma & Vaněček
 //! (Bouma & Vaněček §3: the intersection set of open B-rep entities) read
 //! it.
 //!
@@ -10,7 +10,7 @@
 //! - at a touching pose (surfaces within the touching tolerance, nowhere
 //!   crossing), the touching polygon, segment or point, made of the pairs
 //!   of open B-rep entities (x of A, y of B) that touch, each with its
-//!   piece Π (seed 001's triples (x, y, Π));
+//!   piece Π (Bouma & Vaněček's triples (x, y, Π));
 //! - where the bodies interpenetrate, the closed (or, cut by the touching
 //!   part, open) intersection contours of the two surfaces plus the
 //!   vertices of each body inside the other that the contours enclose.
@@ -34,7 +34,7 @@ use crate::geometry::{
 };
 use glam::DVec3;
 
-/// A B-rep entity of one body, as an open point set (seed 001, §3: a face
+/// A B-rep entity of one body, as an open point set (Bouma & Vaněček, §3: a face
 /// without its edges, an edge without its end vertices). Indices into
 /// `Brep::vertices`, `Brep::edges`, `Brep::faces`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -62,7 +62,7 @@ impl Entity {
     }
 }
 
-/// Two touching open entities and where they touch: seed 001's (x, y, Π).
+/// Two touching open entities and where they touch: Bouma & Vaněček's (x, y, Π).
 ///
 /// Π is a closed point set midway between the two surfaces. An entity pair
 /// can touch in several pieces (the seed's connected components); each is
@@ -86,7 +86,7 @@ pub struct EntityContact {
 }
 
 impl EntityContact {
-    /// 0, 1 or 2, from Π (seed 001's dim(r)).
+    /// 0, 1 or 2, from Π (Bouma & Vaněček's dim(r)).
     pub fn dimension(&self) -> u8 {
         match self.points.len() {
             0 | 1 => 0,

@@ -1,10 +1,10 @@
-//! The touching part of the contact regions: seed 001's intersection set
+//! The touching part of the contact regions: Bouma & Vaněček's intersection set
 //! (Bouma & Vaněček, §3, Lemma 1) with a tolerance. Every pair of open
 //! B-rep entities (x of A, y of B; vertex, edge or face, design
 //! `methods-seeds.md`) that come within `tol` of each other, with the piece
 //! Π where they do: a point, a segment or a convex polygon.
 //!
-//! **Open sets with a tolerance.** Seed 001 treats a face without its edges
+//! **Open sets with a tolerance.** Bouma & Vaněček treats a face without its edges
 //! and an edge without its end vertices. With a tolerance a point belongs
 //! to the lowest-dimensional entity within `tol` of it: a vertex of B within
 //! `tol` of a corner of A's face is (vertex, vertex), not (vertex, face); an

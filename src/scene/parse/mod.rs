@@ -192,7 +192,7 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
 }
 
 /// `friction_pairs`: `[{"bodies": ["a", "b"], "friction": μ}, …]`, the
-/// friction coefficient of particular body pairs (seed 002's benchmarks need
+/// friction coefficient of particular body pairs (Cheng Yi & Drumwright's benchmarks need
 /// no slip between two spheres and none at all against the box's walls).
 fn parse_friction_pairs(value: &Value, scene: &Scene) -> Result<Vec<FrictionPair>, String> {
     let Some(list) = value.as_array() else {
