@@ -67,7 +67,11 @@ fn nothing_cites_a_seed_number_or_a_folder_outside_the_repository() {
     let found: Vec<String> = files
         .iter()
         .flat_map(|file| {
-            let name = file.strip_prefix(root).unwrap_or(file).display().to_string();
+            let name = file
+                .strip_prefix(root)
+                .unwrap_or(file)
+                .display()
+                .to_string();
             outside_references(&name, &std::fs::read_to_string(file).unwrap_or_default())
         })
         .collect();
