@@ -332,20 +332,19 @@ impl From<MissingAlgorithm> for SimError {
     }
 }
 
-/// What one step produced (design `measures.md`, "Per step"). Keys are the
-/// CLI's JSON keys and the page's `data-readout` names.
+/// What one step produced (design `measures.md`, "Per step"). Serialised, it
+/// is a line of `contactlab run --json` and the page's step record (which
+/// adds the measures' distributions); its keys are the page's
+/// `data-readout` names.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StepRecord {
     pub step: u64,
     pub time: f64,
-    pub count: usize,
-    /// How many of the contacts have a correct normal: `quality` is
-    /// 100 × correct / count ("50 of 62 normals right").
-    pub correct: Option<usize>,
-    pub quality: Option<f64>,
-    pub coverage: Option<f64>,
-    pub area_coverage: Option<f64>,
-    pub excess: Option<f64>,
+    /// The measures of the step's contacts: count, correct, quality,
+    /// coverage, area coverage and excess, under their own keys (the
+    /// distributions the page plots are not part of the record's JSON).
+    #[serde(flatten)]
+    pub measures: StepMeasures,
     /// The most negative contact depth (deepest penetration).
     pub min_depth: Option<f64>,
     pub kinetic_energy: f64,
@@ -371,9 +370,6 @@ pub struct StepRecord {
     /// Contacts refused for an indeterminate normal (SAT-MTD: vertex–vertex,
     /// vertex–edge, parallel edge–edge; Cheng Yi & Drumwright, §III-B).
     pub indeterminate: usize,
-    /// Sorted q, histogram and region areas of the step's contacts.
-    #[serde(skip)]
-    pub measures: StepMeasures,
 }
 
 /// The method of a run: a method of the registry with what it remembers
@@ -794,12 +790,7 @@ impl Simulation {
         let record = StepRecord {
             step: self.step,
             time: self.step as f64 * h,
-            count: measures.count,
-            correct: measures.correct,
-            quality: measures.quality,
-            coverage: measures.coverage,
-            area_coverage: measures.area_coverage,
-            excess: measures.excess,
+            measures,
             min_depth,
             kinetic_energy,
             max_displacement,
@@ -816,7 +807,6 @@ impl Simulation {
             diverged: diverged.clone(),
             not_applicable,
             indeterminate,
-            measures,
         };
         self.diverged = diverged;
         self.contacts = contacts;

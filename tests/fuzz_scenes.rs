@@ -116,7 +116,7 @@ fn exercise(text: &str, methods: &[&str]) -> Result<(), String> {
                 // Where a slow case spends its time.
                 let (count, ms) = record
                     .as_ref()
-                    .map(|r| (r.count, [r.ms_broad, r.ms_method, r.ms_solver]))
+                    .map(|r| (r.measures.count, [r.ms_broad, r.ms_method, r.ms_solver]))
                     .unwrap_or_default();
                 eprintln!(
                     "  {method}: {count} contacts, broad/method/solver {ms:.0?} ms, {:.1} s so far",
@@ -138,10 +138,10 @@ fn exercise(text: &str, methods: &[&str]) -> Result<(), String> {
 fn check_finite(r: &StepRecord) -> Result<(), String> {
     let scalars = [
         ("time", Some(r.time)),
-        ("quality", r.quality),
-        ("coverage", r.coverage),
-        ("area_coverage", r.area_coverage),
-        ("excess", r.excess),
+        ("quality", r.measures.quality),
+        ("coverage", r.measures.coverage),
+        ("area_coverage", r.measures.area_coverage),
+        ("excess", r.measures.excess),
         ("min_depth", r.min_depth),
         ("kinetic_energy", Some(r.kinetic_energy)),
         ("max_displacement", Some(r.max_displacement)),
@@ -158,8 +158,8 @@ fn check_finite(r: &StepRecord) -> Result<(), String> {
         }
     }
     let lists = [
-        ("sorted_quality", &r.measures.sorted_quality),
-        ("region_areas", &r.measures.region_areas),
+        ("sorted_quality", &r.measures.distributions.sorted_quality),
+        ("region_areas", &r.measures.distributions.region_areas),
     ];
     for (name, list) in lists {
         if let Some(x) = list.iter().find(|x| !x.is_finite()) {

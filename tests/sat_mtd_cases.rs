@@ -172,7 +172,7 @@ fn a_non_convex_body_makes_the_pair_not_applicable_with_its_name() {
     )
     .unwrap();
     let record = sim.step().unwrap();
-    assert_eq!(record.count, 0);
+    assert_eq!(record.measures.count, 0);
     assert_eq!(
         record.not_applicable,
         ["not applicable: crack-block is not convex"]

@@ -51,17 +51,17 @@ fn at_the_measure_step_every_normal_is_right_every_feasible_normal_is_held_and_e
             let step = sim.scene().settings.measure_step;
             let record = sim.run_to(step).unwrap();
             let label = format!("{id} on {mesher} at step {step}");
-            let quality = record.quality.unwrap_or(0.0);
+            let quality = record.measures.quality.unwrap_or(0.0);
             if id == "arch" {
                 // The Arch's oracle expects the line between the two
                 // bodies' centres at the two pier–voussoir joints, 6.0° off
                 // the joints' own normal (docs/method.md): exactly the 8
                 // contacts of those two joints may be judged wrong.
-                let wrong = record.count - record.correct.unwrap_or(0);
-                if wrong != 8 || record.count != 56 {
+                let wrong = record.measures.count - record.measures.correct.unwrap_or(0);
+                if wrong != 8 || record.measures.count != 56 {
                     failures.push(format!(
                         "{label}: {wrong} of {} wrong, want 8 of 56",
-                        record.count
+                        record.measures.count
                     ));
                 }
                 let names = |i: usize| sim.scene().bodies[i].name.clone();
@@ -76,16 +76,16 @@ fn at_the_measure_step_every_normal_is_right_every_feasible_normal_is_held_and_e
             } else if quality < 100.0 - ROUNDING {
                 failures.push(format!("{label}: quality {quality:.1} %"));
             }
-            if let Some(coverage) = record.coverage {
+            if let Some(coverage) = record.measures.coverage {
                 if coverage < 100.0 - ROUNDING {
                     failures.push(format!("{label}: coverage {coverage:.1} %"));
                 }
             }
-            let excess = record.excess.unwrap_or(f64::INFINITY);
+            let excess = record.measures.excess.unwrap_or(f64::INFINITY);
             if excess > 1.25 {
                 failures.push(format!(
                     "{label}: excess {excess:.2} ({} contacts)",
-                    record.count
+                    record.measures.count
                 ));
             }
         }
@@ -97,13 +97,13 @@ fn at_the_measure_step_every_normal_is_right_every_feasible_normal_is_held_and_e
 /// mean columns).
 fn run_means(id: &str, mesher: Mesher) -> (f64, f64, usize) {
     let records = run(id, settings(mesher), 200);
-    let with: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
+    let with: Vec<&StepRecord> = records.iter().filter(|r| r.measures.count > 0).collect();
     let mean = |f: &dyn Fn(&StepRecord) -> f64| {
         with.iter().map(|r| f(r)).sum::<f64>() / with.len().max(1) as f64
     };
     (
-        mean(&|r| r.quality.unwrap_or(0.0)),
-        mean(&|r| r.coverage.unwrap_or(0.0)),
+        mean(&|r| r.measures.quality.unwrap_or(0.0)),
+        mean(&|r| r.measures.coverage.unwrap_or(0.0)),
         with.len(),
     )
 }
@@ -214,7 +214,7 @@ fn pillar_wall_and_arch_stand_500_steps_warm_started() {
             "{id}: warm-started, a stone moved {:.4} m in 500 steps",
             record.max_displacement
         );
-        let quality = record.quality.unwrap_or(0.0);
+        let quality = record.measures.quality.unwrap_or(0.0);
         let want = if id == "arch" {
             48.0 / 56.0 * 100.0
         } else {
@@ -236,7 +236,7 @@ fn cold_started_the_ideal_pillar_falls_as_the_exact_reference_does() {
     let mut sim = simulation("pillar", settings(Mesher::TetGen));
     let record = sim.run_to(500).unwrap();
     assert_eq!(record.standing, Some(false));
-    assert_eq!(record.count, 40);
+    assert_eq!(record.measures.count, 40);
 }
 
 /// Mean Pillar quality at step 3 over seeds 1–5 (our perturbation table).
@@ -251,7 +251,7 @@ fn perturbed_quality(mesher: Mesher, perturb: f64) -> f64 {
                     ..settings(mesher)
                 },
             );
-            sim.run_to(3).unwrap().quality.unwrap_or(0.0)
+            sim.run_to(3).unwrap().measures.quality.unwrap_or(0.0)
         })
         .collect();
     qualities.iter().sum::<f64>() / qualities.len() as f64
@@ -282,11 +282,11 @@ fn the_refined_pillar_keeps_quality_of_at_least_99_percent() {
                 },
             );
             let record = sim.run_to(3).unwrap();
-            let quality = record.quality.unwrap_or(0.0);
+            let quality = record.measures.quality.unwrap_or(0.0);
             assert!(
                 quality >= 99.0,
                 "refinement {refine} on {mesher}: quality {quality:.1} % with {} contacts",
-                record.count
+                record.measures.count
             );
         }
     }

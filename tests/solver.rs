@@ -113,7 +113,7 @@ fn a_box_resting_on_the_ground_stays() {
         "{:?}",
         records.last()
     );
-    assert_eq!(records[0].count, 4);
+    assert_eq!(records[0].measures.count, 4);
 }
 
 /// Horizontal deceleration of body 1 at each step while it slides.
@@ -124,7 +124,7 @@ fn decelerations(sim: &mut Simulation, steps: usize, along: DVec3) -> Vec<f64> {
     for _ in 0..steps {
         let record = sim.step().unwrap();
         let next = sim.bodies()[1].velocity.dot(along);
-        if record.count > 0 && next > 1e-3 {
+        if record.measures.count > 0 && next > 1e-3 {
             out.push((v - next) / h);
         }
         v = next;
@@ -222,10 +222,10 @@ fn hash_records(records: &[StepRecord]) -> u64 {
     };
     for r in records {
         eat(r.step);
-        eat(r.count as u64);
+        eat(r.measures.count as u64);
         eat(r.iterations as u64);
         for x in [
-            r.quality.unwrap_or(-1.0),
+            r.measures.quality.unwrap_or(-1.0),
             r.kinetic_energy,
             r.max_displacement,
             r.residual,
@@ -316,8 +316,13 @@ fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {
         let text = builtin_text(case).unwrap();
         for method in methods_under_test().map(|m| m.id) {
             let (_, records) = run(text, settings(method), 40);
-            let with_contacts: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
-            if with_contacts.is_empty() || with_contacts.iter().any(|r| r.quality != Some(100.0)) {
+            let with_contacts: Vec<&StepRecord> =
+                records.iter().filter(|r| r.measures.count > 0).collect();
+            if with_contacts.is_empty()
+                || with_contacts
+                    .iter()
+                    .any(|r| r.measures.quality != Some(100.0))
+            {
                 continue;
             }
             let mut sim = Simulation::new(case, text, settings(method)).unwrap();
@@ -334,7 +339,7 @@ fn sliding_cases_decelerate_at_mu_g_with_methods_whose_contacts_are_correct() {
                         body.velocity + body.angular_velocity.cross(c.position - body.position);
                     (at - up * at.dot(up)).length() > 0.05
                 });
-                if record.count == 0 || !slipping {
+                if record.measures.count == 0 || !slipping {
                     continue;
                 }
                 let deceleration = (before - body.velocity).dot(along) / h;

@@ -154,35 +154,42 @@ fn judge_failures(method_id: &str) -> Vec<String> {
                 )),
                 Some(r) => {
                     let at = format!("{what}, measure step {}", r.step);
-                    if r.count == 0 {
+                    if r.measures.count == 0 {
                         failures.push(format!("{at}: no contacts"));
                     } else {
-                        if r.quality.is_none_or(|q| q < MEASURE_QUALITY - ROUNDING) {
+                        if r.measures
+                            .quality
+                            .is_none_or(|q| q < MEASURE_QUALITY - ROUNDING)
+                        {
                             failures.push(format!(
                                 "{at}: quality {} % ({} of {} normals right), must be {MEASURE_QUALITY} %",
-                                show(r.quality),
-                                r.correct.unwrap_or(0),
-                                r.count
+                                show(r.measures.quality),
+                                r.measures.correct.unwrap_or(0),
+                                r.measures.count
                             ));
                         }
-                        if r.coverage.is_none_or(|c| c < MEASURE_COVERAGE - ROUNDING) {
+                        if r.measures
+                            .coverage
+                            .is_none_or(|c| c < MEASURE_COVERAGE - ROUNDING)
+                        {
                             failures.push(format!(
                                 "{at}: coverage {} %, must be {MEASURE_COVERAGE} %",
-                                show(r.coverage)
+                                show(r.measures.coverage)
                             ));
                         }
-                        if r.excess.is_none_or(|e| e > MAX_EXCESS) {
+                        if r.measures.excess.is_none_or(|e| e > MAX_EXCESS) {
                             failures.push(format!(
                                 "{at}: excess {} ({} contacts), must be at most {MAX_EXCESS}",
-                                show(r.excess),
-                                r.count
+                                show(r.measures.excess),
+                                r.measures.count
                             ));
                         }
                     }
                 }
             }
-            let touching: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
-            let qualities: Vec<f64> = touching.iter().filter_map(|r| r.quality).collect();
+            let touching: Vec<&StepRecord> =
+                records.iter().filter(|r| r.measures.count > 0).collect();
+            let qualities: Vec<f64> = touching.iter().filter_map(|r| r.measures.quality).collect();
             if qualities.is_empty() {
                 failures.push(format!("{what}: no step of the run has contacts"));
                 continue;
@@ -191,15 +198,20 @@ fn judge_failures(method_id: &str) -> Vec<String> {
             if mean < MEAN_QUALITY {
                 let worst = touching
                     .iter()
-                    .filter(|r| r.quality.is_some())
-                    .min_by(|a, b| a.quality.unwrap().total_cmp(&b.quality.unwrap()))
+                    .filter(|r| r.measures.quality.is_some())
+                    .min_by(|a, b| {
+                        a.measures
+                            .quality
+                            .unwrap()
+                            .total_cmp(&b.measures.quality.unwrap())
+                    })
                     .expect("a step with a quality");
                 failures.push(format!(
                     "{what}: mean quality {mean:.2} % over the {} steps with contacts, must be at least {MEAN_QUALITY} % (worst: step {}, {} % of {} contacts)",
                     touching.len(),
                     worst.step,
-                    show(worst.quality),
-                    worst.count
+                    show(worst.measures.quality),
+                    worst.measures.count
                 ));
             }
         }
@@ -301,14 +313,14 @@ fn the_reference_is_right_at_every_step_of_every_scene() {
             run(&name, &text, settings("reference", None)).unwrap_or_else(|e| panic!("{e}"));
         for r in &records {
             assert!(
-                r.count > 0
-                    && r.correct == Some(r.count)
-                    && r.coverage.is_some_and(|c| c >= 100.0 - ROUNDING),
+                r.measures.count > 0
+                    && r.measures.correct == Some(r.measures.count)
+                    && r.measures.coverage.is_some_and(|c| c >= 100.0 - ROUNDING),
                 "{name}, step {}: the reference gives {} contacts, {} right, coverage {} %: the oracle's normals disagree with the geometry",
                 r.step,
-                r.count,
-                r.correct.unwrap_or(0),
-                show(r.coverage)
+                r.measures.count,
+                r.measures.correct.unwrap_or(0),
+                show(r.measures.coverage)
             );
         }
     }

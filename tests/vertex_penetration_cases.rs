@@ -572,13 +572,14 @@ fn every_scene_gives_the_same_contacts_and_measures_rotated_and_scaled() {
                 assert_eq!(reference.count, measures.count, "{label}");
                 assert_eq!(reference.correct, measures.correct, "{label}");
                 assert_eq!(
-                    reference.sorted_quality.len(),
-                    measures.sorted_quality.len()
+                    reference.distributions.sorted_quality.len(),
+                    measures.distributions.sorted_quality.len()
                 );
                 for (x, y) in reference
+                    .distributions
                     .sorted_quality
                     .iter()
-                    .zip(&measures.sorted_quality)
+                    .zip(&measures.distributions.sorted_quality)
                 {
                     assert!((x - y).abs() < CLOSE, "{label}: q {x} != {y}");
                 }

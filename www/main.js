@@ -208,7 +208,7 @@ async function start(gl) {
     controls.showScene(shown, newScene);
     // Compare runs the picker's methods; a `@paper-code` variant is one
     // switch away, and `contactlab table --paper-code` lists them beside.
-    compare.setScene({ methods: catalogue.methods.filter((m) => (m.variant ?? 'printed') === 'printed'), oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
+    compare.setScene({ methods: catalogue.methods.filter((m) => !m.paper_code), oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
     readout.showScene(info);
     elements.status.hidden = true;
     errors.sceneShown();

@@ -44,13 +44,18 @@ pub use methods::{sat_signed_distance, SatDistance};
 
 use crate::mesh::TetMesh;
 use glam::{DQuat, DVec3};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use world_mesh::WorldMesh;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Serialised, a contact gives its own fields but not its bodies, which a
+/// front end names from the scene (`measures::ContactRecord`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Contact {
     /// Body indices; the pair is stored as generated (A < B is not required).
+    #[serde(skip)]
     pub a: usize,
+    #[serde(skip)]
     pub b: usize,
     /// World position.
     pub position: DVec3,

@@ -25,16 +25,26 @@ pub struct ContactQuality {
 }
 
 /// The measures of one step. Fields that do not apply to the scene's oracle
-/// are `None`.
+/// are `None`. Serialised, it is the numbers alone, under the keys of a step
+/// record (`crate::sim::StepRecord` flattens it in); the distributions are
+/// serialised on their own, where a front end wants them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StepMeasures {
     pub count: usize,
-    /// How many contacts have a correct normal (with an oracle).
+    /// How many contacts have a correct normal (with an oracle): `quality`
+    /// is 100 × correct / count ("50 of 62 normals right").
     pub correct: Option<usize>,
     pub quality: Option<f64>,
     pub coverage: Option<f64>,
     pub area_coverage: Option<f64>,
     pub excess: Option<f64>,
+    #[serde(skip)]
+    pub distributions: StepDistributions,
+}
+
+/// The distributions of one step's measures: what the page plots.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct StepDistributions {
     /// The q values sorted ascending (paper figures 21, 24, 27, 30, 32, 34).
     pub sorted_quality: Vec<f64>,
     /// Counts of q in HISTOGRAM_BINS equal bins over [0, 1] (q < 0 in the
@@ -43,6 +53,39 @@ pub struct StepMeasures {
     /// Contact-region areas per body pair, sorted (paper figures 25, 28),
     /// for the wall and arch oracles.
     pub region_areas: Vec<f64>,
+}
+
+/// A contact with its quality, as the front ends list it (`contactlab
+/// contacts --json` and the page's `contactList()`): the contact's fields
+/// and q, with its bodies by name.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ContactRecord<'a> {
+    pub a: &'a str,
+    pub b: &'a str,
+    #[serde(flatten)]
+    pub contact: &'a Contact,
+    #[serde(flatten)]
+    pub quality: &'a ContactQuality,
+}
+
+/// The records of `contacts`, whose qualities are `qualities` (in the same
+/// order), between bodies of `scene`.
+pub fn contact_records<'a>(
+    scene: &'a Scene,
+    contacts: &'a [Contact],
+    qualities: &'a [ContactQuality],
+) -> Vec<ContactRecord<'a>> {
+    let name = |i: usize| scene.bodies[i].name.as_str();
+    contacts
+        .iter()
+        .zip(qualities)
+        .map(|(contact, quality)| ContactRecord {
+            a: name(contact.a),
+            b: name(contact.b),
+            contact,
+            quality,
+        })
+        .collect()
 }
 
 /// The reference normal of the wall and arch oracles for a body pair, and
@@ -179,9 +222,11 @@ pub fn step_measures(
             coverage,
             area_coverage,
             excess,
-            sorted_quality,
-            histogram,
-            region_areas,
+            distributions: StepDistributions {
+                sorted_quality,
+                histogram,
+                region_areas,
+            },
         },
     )
 }

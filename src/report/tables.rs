@@ -232,7 +232,7 @@ fn counts_table(
     for (i, m) in methods.iter().enumerate() {
         progress(m.id, i, methods.len());
         let records = run_builtin("pillar", method_settings(base, m.id), steps)?;
-        let counts: Vec<f64> = records.iter().map(|r| r.count as f64).collect();
+        let counts: Vec<f64> = records.iter().map(|r| r.measures.count as f64).collect();
         let n = counts.len().max(1) as f64;
         let mean = counts.iter().sum::<f64>() / n;
         let std = (counts.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / n).sqrt();
@@ -287,7 +287,12 @@ fn step_table(
         let records = run_builtin(scene, method_settings(base, m.id), step)?;
         let r = records.last().cloned();
         let (quality, count, excess, p) = r.map_or((None, 0, None, None), |r| {
-            (r.quality, r.count, r.excess, r.area_coverage)
+            (
+                r.measures.quality,
+                r.measures.count,
+                r.measures.excess,
+                r.measures.area_coverage,
+            )
         });
         let mut row = vec![
             m.name.to_string(),
@@ -350,7 +355,8 @@ fn cases_table(
         for (i, m) in methods.iter().enumerate() {
             progress(&format!("{case} / {}", m.id), c * methods.len() + i, total);
             let records = run_builtin(case, method_settings(base, m.id), case_steps)?;
-            let touching: Vec<&StepRecord> = records.iter().filter(|r| r.count > 0).collect();
+            let touching: Vec<&StepRecord> =
+                records.iter().filter(|r| r.measures.count > 0).collect();
             let mean = |pick: fn(&StepRecord) -> Option<f64>| {
                 let values: Vec<f64> = touching.iter().filter_map(|r| pick(r)).collect();
                 (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
@@ -363,12 +369,12 @@ fn cases_table(
                 case.to_string(),
                 m.name.to_string(),
                 touching.len().to_string(),
-                number(mean(|r| r.coverage), 1),
-                number(mean(|r| r.quality), 1),
-                number(mean(|r| r.excess), 1),
-                number(first.and_then(|r| r.coverage), 1),
-                number(first.and_then(|r| r.quality), 1),
-                number(first.and_then(|r| r.excess), 1),
+                number(mean(|r| r.measures.coverage), 1),
+                number(mean(|r| r.measures.quality), 1),
+                number(mean(|r| r.measures.excess), 1),
+                number(first.and_then(|r| r.measures.coverage), 1),
+                number(first.and_then(|r| r.measures.quality), 1),
+                number(first.and_then(|r| r.measures.excess), 1),
                 paper_cell(&paper::TABLE_8_COVERAGE),
                 paper_cell(&paper::TABLE_8_QUALITY),
                 paper_cell(&paper::TABLE_8_EXCESS),
@@ -409,9 +415,9 @@ fn pillar_sweep(
                 ..base.clone()
             };
             let r = run_builtin("pillar", settings, step)?.pop();
-            row.push(number(r.as_ref().and_then(|r| r.quality), 1));
+            row.push(number(r.as_ref().and_then(|r| r.measures.quality), 1));
             if show_count {
-                row.push(r.map_or("0".to_string(), |r| r.count.to_string()));
+                row.push(r.map_or("0".to_string(), |r| r.measures.count.to_string()));
             }
         }
         rows.push(row);
@@ -459,7 +465,7 @@ fn perturb_table(
                 };
                 if let Some(q) = run_builtin("pillar", settings, 3)?
                     .pop()
-                    .and_then(|r| r.quality)
+                    .and_then(|r| r.measures.quality)
                 {
                     qualities.push(q);
                 }

@@ -77,6 +77,16 @@ impl SolverRules {
             .into_iter()
             .find(|r| r.id() == id)
     }
+
+    /// Whether a sweep with `residual`, after one with `previous`, ends the
+    /// solve: the design stops when the residual is small, the paper's code
+    /// when it changes little (module doc).
+    fn stops(self, residual: f64, previous: f64, tolerance: f64) -> bool {
+        match self {
+            SolverRules::Printed => residual < tolerance,
+            SolverRules::PaperCode => (residual - previous).abs() < tolerance * previous,
+        }
+    }
 }
 
 /// What the solve needs of the run's settings (declared, with their ranges,
@@ -133,6 +143,57 @@ struct Row {
     mu: f64,
 }
 
+impl Row {
+    /// The rows of contact `c` with friction coefficient `mu`: directions,
+    /// Jacobian rows and R = 1 / W_ii (module doc, "Contact rows"), and the
+    /// Baumgarte bias b_n.
+    fn new(
+        c: &Contact,
+        mu: f64,
+        bodies: &[RigidBody],
+        poses: &[(DVec3, DQuat)],
+        inverse_inertia: &[DMat3],
+        settings: &SolverSettings,
+        h: f64,
+    ) -> Row {
+        let (t1, t2) = orthonormal_basis(c.normal);
+        let d = [c.normal, t1, t2];
+        let (ra, rb) = (c.position - poses[c.a].0, c.position - poses[c.b].0);
+        let ja = d.map(|di| ra.cross(di));
+        let jb = d.map(|di| rb.cross(di));
+        let ma = ja.map(|j| inverse_inertia[c.a] * j);
+        let mb = jb.map(|j| inverse_inertia[c.b] * j);
+        let (inv_mass_a, inv_mass_b) = (bodies[c.a].inverse_mass, bodies[c.b].inverse_mass);
+        let r = std::array::from_fn(|i| {
+            let w = inv_mass_a + inv_mass_b + ja[i].dot(ma[i]) + jb[i].dot(mb[i]);
+            if w > 0.0 {
+                1.0 / w
+            } else {
+                0.0
+            }
+        });
+        let bias = if settings.baumgarte > 0.0 {
+            settings.baumgarte / h * c.depth.min(0.0)
+        } else {
+            0.0
+        };
+        Row {
+            a: c.a,
+            b: c.b,
+            d,
+            ja,
+            jb,
+            ma,
+            mb,
+            inv_mass_a,
+            inv_mass_b,
+            r,
+            bias,
+            mu,
+        }
+    }
+}
+
 /// Solves for the impulses of `contacts` (at the bodies' midpoint poses
 /// `poses`) and updates `bodies`' velocities in place, starting from the
 /// free velocities they hold. `mu` is each contact's friction coefficient
@@ -163,46 +224,11 @@ pub fn solve(
     let mut rows: Vec<Row> = contacts
         .iter()
         .zip(mu)
-        .map(|(c, &mu)| {
-            let (t1, t2) = orthonormal_basis(c.normal);
-            let d = [c.normal, t1, t2];
-            let (ra, rb) = (c.position - poses[c.a].0, c.position - poses[c.b].0);
-            let ja = d.map(|di| ra.cross(di));
-            let jb = d.map(|di| rb.cross(di));
-            let ma = ja.map(|j| inverse_inertia[c.a] * j);
-            let mb = jb.map(|j| inverse_inertia[c.b] * j);
-            let (inv_mass_a, inv_mass_b) = (bodies[c.a].inverse_mass, bodies[c.b].inverse_mass);
-            let r = std::array::from_fn(|i| {
-                let w = inv_mass_a + inv_mass_b + ja[i].dot(ma[i]) + jb[i].dot(mb[i]);
-                if w > 0.0 {
-                    1.0 / w
-                } else {
-                    0.0
-                }
-            });
-            let bias = if settings.baumgarte > 0.0 {
-                settings.baumgarte / h * c.depth.min(0.0)
-            } else {
-                0.0
-            };
-            Row {
-                a: c.a,
-                b: c.b,
-                d,
-                ja,
-                jb,
-                ma,
-                mb,
-                inv_mass_a,
-                inv_mass_b,
-                r,
-                bias,
-                mu,
-            }
-        })
+        .map(|(c, &mu)| Row::new(c, mu, bodies, poses, &inverse_inertia, settings, h))
         .collect();
     let mut v: Vec<DVec3> = bodies.iter().map(|b| b.velocity).collect();
     let mut w: Vec<DVec3> = bodies.iter().map(|b| b.angular_velocity).collect();
+    // Warm start: the velocities begin with the initial impulses applied.
     let mut lambda: Vec<DVec3> = if initial.len() == contacts.len() {
         initial.to_vec()
     } else {
@@ -211,70 +237,35 @@ pub fn solve(
     for (row, l) in rows.iter().zip(&lambda) {
         apply(row, l.to_array(), &mut v, &mut w);
     }
+    let stats = iterate(&mut rows, &mut lambda, &mut v, &mut w, settings);
+    for (body, (vi, wi)) in bodies.iter_mut().zip(v.into_iter().zip(w)) {
+        if !body.fixed {
+            body.velocity = vi;
+            body.angular_velocity = wi;
+        }
+    }
+    (lambda, stats)
+}
 
+/// Sweeps until the rules stop or the budget is spent, rolling back every
+/// sweep whose residual grew (module doc, "Convergence").
+fn iterate(
+    rows: &mut [Row],
+    lambda: &mut [DVec3],
+    v: &mut [DVec3],
+    w: &mut [DVec3],
+    settings: &SolverSettings,
+) -> SolverStats {
     let mut stats = SolverStats::default();
     let mut previous_residual = f64::INFINITY;
-    let (mut saved_lambda, mut saved_v, mut saved_w) = (lambda.clone(), v.clone(), w.clone());
+    let (mut saved_lambda, mut saved_v, mut saved_w) = (lambda.to_vec(), v.to_vec(), w.to_vec());
     for _ in 0..settings.iterations {
         stats.iterations += 1;
-        saved_v.copy_from_slice(&v);
-        saved_w.copy_from_slice(&w);
-        let mut residual: f64 = 0.0;
-        for (k, row) in rows.iter().enumerate() {
-            let old = lambda[k];
-            // Saved as visited: the roll-back needs the start of the sweep,
-            // and a separate copy pass costs as much as the sweep's arithmetic.
-            saved_lambda[k] = old;
-            let (a, b) = (row.a, row.b);
-            let (mut va, mut vb, mut wa, mut wb) = (v[a], v[b], w[a], w[b]);
-            // Normal row first: z_n = λ_n − R_n (u_n + b_n), λ_n = max(0, z_n).
-            let u_n = row.d[0].dot(vb - va) + row.jb[0].dot(wb) - row.ja[0].dot(wa);
-            let normal = (old.x - row.r[0] * (u_n + row.bias)).max(0.0);
-            let dn = normal - old.x;
-            if dn != 0.0 {
-                let p = row.d[0] * dn;
-                vb += p * row.inv_mass_b;
-                va -= p * row.inv_mass_a;
-                wb += row.mb[0] * dn;
-                wa -= row.ma[0] * dn;
-            }
-            // A contact without normal impulse and without friction impulse
-            // stays without: the friction disk has radius 0, so the friction
-            // rows would change nothing. Skipping them is exact, and most of
-            // the contacts of a method with many wrong normals are such.
-            if normal == 0.0 && old.y == 0.0 && old.z == 0.0 {
-                if dn != 0.0 {
-                    (v[a], v[b], w[a], w[b]) = (va, vb, wa, wb);
-                    residual = residual.max(dn.abs());
-                }
-                lambda[k] = DVec3::ZERO;
-                continue;
-            }
-            // Then the friction rows with the updated velocities and the new
-            // λ_n: z_t = λ_t − R_t ∘ u_t, projected onto the disk of radius μ λ_n.
-            let rel_v = vb - va;
-            let u_t1 = row.d[1].dot(rel_v) + row.jb[1].dot(wb) - row.ja[1].dot(wa);
-            let u_t2 = row.d[2].dot(rel_v) + row.jb[2].dot(wb) - row.ja[2].dot(wa);
-            let tangent = glam::DVec2::new(old.y - row.r[1] * u_t1, old.z - row.r[2] * u_t2);
-            let limit = row.mu * normal;
-            let length = tangent.length();
-            let tangent = if length > limit {
-                tangent * (limit / length)
-            } else {
-                tangent
-            };
-            let (dt1, dt2) = (tangent.x - old.y, tangent.y - old.z);
-            let p = row.d[1] * dt1 + row.d[2] * dt2;
-            vb += p * row.inv_mass_b;
-            va -= p * row.inv_mass_a;
-            wb += row.mb[1] * dt1 + row.mb[2] * dt2;
-            wa -= row.ma[1] * dt1 + row.ma[2] * dt2;
-            (v[a], v[b], w[a], w[b]) = (va, vb, wa, wb);
-            residual = residual.max(dn.abs()).max(dt1.abs()).max(dt2.abs());
-            lambda[k] = DVec3::new(normal, tangent.x, tangent.y);
-        }
+        saved_v.copy_from_slice(v);
+        saved_w.copy_from_slice(w);
+        let residual = sweep(rows, lambda, &mut saved_lambda, v, w);
         if residual > previous_residual {
-            for row in &mut rows {
+            for row in rows.iter_mut() {
                 row.r = row.r.map(|r| r * NU);
             }
             lambda.copy_from_slice(&saved_lambda);
@@ -285,24 +276,92 @@ pub fn solve(
             }
             continue;
         }
-        let stalled = (residual - previous_residual).abs() < settings.tolerance * previous_residual;
+        let done = settings
+            .rules
+            .stops(residual, previous_residual, settings.tolerance);
         previous_residual = residual;
         stats.residual = residual;
-        let done = match settings.rules {
-            SolverRules::Printed => residual < settings.tolerance,
-            SolverRules::PaperCode => stalled,
-        };
         if done {
             break;
         }
     }
-    for (body, (vi, wi)) in bodies.iter_mut().zip(v.into_iter().zip(w)) {
-        if !body.fixed {
-            body.velocity = vi;
-            body.angular_velocity = wi;
-        }
+    stats
+}
+
+/// One Gauss-Seidel sweep over the contacts, saving each λ in
+/// `saved_lambda` as it is visited; returns the residual
+/// max_k ‖λ_k − λ_k,before‖∞.
+fn sweep(
+    rows: &[Row],
+    lambda: &mut [DVec3],
+    saved_lambda: &mut [DVec3],
+    v: &mut [DVec3],
+    w: &mut [DVec3],
+) -> f64 {
+    let mut residual: f64 = 0.0;
+    for (k, row) in rows.iter().enumerate() {
+        let old = lambda[k];
+        // Saved as visited: the roll-back needs the start of the sweep,
+        // and a separate copy pass costs as much as the sweep's arithmetic.
+        saved_lambda[k] = old;
+        let (new, change) = visit(row, old, v, w);
+        lambda[k] = new;
+        residual = residual.max(change);
     }
-    (lambda, stats)
+    residual
+}
+
+/// One visit of a contact whose impulse is `old` (module doc, "Proximal
+/// maps"): the normal row, then the friction rows with the updated
+/// velocities. Updates its bodies' velocities and returns its new impulse
+/// and the largest change of a component.
+#[inline]
+fn visit(row: &Row, old: DVec3, v: &mut [DVec3], w: &mut [DVec3]) -> (DVec3, f64) {
+    let (a, b) = (row.a, row.b);
+    let (mut va, mut vb, mut wa, mut wb) = (v[a], v[b], w[a], w[b]);
+    // Normal row first: z_n = λ_n − R_n (u_n + b_n), λ_n = max(0, z_n).
+    let u_n = row.d[0].dot(vb - va) + row.jb[0].dot(wb) - row.ja[0].dot(wa);
+    let normal = (old.x - row.r[0] * (u_n + row.bias)).max(0.0);
+    let dn = normal - old.x;
+    if dn != 0.0 {
+        let p = row.d[0] * dn;
+        vb += p * row.inv_mass_b;
+        va -= p * row.inv_mass_a;
+        wb += row.mb[0] * dn;
+        wa -= row.ma[0] * dn;
+    }
+    // A contact without normal impulse and without friction impulse
+    // stays without: the friction disk has radius 0, so the friction
+    // rows would change nothing. Skipping them is exact, and most of
+    // the contacts of a method with many wrong normals are such.
+    if normal == 0.0 && old.y == 0.0 && old.z == 0.0 {
+        if dn != 0.0 {
+            (v[a], v[b], w[a], w[b]) = (va, vb, wa, wb);
+        }
+        return (DVec3::ZERO, dn.abs());
+    }
+    // Then the friction rows with the updated velocities and the new
+    // λ_n: z_t = λ_t − R_t ∘ u_t, projected onto the disk of radius μ λ_n.
+    let rel_v = vb - va;
+    let u_t1 = row.d[1].dot(rel_v) + row.jb[1].dot(wb) - row.ja[1].dot(wa);
+    let u_t2 = row.d[2].dot(rel_v) + row.jb[2].dot(wb) - row.ja[2].dot(wa);
+    let tangent = glam::DVec2::new(old.y - row.r[1] * u_t1, old.z - row.r[2] * u_t2);
+    let limit = row.mu * normal;
+    let length = tangent.length();
+    let tangent = if length > limit {
+        tangent * (limit / length)
+    } else {
+        tangent
+    };
+    let (dt1, dt2) = (tangent.x - old.y, tangent.y - old.z);
+    let p = row.d[1] * dt1 + row.d[2] * dt2;
+    vb += p * row.inv_mass_b;
+    va -= p * row.inv_mass_a;
+    wb += row.mb[1] * dt1 + row.mb[2] * dt2;
+    wa -= row.ma[1] * dt1 + row.ma[2] * dt2;
+    (v[a], v[b], w[a], w[b]) = (va, vb, wa, wb);
+    let change = dn.abs().max(dt1.abs()).max(dt2.abs());
+    (DVec3::new(normal, tangent.x, tangent.y), change)
 }
 
 /// Applies impulse change `delta` (along n, t₁, t₂) of one row.

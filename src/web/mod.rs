@@ -4,8 +4,9 @@
 //! JavaScript gets plain objects (serde-wasm-bindgen) and flat `Float32Array`
 //! buffers.
 
+use crate::contact::methods::MethodDescription;
 use crate::contact::{every_method, FeatureKind};
-use crate::measures::expected_region_areas;
+use crate::measures::{contact_records, expected_region_areas, StepDistributions};
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use crate::scene::{load_scene, LoadOptions, Scene};
 use crate::settings::{self, SettingSpec, SETTINGS};
@@ -24,27 +25,12 @@ struct SceneEntry {
     min_contacts: Option<u64>,
 }
 
-/// A method's registry entry as the page reads it.
+/// A method's registry entry as the page reads it: the description
+/// `contactlab methods --json` prints, and whether this module can run it.
 #[derive(Serialize)]
 struct MethodEntry {
-    id: &'static str,
-    name: &'static str,
-    source: &'static str,
-    summary: &'static str,
-    help: &'static str,
-    reads: &'static [&'static str],
-    /// "printed" or "paper-code" (design `reference-code.md`).
-    variant: &'static str,
-    /// The id of the printed method this entry is (itself) or is a variant
-    /// of, for the picker's "printed / paper's code" switch.
-    printed: &'static str,
-    /// The id of the method's `@paper-code` variant, if it has one.
-    paper_code: Option<&'static str>,
-    reference: bool,
-    /// How it works (`MethodInfo::kind`): "local" (one pair of tetrahedra
-    /// at a time, the paper's methods), "region" (whole body pairs; it
-    /// reports contact regions, `regionBuffer()`) or "reference".
-    kind: &'static str,
+    #[serde(flatten)]
+    description: MethodDescription,
     /// Whether this module holds the method's algorithm
     /// (`MethodInfo::in_this_build`): the page's lean module lists parry
     /// but leaves its algorithm to the full module, which the worker loads
@@ -210,33 +196,22 @@ struct SceneInfo {
     bodies: Vec<BodyInfo>,
 }
 
-/// A step record as the page reads it: the CLI's JSON keys plus the plot data.
+/// A step record as the page reads it: a line of `contactlab run --json`
+/// and the distributions the page plots (`sorted_quality`, `histogram`,
+/// `region_areas`).
 #[derive(Serialize)]
-struct RecordOut<'a> {
+struct PlottedRecord<'a> {
     #[serde(flatten)]
     record: &'a StepRecord,
-    sorted_quality: &'a [f64],
-    histogram: &'a [usize],
-    region_areas: &'a [f64],
+    #[serde(flatten)]
+    distributions: &'a StepDistributions,
 }
 
-#[derive(Serialize)]
-struct ContactOut {
-    a: String,
-    b: String,
-    position: [f64; 3],
-    normal: [f64; 3],
-    depth: f64,
-    features: FeatureKind,
-    /// The paper's notation, e.g. "(V,F)", as `featureKinds()` gives it.
-    feature_label: &'static str,
-    q: Option<f64>,
-    correct: Option<bool>,
-    /// Region methods: its region's index among its body pair's (null for
-    /// a local method), and whether its normal was kept from the previous
-    /// step; the keys of `contactlab contacts --json`.
-    region: Option<u32>,
-    kept_normal: bool,
+fn plotted_record(record: &StepRecord) -> Result<JsValue, JsError> {
+    to_js(&PlottedRecord {
+        record,
+        distributions: &record.measures.distributions,
+    })
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -303,21 +278,7 @@ impl Playground {
     pub fn methods() -> Result<JsValue, JsError> {
         let entries: Vec<MethodEntry> = every_method()
             .map(|m| MethodEntry {
-                id: m.id,
-                name: m.name,
-                source: m.source,
-                summary: m.summary,
-                help: m.help,
-                reads: m.reads,
-                variant: if m.is_paper_code() {
-                    "paper-code"
-                } else {
-                    "printed"
-                },
-                printed: m.printed().id,
-                paper_code: m.paper_code.map(|v| v.id),
-                reference: m.is_reference(),
-                kind: m.kind(),
+                description: m.description(),
                 in_this_build: m.in_this_build(),
             })
             .collect();
@@ -446,12 +407,7 @@ impl Playground {
     pub fn record(&self) -> Result<JsValue, JsError> {
         match &self.last {
             None => Ok(JsValue::NULL),
-            Some(r) => to_js(&RecordOut {
-                record: r,
-                sorted_quality: &r.measures.sorted_quality,
-                histogram: &r.measures.histogram,
-                region_areas: &r.measures.region_areas,
-            }),
+            Some(r) => plotted_record(r),
         }
     }
 
@@ -673,30 +629,15 @@ impl Playground {
     }
 
     /// The last step's contacts in full (for export and hover details), in
-    /// full f64 precision.
+    /// full f64 precision, as `contactlab contacts --json` lists them.
     #[wasm_bindgen(js_name = contactList)]
     pub fn contact_list(&self) -> Result<JsValue, JsError> {
         let sim = self.sim()?;
-        let name = |i: usize| sim.scene().bodies[i].name.clone();
-        let list: Vec<ContactOut> = sim
-            .contacts()
-            .iter()
-            .zip(sim.contact_qualities())
-            .map(|(c, q)| ContactOut {
-                a: name(c.a),
-                b: name(c.b),
-                position: c.position.to_array(),
-                normal: c.normal.to_array(),
-                depth: c.depth,
-                features: c.features,
-                feature_label: c.features.label(),
-                q: q.q,
-                correct: q.correct,
-                region: c.region,
-                kept_normal: c.kept_normal,
-            })
-            .collect();
-        to_js(&list)
+        to_js(&contact_records(
+            sim.scene(),
+            sim.contacts(),
+            sim.contact_qualities(),
+        ))
     }
 
     /// One row of the compare table: `method` run from the start of the
@@ -710,12 +651,7 @@ impl Playground {
         let record = Simulation::new(&self.source, &self.text, settings)
             .and_then(|mut sim| sim.run_to(u64::from(steps)))
             .map_err(|e| JsError::new(&e.to_string()))?;
-        to_js(&RecordOut {
-            record: &record,
-            sorted_quality: &record.measures.sorted_quality,
-            histogram: &record.measures.histogram,
-            region_areas: &record.measures.region_areas,
-        })
+        plotted_record(&record)
     }
 }
 

@@ -21,7 +21,7 @@ const METHOD_GROUPS = {
 export class SettingsPanel {
   /**
    * @param {{methods: Array<{id: string, name: string, summary: string, reads: string[], kind?: string,
-   *   variant?: string, printed?: string, paper_code?: string | null}>,
+   *   printed?: string, paper_code?: boolean}>,
    *   schema: import('./slider.js').SchemaEntry[],
    *   check: (id: string, text: string) => Promise<{value: any} | {problem: string}>,
    *   onChange: (id: string, value: any) => void,
@@ -42,7 +42,7 @@ export class SettingsPanel {
     // group); `data-kind` names it for the browser tests.
     /** @type {Map<string, HTMLOptGroupElement>} */
     const groups = new Map();
-    for (const method of methods.filter((m) => (m.variant ?? 'printed') === 'printed')) {
+    for (const method of methods.filter((m) => !m.paper_code)) {
       const kind = method.kind ?? 'local';
       if (!groups.has(kind)) {
         const group = document.createElement('optgroup');
@@ -136,7 +136,7 @@ export class SettingsPanel {
     if (method !== null) {
       const entry = this.methods.find((m) => m.id === method);
       this.methodPicker.value = entry?.printed ?? method;
-      if (this.variantPicker) this.variantPicker.value = entry?.variant ?? 'printed';
+      if (this.variantPicker) this.variantPicker.value = entry?.paper_code ? 'paper-code' : 'printed';
       this.describeMethod(method);
     }
     // A setting some method reads but this one does not is marked, so a
@@ -160,9 +160,16 @@ export class SettingsPanel {
    */
   chosenMethod() {
     const printed = this.methodPicker.value;
-    const entry = this.methods.find((m) => m.id === printed);
     const wantCode = this.variantPicker?.value === 'paper-code';
-    return wantCode && entry?.paper_code ? entry.paper_code : printed;
+    return (wantCode && this.paperCodeVariant(printed)?.id) || printed;
+  }
+
+  /**
+   * The `@paper-code` variant of the printed method `printed`, if it has one.
+   * @param {string} printed
+   */
+  paperCodeVariant(printed) {
+    return this.methods.find((m) => m.paper_code && m.printed === printed);
   }
 
   /** @param {string} id */
@@ -170,7 +177,6 @@ export class SettingsPanel {
     this.methodDescription.textContent = this.methods.find((m) => m.id === id)?.summary ?? '';
     // The switch only means something for a method with a variant.
     const entry = this.methods.find((m) => m.id === id);
-    const printed = this.methods.find((m) => m.id === (entry?.printed ?? id));
-    if (this.variantPicker) this.variantPicker.disabled = !printed?.paper_code;
+    if (this.variantPicker) this.variantPicker.disabled = !this.paperCodeVariant(entry?.printed ?? id);
   }
 }

@@ -8,8 +8,10 @@ mod tetgen;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
-use contactlab::contact::{detect, every_method, methods::method_ids, FeatureKind, MethodHistory};
-use contactlab::measures::step_measures;
+use contactlab::contact::{
+    detect, every_method, methods::method_ids, FeatureKind, MethodHistory, MethodInfo,
+};
+use contactlab::measures::{contact_records, step_measures};
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
 use contactlab::report::initial::initial_tables;
@@ -197,10 +199,8 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
 
 fn methods(args: &Args, out: &mut Out) -> CliResult {
     if args.flag("--json") {
-        let list: Vec<_> = every_method()
-            .map(|m| json!({ "id": m.id, "name": m.name, "source": m.source, "summary": m.summary, "help": m.help, "reads": m.reads, "reference": m.is_reference(), "kind": m.kind(), "paper_code": m.is_paper_code(), "printed": m.printed().id }))
-            .collect();
-        outln!(out, "{}", serde_json::Value::Array(list))?;
+        let list: Vec<_> = every_method().map(MethodInfo::description).collect();
+        outln!(out, "{}", json!(list))?;
         return Ok(());
     }
     for m in every_method() {
@@ -471,20 +471,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let name = |i: usize| scene.bodies[i].name.as_str();
     let not_applicable = set.not_applicable_messages(|i| name(i).to_string());
     if options.flag("--json") {
-        let contacts: Vec<_> = set
-            .contacts
-            .iter()
-            .zip(&qualities)
-            .map(|(c, q)| {
-                json!({
-                    "a": name(c.a), "b": name(c.b),
-                    "position": c.position.to_array(), "normal": c.normal.to_array(), "depth": c.depth,
-                    "features": c.features, "source_a": c.source_a, "source_b": c.source_b,
-                    "region": c.region, "kept_normal": c.kept_normal,
-                    "q": q.q, "correct": q.correct,
-                })
-            })
-            .collect();
+        let contacts = contact_records(&scene, &set.contacts, &qualities);
         let regions: Vec<_> = set
             .regions
             .iter()
@@ -512,7 +499,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
                 "unfiltered": set.unfiltered,
                 "ms_broad": set.ms_broad,
                 "ms_method": set.ms_method,
-                "histogram": measures.histogram,
+                "histogram": measures.distributions.histogram,
             },
         });
         if options.flag("--no-timings") {
@@ -702,11 +689,11 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
                 r.step,
                 r.time,
-                r.count,
-                show(r.quality, 1),
-                show(r.coverage, 1),
-                show(r.area_coverage, 3),
-                show(r.excess, 2),
+                r.measures.count,
+                show(r.measures.quality, 1),
+                show(r.measures.coverage, 1),
+                show(r.measures.area_coverage, 3),
+                show(r.measures.excess, 2),
                 r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),
                 r.kinetic_energy,
                 r.max_displacement,

@@ -26,6 +26,7 @@ use super::features::FeatureKind;
 use super::world_mesh::{Tet, WorldMesh};
 use crate::mesh::Brep;
 use glam::DVec3;
+use serde::Serialize;
 use std::any::Any;
 
 /// Every tolerance a method uses, in one place (design: "never hard-code
@@ -161,6 +162,9 @@ pub enum Rules {
 pub const PAPER_CODE_SUFFIX: &str = "@paper-code";
 
 /// A method's registry entry: everything the front ends show about it.
+/// Serialised, it gives its text; [`MethodDescription`] adds what follows
+/// from its algorithm.
+#[derive(Serialize)]
 pub struct MethodInfo {
     /// Stable id, used by the CLI, URLs and tables.
     pub id: &'static str,
@@ -174,10 +178,13 @@ pub struct MethodInfo {
     pub help: &'static str,
     /// Ids of the settings (`crate::settings`) that only this method reads.
     pub reads: &'static [&'static str],
+    #[serde(skip)]
     pub algorithm: Algorithm,
     /// The variant following the paper's reference code, declared in the
     /// method's own file (`None` for a method without one and for the
-    /// variants themselves).
+    /// variants themselves). Not serialised: a description says whether an
+    /// entry is a variant ([`MethodDescription::paper_code`]).
+    #[serde(skip)]
     pub paper_code: Option<&'static MethodInfo>,
 }
 
@@ -260,6 +267,35 @@ impl MethodInfo {
             | Algorithm::NotInThisBuild { .. } => None,
         }
     }
+
+    /// What the front ends say about this entry.
+    pub fn description(&'static self) -> MethodDescription {
+        MethodDescription {
+            entry: self,
+            reference: self.is_reference(),
+            kind: self.kind(),
+            paper_code: self.is_paper_code(),
+            printed: self.printed().id,
+        }
+    }
+}
+
+/// A registry entry as the front ends describe it (`contactlab methods
+/// --json` and the page's `methods()`): the same in every build.
+#[derive(Clone, Copy, Serialize)]
+pub struct MethodDescription {
+    /// Id, name, source, summary, help and the settings it reads.
+    #[serde(flatten)]
+    pub entry: &'static MethodInfo,
+    /// Whether this is the exact reference rather than a method.
+    pub reference: bool,
+    /// [`MethodInfo::kind`]: "local", "region" or "reference".
+    pub kind: &'static str,
+    /// Whether this entry is a `@paper-code` variant.
+    pub paper_code: bool,
+    /// The id of the printed method this entry is (its own id) or is the
+    /// `@paper-code` variant of.
+    pub printed: &'static str,
 }
 
 /// Declares the method modules and lists them, in that order, in the
