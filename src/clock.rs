@@ -1,6 +1,6 @@
 //! A millisecond clock for the step timings. `std::time::Instant` panics on
 //! `wasm32-unknown-unknown`, so there the clock reads `performance.now()`
-//! of the page or worker (design `measures.md`, "timings").
+//! of the page or worker (`docs/design/measures.md`, "Timings").
 
 /// Milliseconds since an arbitrary origin, for differences only.
 #[cfg(not(target_arch = "wasm32"))]

@@ -5,10 +5,10 @@
 //! The core is plain Rust on f64 (`glam::DVec3`). The same code runs in the
 //! `contactlab` CLI and, compiled to WebAssembly, in the browser playground.
 //!
-//! Conventions, used everywhere (design `README.md`): SI units; y is up in
-//! the scene files only, code takes "up" from the scene; a contact between A
-//! and B has its normal pointing from A towards B and a signed depth (0
-//! touching, > 0 separated, < 0 penetrating).
+//! Conventions, used everywhere (`docs/design/conventions.md`): SI units; y
+//! is up in the scene files only, code takes "up" from the scene; a contact
+//! between A and B has its normal pointing from A towards B and a signed
+//! depth (0 touching, > 0 separated, < 0 penetrating).
 //!
 //! Module map, lowest layer first; each uses only those above it (a test,
 //! `tests/layers.rs`, keeps it so):

@@ -1,10 +1,10 @@
-//! B-rep features (issue 11, deliverable 1; design `methods-seeds.md`, first
-//! section) on the meshes the scenes really use: a box is 6 faces, 12 edges
-//! and 8 vertices, its corners, whether it is coned, refined or meshed by
-//! TetGen; the
-//! `internal-edges` block has no B-rep edge or vertex inside its flat top;
-//! and every body of every built-in scene, with every mesher, has planar
-//! faces and a B-rep that satisfies the Euler–Poincaré formula.
+//! B-rep features (issue 11, deliverable 1; `docs/design/other-methods.md`,
+//! "B-rep features") on the meshes the scenes really use: a box is 6 faces,
+//! 12 edges and 8 vertices, its corners, whether it is coned, refined or
+//! meshed by TetGen; the `internal-edges` block has no B-rep edge or vertex
+//! inside its flat top; and every body of every built-in scene, with every
+//! mesher, has planar faces and a B-rep that satisfies the Euler–Poincaré
+//! formula.
 
 use contactlab::mesh::{Brep, EdgeKind, Mesher, TetMesh};
 use contactlab::scene::builtin::{builtin_ids, load_builtin};

@@ -161,7 +161,7 @@ fn listed_ids() -> Vec<String> {
         .collect()
 }
 
-/// A `@paper-code` variant's id (design `reference-code.md`).
+/// A `@paper-code` variant's id (`docs/design/reference-code.md`).
 fn is_variant(id: &str) -> bool {
     id.ends_with(contactlab::contact::PAPER_CODE_SUFFIX)
 }

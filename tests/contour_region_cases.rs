@@ -3,8 +3,8 @@
 //! of the region's convex hull in its fitted plane, each with the plane's
 //! normal (from A to B) and the region's deepest penetration as depth.
 //! Then its invariance under rigid motions, scaling and swapping the
-//! bodies (design `methods-seeds.md`: "invariant under rigid transforms,
-//! scaling and body swap, tested like the paper's methods").
+//! bodies, tested like the paper's methods (`docs/design/other-methods.md`,
+//! "What every region method promises").
 //!
 //! A is body 0, the lower one; y is up; the bodies are coned meshes.
 

@@ -1,5 +1,5 @@
 //! The exact contact regions give the paper's ideal counts and areas (paper
-//! sections 5 and 5.1, design `scenes.md`), and give them again after a
+//! sections 5 and 5.1, `docs/design/scenes.md`), and give them again after a
 //! seeded random rigid transform of the whole scene and after scaling it by
 //! 0.01 and 100: nothing may assume that y is up or a particular size.
 

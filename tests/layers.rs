@@ -1,4 +1,4 @@
-//! The layering rule of the design (docs: engineering.md, "Layout"): each
+//! The layering rule (`docs/design/layers.md`, "What each layer may use"): each
 //! top-level module of the crate uses only the modules listed before it in
 //! [`LAYERS`]; `bin` and `web` may use everything and nothing may use them.
 //!

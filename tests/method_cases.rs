@@ -1,14 +1,14 @@
 //! Unit cases for each of the eight contact point methods of the paper
-//! (Erleben 2018, section 6 and appendices A and B; design `methods.md`) on small
-//! hand-built bodies whose answers are known: face on face, vertex on face,
-//! crossing edges, edge on edge (parallel edges touching along a segment),
-//! a pair on either side of the touching tolerance, and penetration where
-//! the method defines it. Every expected value below is derived from the
-//! method's definition, not read off the code.
+//! (Erleben 2018, section 6 and appendices A and B; `docs/design/methods.md`)
+//! on small hand-built bodies whose answers are known: face on face, vertex
+//! on face, crossing edges, edge on edge (parallel edges touching along a
+//! segment), a pair on either side of the touching tolerance, and penetration
+//! where the method defines it. Every expected value below is derived from
+//! the method's definition, not read off the code.
 //!
-//! Conventions checked throughout (design `README.md`): the normal is unit
-//! and points from body A (index 0) to body B (index 1); depth is 0 when
-//! touching, > 0 separated, < 0 penetrating; the feature label is (A's
+//! Conventions checked throughout (`docs/design/conventions.md`): the normal
+//! is unit and points from body A (index 0) to body B (index 1); depth is 0
+//! when touching, > 0 separated, < 0 penetrating; the feature label is (A's
 //! feature, B's feature).
 //!
 //! The bodies (all in metres, y up; A is always body 0):

@@ -1,8 +1,9 @@
-//! Properties every contact method must have (issue 3, design `methods.md`):
-//! normals from A to B, so swapping the bodies flips every normal and keeps
-//! positions and depths; the same count and measures after a rigid transform
-//! or a scaling of the whole scene; bit-identical results on a rerun; and no
-//! panic or hang on degenerate tetrahedra.
+//! Properties every contact method must have (issue 3,
+//! `docs/design/methods.md`): normals from A to B, so swapping the bodies
+//! flips every normal and keeps positions and depths; the same count and
+//! measures after a rigid transform or a scaling of the whole scene;
+//! bit-identical results on a rerun; and no panic or hang on degenerate
+//! tetrahedra.
 //!
 //! `find_contacts` drops contacts without a finite position, depth and unit
 //! normal, so finiteness is checked on each method's own output
@@ -36,8 +37,9 @@ fn local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
 
 /// The local methods that treat the two bodies alike: the printed ones.
 /// The `@paper-code` variants are not symmetric in A and B by design (A's
-/// face normal, the one-sided sandwich test, A-first tie order; design
-/// `reference-code.md`), so the body-swap test exempts them.
+/// face normal, the one-sided sandwich test, A-first tie order;
+/// `docs/design/reference-code.md`, "What every variant shares"), so the
+/// body-swap test exempts them.
 fn symmetric_local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
     local_methods()
         .into_iter()
@@ -207,7 +209,7 @@ fn same_contact(k: &Contact, c: &Contact, size: f64) -> bool {
 /// and 20 in another, and the Wall's Volume-SAT count moves by hundreds
 /// when the scene is turned, as the same intersection point computed from
 /// two tetrahedron pairs lands within 10 ε of itself or not. That is the
-/// code's behaviour, kept on purpose (design `reference-code.md`), so the
+/// code's behaviour, kept on purpose (`docs/design/reference-code.md`), so the
 /// counts of the printed methods' test cannot be asked for. What must hold
 /// is that the contacts themselves move with the scene: every free body is
 /// first pushed into its neighbours by a small seeded offset, each deeper

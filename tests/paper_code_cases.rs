@@ -1,8 +1,8 @@
-//! One hand-built pair of tetrahedra per rule of design `reference-code.md`
-//! (issue 14), run with the printed method and with its `@paper-code`
-//! variant: the two outputs differ exactly as the rule says. Every expected
-//! value is derived from the rule, not read off the code. The pairs are the
-//! minimal examples `docs/errata.md` quotes.
+//! One hand-built pair of tetrahedra per rule of
+//! `docs/design/reference-code.md` (issue 14), run with the printed method
+//! and with its `@paper-code` variant: the two outputs differ exactly as the
+//! rule says. Every expected value is derived from the rule, not read off the
+//! code. The pairs are the minimal examples `docs/errata.md` quotes.
 //!
 //! Bodies (metres, y up; A is body 0 and fixed, B is body 1):
 //! - `GROUND`: a large tetrahedron whose top face is the plane y = 0;

@@ -1,5 +1,5 @@
 //! Hand-built cases for the `parry` method (parry3d's contact manifolds,
-//! design `methods-seeds.md`, "An industry baseline: parry3d"): a box on a
+//! `docs/design/other-methods.md`, "An industry baseline: parry3d"): a box on a
 //! box (the four corners of the face-on-face overlap with the face normal,
 //! plus parry's one extra contact at GJK's closest points); a box sunk into
 //! or lifted above a box within the envelope (the signed distance as

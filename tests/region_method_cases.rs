@@ -1,12 +1,12 @@
 //! Hand-built cases for the region analysis method (Bouma & Vaněček,
-//! §3–4; design `methods-seeds.md`), each with the answer the seed
-//! gives: a box on a box (one face-on-face region: its four corners, the
+//! §3–4; `docs/design/other-methods.md`), each with the answer Bouma &
+//! Vaněček give: a box on a box (one face-on-face region: its four corners, the
 //! face normal, kept from step to step); a box on cliff edges (the cliff
 //! edges lie in the face-on-face region and are not needed); a box on the
 //! internal-edges block (its internal triangle edges are no features); a
 //! box in an L-shaped corner (two face regions hold the reflex corner
 //! edge); a wedge in a crack (the reflex–convex edge pair: both faces of
-//! the groove); the seed's figure 8, a block sliding over two fingers
+//! the groove); Bouma & Vaněček's figure 8, a block sliding over two fingers
 //! whose trailing edge reaches a finger's ridge (temporal coherence keeps
 //! the face's normal; without it the collinear edges' local normal is
 //! tilted); the n · v rule for a leading edge meeting a ridge; and two

@@ -1,6 +1,6 @@
-//! Properties every region method (`Algorithm::BodyPair`, design
-//! `methods-seeds.md`: "every method ... is invariant under rigid
-//! transforms, scaling and body swap") must have, for every such method of
+//! Properties every region method (`Algorithm::BodyPair`;
+//! `docs/design/other-methods.md`, "What every region method promises") must
+//! have, for every such method of
 //! the registry, run through `contact::detect` like the simulation runs
 //! them: the same count and measures after a rigid transform or a scaling
 //! of the whole scene (the envelope scaled with it), on all 13 scenes with

@@ -1,5 +1,6 @@
 //! The touching part of the contact regions (issue 11, deliverable 2;
-//! design `methods-seeds.md`, "Shared machinery"): at the touching pose of
+//! `docs/design/other-methods.md`, "Shared machinery: contact regions of two
+//! surface meshes", step 4): at the touching pose of
 //! every built-in scene the regions built from touching B-rep entity pairs
 //! are the exact regions of `exact_regions` (same number per body pair,
 //! same dimension, same convex hull up to the touching tolerance), with

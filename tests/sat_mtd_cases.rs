@@ -1,5 +1,6 @@
-//! Hand-built cases for SAT-MTD (Cheng Yi & Drumwright, §III-B and §IV; design
-//! `methods-seeds.md`), each with the answer the seed gives: a box resting
+//! Hand-built cases for SAT-MTD (Cheng Yi & Drumwright, §III-B and §IV;
+//! `docs/design/other-methods.md`), each with the answer Cheng Yi &
+//! Drumwright give: a box resting
 //! on a box (four contacts at the small box's corners, face normal, depth
 //! 0); the same box sunk into the other (depth = −sink, contacts on the
 //! plane halfway); a face tilted within the envelope (four contacts, each

@@ -1,8 +1,8 @@
-//! Cheng Yi & Drumwright's unit test (§V-A, table I): SAT-MTD's
-//! signed distance of two randomly posed 2 × 2 × 2 boxes against the
-//! origin's distance to their explicitly built Minkowski difference. The
-//! seed's SAT erred at most 2.7e-15; ours must stay within 1e-14 over 1000
-//! seeded poses, overlapping and disjoint alike.
+//! Cheng Yi & Drumwright's unit test (§V-A, table I): SAT-MTD's signed
+//! distance of two randomly posed 2 × 2 × 2 boxes against the origin's
+//! distance to their explicitly built Minkowski difference. Cheng Yi &
+//! Drumwright's SAT erred at most 2.7e-15; ours must stay within 1e-14 over
+//! 1000 seeded poses, overlapping and disjoint alike.
 
 use contactlab::report::sat_unit::{sat_unit_errors, DEFAULT_SEED};
 

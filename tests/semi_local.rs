@@ -156,7 +156,7 @@ fn deepest(id: &str, mesher: Mesher) -> f64 {
 
 #[test]
 fn over_the_runs_nothing_sinks_deeper_than_the_envelope_where_the_shape_decides_the_normal() {
-    // Repair 3's reason: with the seed's unchecked kept normals the spike
+    // Repair 3's reason: with Bouma & Vaněček's unchecked kept normals the spike
     // and wedge toppling onto the groove's rim sank 25 cm into it.
     let envelope = SimSettings::default().envelope;
     for mesher in MESHERS {

@@ -1,4 +1,5 @@
-//! The solver tests of design `solver.md` and issue 4: free flight, energy
+//! The solver tests of `docs/design/solver.md` ("What the tests ask") and
+//! issue 4: free flight, energy
 //! with the gyroscopic term, a box resting, sliding and on an incline, the
 //! ideal Pillar standing, determinism, the sliding cases decelerating at μg,
 //! and inputs that must neither panic nor hang.
@@ -503,7 +504,7 @@ fn bad_settings_are_refused_with_the_setting_named() {
     }
 }
 
-/// `solver: paper-code` (design `reference-code.md`): the roll-back keeps
+/// `solver: paper-code` (`docs/design/reference-code.md`): the roll-back keeps
 /// the rejected sweep's velocity update, and the sweeps stop once the
 /// residual changes by less than the tolerance relative to the previous
 /// residual. On the ideal Pillar the first changes the motion even with

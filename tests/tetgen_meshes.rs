@@ -1,11 +1,11 @@
-//! The committed TetGen meshes (design `meshes.md`, issue 10): each one is a
-//! valid body with its shape's surface, volume and centre of mass; every
+//! The committed TetGen meshes (`docs/design/meshing.md`, issue 10): each one
+//! is a valid body with its shape's surface, volume and centre of mass; every
 //! built-in body finds one; the `mesher` keys and setting choose as
-//! documented and a missing mesh falls back to cones with a notice; and on
-//! a TetGen mesh, where a tetrahedron has several surface faces, Vertex
-//! only and Consistent vertex differ. (That regenerating the files gives
-//! them byte for byte is checked by `cargo xtask test` where `tetgen` is
-//! installed: `contactlab tetgen --check meshes`.)
+//! documented and a missing mesh falls back to cones with a notice; and on a
+//! TetGen mesh, where a tetrahedron has several surface faces, Vertex only
+//! and Consistent vertex differ. (That regenerating the files gives them byte
+//! for byte is checked by `cargo xtask test` where `tetgen` is installed:
+//! `contactlab tetgen --check meshes`.)
 
 use contactlab::contact::{find_contacts, method_by_id, Contact, MethodParams};
 use contactlab::geometry::closest::closest_point_on_triangle;

@@ -1,13 +1,14 @@
-//! The Vertex penetration method (the ArtiSynth manual, §7.4.1; design
-//! `methods-seeds.md`, "Vertex penetration") on hand-built bodies whose
+//! The Vertex penetration method (the ArtiSynth manual, §7.4.1;
+//! `docs/design/other-methods.md`, "Vertex penetration") on hand-built
+//! bodies whose
 //! answers follow from its definition, and its properties: invariance under
 //! rigid transforms, scaling and (with `two_way`) body swap, on these cases
 //! and on all the built-in scenes.
 //!
-//! Conventions checked (design `README.md`): the normal is unit and points
-//! from A (body 0) to B (body 1), the way B must move to separate; depth is
-//! the signed distance of the vertex from the other surface (negative
-//! inside); features are (A's entity, B's entity) and `source_a`,
+//! Conventions checked (`docs/design/conventions.md`): the normal is unit and
+//! points from A (body 0) to B (body 1), the way B must move to separate;
+//! depth is the signed distance of the vertex from the other surface
+//! (negative inside); features are (A's entity, B's entity) and `source_a`,
 //! `source_b` index the B-rep entities of those kinds.
 //!
 //! The bodies (metres, y up): `SLAB`, a 4 × 1 × 4 box whose top face is

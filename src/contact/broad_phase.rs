@@ -1,5 +1,5 @@
 //! Broad phase: the pairs of tetrahedra of different bodies whose world
-//! AABBs, inflated by the method's margin, overlap (design `methods.md`).
+//! AABBs, inflated by the method's margin, overlap (`docs/design/methods.md`).
 //! Per body pair (not both fixed, body boxes overlapping) a sort-and-sweep
 //! along x (Baraff's thesis, 1992, "sweep and prune") finds the candidate
 //! tetrahedron pairs; the result is sorted by (body A, body B, tet A, tet B)

@@ -1,5 +1,6 @@
-//! Exact contact regions of bodies in touching contact (design `methods.md`,
-//! "Exact contact regions"; the analysis behind the paper's figure 6).
+//! Exact contact regions of bodies in touching contact
+//! (`docs/design/methods.md`, "Exact contact regions"; the analysis behind
+//! the paper's figure 6).
 //!
 //! The touching set of two closed triangle surfaces is the union, over pairs
 //! of surface triangles, of their intersections: a polygon where two faces

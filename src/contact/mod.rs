@@ -2,9 +2,9 @@
 //! point methods and their registry (one file each in `methods/`),
 //! the post-filter, and the exact contact regions used as the reference.
 //!
-//! Convention (design `README.md`): a contact between bodies `a` and `b`
-//! has its unit normal pointing from A towards B (the direction B must move
-//! to separate) and a signed depth: 0 touching, > 0 separated, < 0
+//! Convention (`docs/design/conventions.md`): a contact between bodies `a`
+//! and `b` has its unit normal pointing from A towards B (the direction B
+//! must move to separate) and a signed depth: 0 touching, > 0 separated, < 0
 //! penetrating.
 
 pub mod broad_phase;
@@ -72,8 +72,8 @@ pub struct Contact {
     /// Region methods: the index of the contact's region among its body
     /// pair's (`ContactSet::regions`, in order).
     pub region: Option<u32>,
-    /// Region methods: the normal was kept from the previous step (seed
-    /// 001's temporal coherence), not taken from the current geometry.
+    /// Region methods: the normal was kept from the previous step (Bouma
+    /// & Vaněček's temporal coherence), not taken from the current geometry.
     pub kept_normal: bool,
 }
 
@@ -344,8 +344,8 @@ fn usable(r: &RawContact) -> bool {
 /// tetrahedra both have a surface face (the surface-only rule), and the
 /// post-filter. A method following the paper's code ([`Rules::PaperCode`])
 /// gets no touching tolerance (its comparisons are exact, `≤ 0`) and the
-/// code's post-filter, which removes exact duplicates only (design
-/// `reference-code.md`, the row "all").
+/// code's post-filter, which removes exact duplicates only
+/// (`docs/design/reference-code.md`, "What every variant shares").
 pub fn find_contacts(
     bodies: &[BodyAtPose],
     method: &dyn ContactMethod,

@@ -3,9 +3,9 @@
 //! triangle and B-rep face, with every equally near face reported. The
 //! region methods of the ArtiSynth manual (§7.4.1: a penetrating vertex's
 //! normal points to the nearest point of the other surface) and the
-//! penetrating vertices of the contact regions (design `methods-seeds.md`,
-//! "Shared machinery", step 3: point-in-mesh through B's tetrahedra) read
-//! them.
+//! penetrating vertices of the contact regions
+//! (`docs/design/other-methods.md`, "Shared machinery: contact regions of two
+//! surface meshes", step 3: point-in-mesh through B's tetrahedra) read them.
 //!
 //! Both queries work in the body frame, where the mesh's bounding-volume
 //! hierarchies ([`TetMesh::tet_tree`], [`TetMesh::surface_tree`]) are built

@@ -38,13 +38,13 @@ pub fn post_filter(contacts: &mut Vec<Contact>, touch_tol: impl Fn(usize, usize)
 /// order one metre).
 const EXACT: f64 = 10.0 * f64::EPSILON;
 
-/// The post-filter of the paper's reference code (design
-/// `reference-code.md`, the row "all"): a contact is dropped only when an
-/// earlier one of the same body pair has the same position, normal *and*
-/// depth, component by component within [`EXACT`]. Near-duplicates (the
-/// same point found from two tetrahedron pairs with a round-off apart, or
-/// with another depth) are kept, which is where several of the paper's
-/// counts come from.
+/// The post-filter of the paper's reference code
+/// (`docs/design/reference-code.md`, "What every variant shares"): a contact
+/// is dropped only when an earlier one of the same body pair has the same
+/// position, normal *and* depth, component by component within [`EXACT`].
+/// Near-duplicates (the same point found from two tetrahedron pairs with a
+/// round-off apart, or with another depth) are kept, which is where several
+/// of the paper's counts come from.
 pub fn exact_duplicates(contacts: &mut Vec<Contact>) {
     let same = |x: f64, y: f64| (x - y).abs() <= EXACT;
     let same3 = |x: glam::DVec3, y: glam::DVec3| same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z);

@@ -1,5 +1,5 @@
 //! Geometry of one pair of tetrahedra, shared by the contact methods
-//! (design `methods.md`, "Shared machinery"):
+//! (`docs/design/methods.md`, "Shared machinery"):
 //!
 //! - signed distances to a tetrahedron's face planes and point inclusion;
 //! - the separating axis test (SAT) over the 4 + 4 face normals and the
@@ -10,7 +10,8 @@
 //!   edges crossing the other's faces), as the paper's SAT, Opposing and
 //!   Growth methods use them (paper section 6, appendix A);
 //! - exact closest points of two disjoint tetrahedra by vertex–triangle and
-//!   edge–edge pairs (design: "a GJK is not needed").
+//!   edge–edge pairs, so no GJK is needed (`docs/design/methods.md`,
+//!   "Shared machinery").
 
 use super::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
@@ -250,13 +251,13 @@ pub fn separating_axis_test(
     }
 }
 
-/// The separating axis test as the paper's code runs it (design
-/// `reference-code.md`): exact (separated when an axis shows a gap > 0),
-/// axes in the order A face 0, B face 0, A face 1, B face 1, …, then the
-/// edge pairs, and the first axis with a strictly smaller overlap wins, so
-/// ties go to the earlier axis (A's before B's, faces before edges) instead
-/// of being settled geometrically. Orientation as in
-/// [`separating_axis_test`].
+/// The separating axis test as the paper's code runs it
+/// (`docs/design/reference-code.md`, "The variants"): exact (separated when
+/// an axis shows a gap > 0), axes in the order A face 0, B face 0, A face 1,
+/// B face 1, …, then the edge pairs, and the first axis with a strictly
+/// smaller overlap wins, so ties go to the earlier axis (A's before B's,
+/// faces before edges) instead of being settled geometrically. Orientation as
+/// in [`separating_axis_test`].
 pub fn first_minimum_axis(
     a: &TetShape,
     b: &TetShape,

@@ -1,8 +1,8 @@
 //! Touching surface feature pairs of two bodies: (V,V), (V,E), (E,V), (V,F),
 //! (F,V) and (E,E) within the touching tolerance, ignoring coincident
-//! collinear edges and coplanar faces (design `methods.md`, "Exact contact
-//! regions"; the count of the paper's figure 6, right). Each pair is one
-//! unique touching-feature contact: a pair is labelled by its lowest-
+//! collinear edges and coplanar faces (`docs/design/methods.md`, "Exact
+//! contact regions"; the count of the paper's figure 6, right). Each pair is
+//! one unique touching-feature contact: a pair is labelled by its lowest-
 //! dimensional features only, so no point is counted twice.
 
 use super::features::{FeatureKind, FeaturePair};
@@ -133,7 +133,7 @@ pub fn touching_feature_pairs(
     vertex_face(&vb, b, &fa, a, FeatureKind::FaceVertex, &mut pairs);
 
     // Edges crossing at one point of both interiors; parallel edges that
-    // overlap are the coincident collinear edges the design ignores (their
+    // overlap are the coincident collinear edges that are ignored (their
     // end points already give (V,V) or (V,E) pairs).
     for &i in &ea {
         let [p1, q1] = a.edge(i as usize);

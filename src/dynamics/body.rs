@@ -1,7 +1,7 @@
-//! The state of one rigid body (design `solver.md`, "Body state"): centre of
-//! mass x, unit quaternion q, linear velocity v and angular velocity ω in the
-//! world frame, mass and body-frame inertia. Fixed bodies have zero inverse
-//! mass and inverse inertia and never move.
+//! The state of one rigid body (`docs/design/solver.md`, "Body state"):
+//! centre of mass x, unit quaternion q, linear velocity v and angular
+//! velocity ω in the world frame, mass and body-frame inertia. Fixed bodies
+//! have zero inverse mass and inverse inertia and never move.
 
 use crate::geometry::symmetric3::symmetric_pseudo_inverse;
 use glam::{DMat3, DQuat, DVec3};

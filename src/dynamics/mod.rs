@@ -1,5 +1,5 @@
 //! Rigid-body dynamics: body state and the Moreau
-//! midpoint time stepper (design `solver.md`).
+//! midpoint time stepper (`docs/design/solver.md`).
 
 pub mod body;
 pub mod stepper;

@@ -1,4 +1,4 @@
-//! The Moreau midpoint time stepper (design `solver.md`, "Time stepper"):
+//! The Moreau midpoint time stepper (`docs/design/solver.md`, "Time stepper"):
 //!
 //! 1. half-step positions with the current velocities:
 //!    x_m = x + (h/2) v,  q_m = normalise(q + (h/4) [ω, 0] ⊗ q);

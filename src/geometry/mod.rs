@@ -1,6 +1,6 @@
 //! Geometric building blocks shared by meshes, contact methods and measures.
 //!
-//! Conventions (see the design's README): f64 everywhere, `glam::DVec3`; a
+//! Conventions (`docs/design/conventions.md`): f64 everywhere, `glam::DVec3`; a
 //! tolerance is always passed in by the caller, never hidden in a function.
 
 pub mod aabb;

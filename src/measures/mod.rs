@@ -1,5 +1,6 @@
-//! The paper's quality measures for the contacts of one step (design
-//! `measures.md`; paper sections 5, 5.1 and 8): per contact the quality q
+//! The paper's quality measures for the contacts of one step
+//! (`docs/design/measures.md`; paper sections 5, 5.1 and 8): per contact the
+//! quality q
 //! against the scene's oracle, and per step the quality %, coverage %, area
 //! coverage P, excess, the sorted quality curve and its histogram; and
 //! [`reference`](mod@reference), the answer's contacts, which the simulation can run as if

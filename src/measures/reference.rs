@@ -1,8 +1,9 @@
 //! The `reference` contacts: the exact contact regions of the initial pose
-//! (design `methods.md`, last section), carried with the bodies — each hull
-//! vertex as a point in A's and in B's body frame, its normal in A's frame.
-//! It is what an ideal method would give a resting scene, so the solver can
-//! be tested apart from the methods (design `solver.md`, issue 4).
+//! (`docs/design/methods.md`, "Exact contact regions"), carried with the
+//! bodies — each hull vertex as a point in A's and in B's body frame, its
+//! normal in A's frame. It is what an ideal method would give a resting
+//! scene, so the solver can be tested apart from the methods
+//! (`docs/design/solver.md`, issue 4).
 //!
 //! Planar regions take their plane normal. A point or segment region has no
 //! normal of its own; it takes the scene oracle's feasible normals for the

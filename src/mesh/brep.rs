@@ -1,7 +1,7 @@
 //! B-rep features of a body: its maximal planar faces, the edges between
 //! them and the corners where edges meet, computed once per mesh from the
-//! surface classification of [`TetMesh`] (design `methods-seeds.md`, first
-//! section: "Each works on a body's B-rep features, not on its triangles").
+//! surface classification of [`TetMesh`] (`docs/design/other-methods.md`,
+//! "B-rep features": the region methods work on these, not on triangles).
 //! The region methods of the ArtiSynth manual (§7.4) and Bouma & Vaněček (§3: the intersection set of open B-rep entities, vertex, edge,
 //! face) read these features; the internal (flat) triangle edges and the
 //! vertices inside a planar face are not features, which is what removes
@@ -29,8 +29,8 @@
 //!   of faces, and collinear (to [`COLLINEAR_SINE`]). So a vertex is where
 //!   a chain ends (one non-flat edge), branches (three or more, which is
 //!   where three or more faces meet), changes kind, changes the faces it
-//!   separates or bends. The design's sentence ("a surface vertex with at
-//!   least one B-rep edge") would also count the points that refinement or
+//!   separates or bends. The simpler rule "a surface vertex with at least
+//!   one B-rep edge" would also count the points that refinement or
 //!   TetGen put in the middle of a box's edge; those are interior points of
 //!   one straight B-rep edge, not corners, and a contact method must not
 //!   see them as vertices (they are the edge analogue of the internal
@@ -121,9 +121,8 @@ pub struct Brep {
 }
 
 impl Brep {
-    /// Whether the body is convex: every B-rep edge is convex (design
-    /// `methods-seeds.md`, SAT-MTD: "a body is convex when its surface
-    /// is"). A closed, consistently oriented surface of one piece whose
+    /// Whether the body is convex: every B-rep edge is convex
+    /// (`docs/design/other-methods.md`, "B-rep features"). A closed, consistently oriented surface of one piece whose
     /// edges all bend outwards bounds a convex solid; a surface with no
     /// edge at all (never a valid closed polyhedron) does not count.
     pub fn is_convex(&self) -> bool {

@@ -1,6 +1,7 @@
 //! Erosion: move every surface vertex inwards so that each incident face
-//! plane moves in by ε (design `scenes.md`, "Erosion for the Closest points
-//! method"; the paper's section 6 erodes bodies so that they start 2ε apart).
+//! plane moves in by ε (`docs/design/scenes.md`, "Erosion for the Closest
+//! points method"; the paper's section 6 erodes bodies so that they start 2ε
+//! apart).
 //!
 //! The displacement d of a vertex is the minimum-norm solution of n_f · d = −ε
 //! for every distinct incident plane f, in the least-squares sense when more

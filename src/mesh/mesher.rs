@@ -1,4 +1,4 @@
-//! How a body's tetrahedra are made (design `meshes.md`): coning the
+//! How a body's tetrahedra are made (`docs/design/meshing.md`): coning the
 //! surface to a kernel point, or TetGen with the paper's switches, at the
 //! default level (`-pq2.0Y`) or the finer level of the paper's section 8.6.
 
@@ -7,7 +7,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mesher {
-    /// Every surface triangle coned to the kernel point (`scenes.md`).
+    /// Every surface triangle coned to the kernel point (`docs/design/scenes.md`).
     Cones,
     /// The committed TetGen mesh made with the paper's default switches.
     #[serde(rename = "tetgen")]

@@ -1,6 +1,6 @@
 //! A body's shape as parry3d sees it, built once per mesh and kept with it
 //! ([`TetMesh::parry_shape`]), for the `parry` contact method and parry's
-//! GJK/EPA distance (design `methods-seeds.md`, "An industry baseline:
+//! GJK/EPA distance (`docs/design/other-methods.md`, "An industry baseline:
 //! parry3d"): a `ConvexPolyhedron` (the convex hull of the surface) when
 //! the body is convex, otherwise its surface as a `TriMesh` with parry's
 //! internal-edge fixing (`TriMeshFlags::FIX_INTERNAL_EDGES`), which is what

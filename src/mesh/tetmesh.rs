@@ -1,6 +1,6 @@
 //! `TetMesh`: vertices and positively oriented tetrahedra, plus the surface
 //! classification that the contact methods and the exact-contact enumerator
-//! read (design `scenes.md`, "Surface classification").
+//! read (`docs/design/scenes.md`, "Surface classification").
 //!
 //! A tetrahedron face is a surface face when no other tetrahedron of the mesh
 //! has the same three vertices. Surface edges and vertices are those of

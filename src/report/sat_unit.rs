@@ -3,7 +3,8 @@
 //! algorithm gives (negative when they overlap) against the distance of the
 //! origin to their explicitly built Minkowski difference A − B, and the
 //! minimum, maximum, mean and standard deviation of the error over the
-//! poses, beside the seed's numbers (design `methods-seeds.md`, "SAT-MTD").
+//! poses, beside the published ones (`docs/design/other-methods.md`,
+//! "SAT-MTD contact manifold for convex bodies").
 //!
 //! **The reference.** The bodies are disjoint exactly when the origin lies
 //! outside A − B, and then their distance is the origin's Euclidean distance
@@ -11,17 +12,17 @@
 //! the origin's distance to its boundary. A − B is built explicitly as the
 //! convex hull of all 64 differences of corners, by brute force and without
 //! any knowledge of where its facets come from: every plane through three of
-//! the points that has all 64 on one side is a facet plane, and the points
-//! on it (their convex hull in the plane) are the facet. Inside, the distance
-//! is the smallest offset of a facet plane; outside, the smallest distance
-//! to a facet polygon (not the largest plane distance, which is smaller
-//! where the nearest point of A − B is on an edge or corner). The seed took
-//! "the minimum distance from the origin to one of the faces" on both sides;
-//! outside that would count against SAT-MTD the gap between a plane and the
-//! polytope.
+//! the points that has all 64 on one side is a facet plane, and the points on
+//! it (their convex hull in the plane) are the facet. Inside, the distance is
+//! the smallest offset of a facet plane; outside, the smallest distance to a
+//! facet polygon (not the largest plane distance, which is smaller where the
+//! nearest point of A − B is on an edge or corner). Cheng Yi & Drumwright
+//! took "the minimum distance from the origin to one of the faces" on both
+//! sides; outside that would count against SAT-MTD the gap between a plane
+//! and the polytope.
 //!
 //! **The algorithms** are a list ([`ESTIMATORS`]), one row each; adding one
-//! (parry's GJK/EPA) is one entry with the seed's row it sits beside.
+//! (parry's GJK/EPA) is one entry with the published row it sits beside.
 
 use super::tables::{Progress, Table};
 use crate::contact::world_mesh::WorldMesh;
@@ -36,7 +37,7 @@ pub const DEFAULT_POSES: usize = 1000;
 /// Seed of `contactlab table sat-unit` unless `--seed` says otherwise.
 pub const DEFAULT_SEED: u64 = 2;
 
-/// Edge length of the seed's boxes, metres.
+/// Edge length of Cheng Yi & Drumwright's boxes, metres.
 const BOX_SIDE: f64 = 2.0;
 /// Box centres are drawn in the cube [−h, h]³ with this h: centres up to
 /// 2√3 h ≈ 6.9 m apart, against 2 m (touching face to face) to 3.5 m
@@ -50,13 +51,13 @@ const PLACEMENT_HALF: f64 = 2.0;
 const HULL_RELATIVE_TOL: f64 = 1e-12;
 
 /// One algorithm of the table: how it gives the signed distance of two
-/// bodies, and the seed's row for the same kind of algorithm.
+/// bodies, and Cheng Yi & Drumwright's row for the same kind of algorithm.
 pub struct DistanceEstimator {
     pub name: &'static str,
-    /// The seed's table I row it sits beside: its label and min, max, mean
-    /// and standard deviation of the error.
-    pub seed_label: &'static str,
-    pub seed_errors: [f64; 4],
+    /// The row of Cheng Yi & Drumwright's table I it sits beside: its label
+    /// and min, max, mean and standard deviation of the error.
+    pub published_label: &'static str,
+    pub published_errors: [f64; 4],
     /// Signed distance (negative: overlapping) of the pair, `None` if the
     /// algorithm cannot judge it.
     pub signed_distance: fn(&BodyPair, &MethodParams) -> Option<f64>,
@@ -66,9 +67,9 @@ fn sat_mtd_distance(pair: &BodyPair, params: &MethodParams) -> Option<f64> {
     sat_signed_distance(pair, params).map(|d| d.distance)
 }
 
-/// The seed's table I, in its order: label, min, max, mean, standard
-/// deviation of the error.
-pub const SEED_TABLE_I: [(&str, [f64; 4]); 2] = [
+/// Cheng Yi & Drumwright's table I, in its order: label, min, max, mean,
+/// standard deviation of the error.
+pub const PUBLISHED_TABLE_I: [(&str, [f64; 4]); 2] = [
     ("GJK+EPA (libccd)", [2.693e-6, 0.608937, 0.0518467, 0.1311]),
     ("SAT (Moby)", [0.0, 2.66454e-15, 3.353e-16, 4.413e-16]),
 ];
@@ -92,15 +93,15 @@ fn gjk_epa_distance(pair: &BodyPair, _params: &MethodParams) -> Option<f64> {
 pub const ESTIMATORS: &[DistanceEstimator] = &[
     DistanceEstimator {
         name: "SAT-MTD (ours: SAT when overlapping, closest features when disjoint)",
-        seed_label: SEED_TABLE_I[1].0,
-        seed_errors: SEED_TABLE_I[1].1,
+        published_label: PUBLISHED_TABLE_I[1].0,
+        published_errors: PUBLISHED_TABLE_I[1].1,
         signed_distance: sat_mtd_distance,
     },
     #[cfg(feature = "parry")]
     DistanceEstimator {
         name: "GJK/EPA (parry3d-f64, what Rapier uses)",
-        seed_label: SEED_TABLE_I[0].0,
-        seed_errors: SEED_TABLE_I[0].1,
+        published_label: PUBLISHED_TABLE_I[0].0,
+        published_errors: PUBLISHED_TABLE_I[0].1,
         signed_distance: gjk_epa_distance,
     },
 ];
@@ -201,13 +202,13 @@ pub fn sat_unit_table(poses: usize, seed: u64, progress: Progress) -> Table {
                 e(s.std),
                 e(s.max_overlapping),
                 e(s.max_disjoint),
-                estimator.seed_label.to_string(),
+                estimator.published_label.to_string(),
             ];
-            row.extend(estimator.seed_errors.iter().map(|&x| e(x)));
+            row.extend(estimator.published_errors.iter().map(|&x| e(x)));
             row
         })
         .collect();
-    let seed_rows: Vec<String> = SEED_TABLE_I
+    let published_rows: Vec<String> = PUBLISHED_TABLE_I
         .iter()
         .map(|(label, [min, max, mean, std])| {
             format!("{label}: min {min:e}, max {max:e}, mean {mean:e}, SD {std:e}")
@@ -217,7 +218,7 @@ pub fn sat_unit_table(poses: usize, seed: u64, progress: Progress) -> Table {
         title: format!("Unit test (Cheng Yi & Drumwright, table I): error in signed distance on two 2 × 2 × 2 boxes, {poses} poses, seed {seed}"),
         notes: vec![
             format!("{overlapping} of the {poses} poses overlap, {} are disjoint (box centres uniform in [−{PLACEMENT_HALF}, {PLACEMENT_HALF}]³ m, uniform rotations). Error: |signed distance − the origin's signed distance to the Minkowski difference built as the convex hull of the 64 corner differences| in metres (outside: the Euclidean distance to the polytope). Mean and SD over all poses, SD of the population.", poses - overlapping),
-            format!("The seed's table I: {}.", seed_rows.join("; ")),
+            format!("The seed's table I: {}.", published_rows.join("; ")),
         ],
         headers: [
             "algorithm",

@@ -1,11 +1,11 @@
-//! `contactlab table spheres`: Cheng Yi & Drumwright's verification benchmarks (§V-B,
-//! figure 5). A tessellated sphere spinning about the vertical on a fixed
-//! box with no-slip friction keeps its kinetic energy when it is ideal; the
-//! table gives the energy left after 5 s of virtual time for several sphere
-//! tessellations and two time steps, per contact method, beside the seed's
-//! statements: the 100-vertex sphere keeps its energy for at least 5 s at
-//! h = 0.001; the 50-vertex one stops within about 8 ms; at h = 0.01 even
-//! 2000 vertices do not keep it.
+//! `contactlab table spheres`: Cheng Yi & Drumwright's verification
+//! benchmarks (§V-B, figure 5). A tessellated sphere spinning about the
+//! vertical on a fixed box with no-slip friction keeps its kinetic energy
+//! when it is ideal; the table gives the energy left after 5 s of virtual
+//! time for several sphere tessellations and two time steps, per contact
+//! method, beside Cheng Yi & Drumwright's statements: the 100-vertex sphere
+//! keeps its energy for at least 5 s at h = 0.001; the 50-vertex one stops
+//! within about 8 ms; at h = 0.01 even 2000 vertices do not keep it.
 //!
 //! The sphere's vertex count is a parameter of its shape: the table edits
 //! the built-in scene's text (every `sphere` shape gets the count) rather
@@ -20,17 +20,17 @@ use crate::scene::builtin::builtin_text;
 use crate::sim::{SimError, SimSettings, Simulation};
 use serde_json::Value;
 
-/// Requested surface vertices of the spheres (the seed's; the grid nearest
-/// to each is used, see [`crate::mesh::sphere`]).
+/// Requested surface vertices of the spheres (Cheng Yi & Drumwright's; the
+/// grid nearest to each is used, see [`crate::mesh::sphere`]).
 pub const SPHERE_VERTICES: [u32; 5] = [50, 100, 200, 1000, 2000];
-/// The seed's two time steps, seconds.
+/// Cheng Yi & Drumwright's two time steps, seconds.
 pub const SPHERE_TIME_STEPS: [f64; 2] = [0.001, 0.01];
-/// Virtual time of every run, seconds (the seed's).
+/// Virtual time of every run, seconds (Cheng Yi & Drumwright's).
 pub const VIRTUAL_SECONDS: f64 = 5.0;
 /// The methods the table compares, those of them the registry has:
 /// ContactLab's own, the paper's two best (Opposing, Closest points), the
-/// region methods, and the convex-polyhedra methods the seed and industry
-/// bring.
+/// region methods, and the convex-polyhedra methods Cheng Yi & Drumwright
+/// and industry bring.
 pub const SPHERE_METHODS: [&str; 8] = [
     "semi-local",
     "opposing",
@@ -42,8 +42,9 @@ pub const SPHERE_METHODS: [&str; 8] = [
     "parry",
 ];
 
-/// The seed's statement about a (vertices, h) cell of the spinning sphere.
-fn seed_statement(vertices: u32, h: f64) -> &'static str {
+/// Cheng Yi & Drumwright's statement about a (vertices, h) cell of the
+/// spinning sphere.
+fn published_statement(vertices: u32, h: f64) -> &'static str {
     match (vertices, h == 0.001) {
         (50, true) => "stops spinning after about 8 ms",
         (100, true) => "keeps its energy at least 5 s",
@@ -160,9 +161,9 @@ fn energy_cell(run: &EnergyRun, h: f64) -> String {
 }
 
 /// The spinning-sphere table. `vertices` and `time_steps` choose the grid
-/// (the CLI passes the seed's); meshes are cones unless `base` names a
-/// mesher, because only the built-in 100-vertex sphere has a committed
-/// TetGen mesh.
+/// (the CLI passes Cheng Yi & Drumwright's); meshes are cones unless `base`
+/// names a mesher, because only the built-in 100-vertex sphere has a
+/// committed TetGen mesh.
 pub fn spheres_table(
     base: &SimSettings,
     vertices: &[u32],
@@ -185,7 +186,7 @@ pub fn spheres_table(
             let mut row = vec![
                 sphere_vertex_count(n).to_string(),
                 format!("{h}"),
-                seed_statement(n, h).to_string(),
+                published_statement(n, h).to_string(),
             ];
             for id in &methods {
                 progress(&format!("{n} vertices / h = {h} / {id}"), done, total);
@@ -219,7 +220,7 @@ pub fn spheres_table(
     Ok(Table {
         title: "Spinning sphere: kinetic energy kept over 5 s (Cheng Yi & Drumwright, section V-B)".to_string(),
         notes: vec![format!(
-            "A tessellated sphere of radius 1 m (a pole at the bottom, see the `sphere` shape) spins at 2π rad/s about the vertical on a fixed box, with μ = 10 between them (no slip). Each cell: the kinetic energy left after {VIRTUAL_SECONDS} s as a percentage of the initial, and how far the sphere moved when it moved more than {WANDER} m (through the box, when a method finds no contact). Meshes: {}. The seed's column is its section V-B; it gives no numbers.",
+            "A tessellated sphere of radius 1 m (a pole at the bottom, see the `sphere` shape) spins at 2π rad/s about the vertical on a fixed box, with μ = 10 between them (no slip). Each cell: the kinetic energy left after {VIRTUAL_SECONDS} s as a percentage of the initial, and how far the sphere moved when it moved more than {WANDER} m (through the box, when a method finds no contact). Meshes: {}. Cheng Yi & Drumwright's column is their section V-B; they give no numbers.",
             mesher.meshes()
         )],
         headers,

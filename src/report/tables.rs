@@ -1,6 +1,6 @@
 //! Comparison tables: one row per method of the registry, in the shape of
 //! the paper's tables 6, 7 and 8 and of its studies in sections 8.2–8.7
-//! (design `measures.md`, "Summary tables"), for `contactlab table` and
+//! (`docs/design/measures.md`, "Summary tables"), for `contactlab table` and
 //! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
 use super::paper;
@@ -111,7 +111,7 @@ pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
 
 /// The methods the tables compare: the registry without the reference,
 /// and with `paper_code` each method's `@paper-code` variant after it
-/// (design `reference-code.md`; `contactlab table … --paper-code`).
+/// (`docs/design/reference-code.md`; `contactlab table … --paper-code`).
 pub fn table_methods(paper_code: bool) -> Vec<&'static MethodInfo> {
     if paper_code {
         methods_and_variants().collect()

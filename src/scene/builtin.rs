@@ -10,8 +10,8 @@ pub struct BuiltinScene {
     pub id: &'static str,
     pub text: &'static str,
     /// One of the paper's 13 scenes (Erleben 2018, sections 4 and 5): the tests
-    /// and tables that reproduce the paper iterate these; the others (seed
-    /// 002's sphere benchmarks) go beyond it.
+    /// and tables that reproduce the paper iterate these; the others (Cheng
+    /// Yi & Drumwright's sphere benchmarks) go beyond it.
     pub paper: bool,
 }
 

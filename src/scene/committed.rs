@@ -1,4 +1,4 @@
-//! The committed TetGen meshes (design `meshes.md`): `meshes/tetgen.json`
+//! The committed TetGen meshes (`docs/design/meshing.md`): `meshes/tetgen.json`
 //! (the paper's default switches, compiled in everywhere, about 34 KB) and
 //! `meshes/paper-fine.json` (the section 8.6 switches, 0.9 MB, compiled
 //! into native builds only, to keep the page's wasm small; the

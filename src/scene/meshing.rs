@@ -1,4 +1,4 @@
-//! Which tetrahedra a body gets (design `meshes.md`): cones made here, or
+//! Which tetrahedra a body gets (`docs/design/meshing.md`): cones made here, or
 //! the committed TetGen mesh of its shape. A body asking for TetGen whose
 //! shape has no committed mesh falls back (paper-fine → TetGen default →
 //! cones) and says so: the fallback becomes a notice the person sees, never

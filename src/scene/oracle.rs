@@ -1,5 +1,5 @@
 //! The oracle of a scene: which contact normals are right, and how few
-//! contacts an ideal method needs (design `scenes.md`, "Oracles"; paper
+//! contacts an ideal method needs (`docs/design/scenes.md`, "Oracles"; paper
 //! sections 5 and 5.1). It lives in the scene file, so a rotated scene file
 //! carries a rotated oracle.
 

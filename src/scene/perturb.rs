@@ -49,7 +49,7 @@ impl SeededRng {
 }
 
 /// Displaces every free body by `magnitude` in a seeded random horizontal
-/// direction, body by body in file order (design `scenes.md`,
+/// direction, body by body in file order (`docs/design/scenes.md`,
 /// "Perturbation"; paper section 8.5). With y up this is
 /// magnitude · (cos φ, 0, sin φ).
 pub fn perturb(scene: &mut Scene, magnitude: f64, seed: u64) {

@@ -1,8 +1,8 @@
-//! A shape written back in the scene format (`scenes.md`, "Shape types"),
-//! the inverse of the loader's shape parser: the committed mesh files name
-//! the shape each mesh is for this way. Numbers are written in their
-//! shortest round-trip form, so reading the text back gives the very same
-//! shape, bit for bit.
+//! A shape written back in the scene format (`docs/design/scenes.md`, "Shape
+//! types"), the inverse of the loader's shape parser: the committed mesh
+//! files name the shape each mesh is for this way. Numbers are written in
+//! their shortest round-trip form, so reading the text back gives the very
+//! same shape, bit for bit.
 
 use crate::mesh::shapes::Shape;
 use serde_json::{json, Value};

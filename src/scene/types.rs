@@ -1,4 +1,4 @@
-//! The loaded scene (design `scenes.md`): bodies as tetrahedral meshes in
+//! The loaded scene (`docs/design/scenes.md`): bodies as tetrahedral meshes in
 //! their centre-of-mass frames with their poses, velocities and mass
 //! properties, the scene's settings and its oracle. Parsing the file lives
 //! apart, in [`super::parse`]; these types know nothing of JSON.

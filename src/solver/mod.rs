@@ -1,5 +1,5 @@
 //! The contact solver: projected Gauss-Seidel on the proximal-map
-//! formulation of Coulomb friction (design `solver.md`; paper section 6,
+//! formulation of Coulomb friction (`docs/design/solver.md`; paper section 6,
 //! after Erleben, "Rigid body contact problems using proximal operators",
 //! SCA 2017).
 

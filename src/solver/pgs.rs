@@ -1,5 +1,5 @@
 //! Proximal Gauss-Seidel with the local r-factor strategy and the ν = 0.9
-//! roll-back (design `solver.md`, "Proximal Gauss-Seidel").
+//! roll-back (`docs/design/solver.md`, "Proximal Gauss-Seidel").
 //!
 //! Contact rows. For contact k between A and B with unit normal n (A → B),
 //! point p, r_A = p − x_A, r_B = p − x_B and tangents t₁, t₂ completing an
@@ -22,11 +22,11 @@
 //! ‖λ_t‖ ≤ μ λ_n (the proximal map of the disk), and applies that change.
 //! b = 0 unless Baumgarte stabilisation is on: b_n = (β/h) min(depth, 0).
 //!
-//! The design computes one z for all three rows of a contact. Visiting the
-//! normal row first (Gauss-Seidel row by row, as in the factorised normal
-//! and friction sub-solvers of the paper's reference code) converges
-//! markedly better on tall frictional stacks: with warm starting, the
-//! ideal Pillar (`reference` contacts) stays within 0.1 mm over 500 steps
+//! The proximal map is often written with one z for all three rows of a
+//! contact. Visiting the normal row first (Gauss-Seidel row by row, as in the
+//! factorised normal and friction sub-solvers of the paper's reference code)
+//! converges markedly better on tall frictional stacks: with warm starting,
+//! the ideal Pillar (`reference` contacts) stays within 0.1 mm over 500 steps
 //! this way and drifts 2 cm with one z per contact.
 //!
 //! Convergence. After each sweep the residual is max_k ‖λ_k − λ_k,before‖∞.
@@ -34,8 +34,9 @@
 //! rolled back to the start of the sweep (which still counts as an
 //! iteration).
 //!
-//! The paper's reference code differs in two places ([`SolverRules::PaperCode`],
-//! design `reference-code.md`). Its roll-back restores λ but not the
+//! The paper's reference code differs in two places
+//! ([`SolverRules::PaperCode`], `docs/design/reference-code.md`, "The
+//! solver's paper-code roll-back"). Its roll-back restores λ but not the
 //! velocities: writing v = v_free + M⁻¹ Jᵀ λ for the velocities that belong
 //! to the impulses, after a rolled-back sweep the code holds
 //!     λ = λ_before,  v = v_free + M⁻¹ Jᵀ λ_after,
@@ -51,8 +52,8 @@ use crate::dynamics::RigidBody;
 use crate::geometry::orthonormal_basis;
 use glam::{DMat3, DQuat, DVec3};
 
-/// Which solver: the design's, or the paper's reference code's (the
-/// `solver` setting; module doc).
+/// Which solver: the printed one (`docs/design/solver.md`), or the paper's
+/// reference code's (the `solver` setting; module doc).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SolverRules {
@@ -99,7 +100,7 @@ pub struct SolverSettings {
     pub tolerance: f64,
     /// Baumgarte factor β (0: no stabilisation, the paper's setting).
     pub baumgarte: f64,
-    /// The design's roll-back and absolute stop, or the paper's code's.
+    /// The printed roll-back and absolute stop, or the paper's code's.
     pub rules: SolverRules,
 }
 
@@ -121,7 +122,8 @@ pub struct SolverStats {
     pub residual: f64,
 }
 
-/// The roll-back factor ν of the design.
+/// The roll-back factor ν (`docs/design/solver.md`, "Proximal
+/// Gauss-Seidel").
 const NU: f64 = 0.9;
 
 /// One contact's precomputed rows.

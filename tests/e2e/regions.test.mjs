@@ -66,7 +66,7 @@ test('a region method outlines its regions on request, the link carries it, and 
     }
     await page.selectOption('#method-picker', method);
     await waitReady(page, { scene: 'cliff-edges', method, step: 1 });
-    // Its help comes from the registry: its name, one paragraph, and the seed and section it follows.
+    // Its help comes from the registry: its name, one paragraph, and the source and section it follows.
     await page.click('button[data-help="method"]');
     const name = await page.evaluate(() => /** @type {HTMLSelectElement} */ (document.getElementById('method-picker')).selectedOptions[0].textContent);
     const entry = page.locator('#help-dialog .help-entry.current');

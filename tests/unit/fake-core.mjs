@@ -1,9 +1,10 @@
 // A stand-in for the wasm core's settings registry and for the simulation
-// worker, written to /work/notes/facade-contract.md, so the page's state
-// modules can be tested without wasm or a browser. It is deliberately
-// small: a schema of the shape the contract gives, and a "simulation" whose
-// numbers depend on the scene, every setting and the step, so a test can
-// tell which configuration a frame came from.
+// worker, written to the facade's contract (docs/design/page.md, "The
+// boundary between Rust and JavaScript"; src/web/mod.rs), so the page's state
+// modules can be tested without wasm or a browser. It is deliberately small:
+// a schema of the shape the facade's `settingsSchema` gives, and a
+// "simulation" whose numbers depend on the scene, every setting and the step,
+// so a test can tell which configuration a frame came from.
 
 export const METHOD_IDS = ['closest-points', 'volume-sat', 'surface-sat', 'opposing', 'reference'];
 

@@ -34,8 +34,8 @@ export class SettingsPanel {
     this.methodPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-picker'));
     this.methodDescription = document.getElementById('method-description');
     // The "printed / paper's code" switch: the picker lists the printed
-    // methods; the switch selects a method's `@paper-code` variant (design
-    // reference-code.md) where it has one.
+    // methods; the switch selects a method's `@paper-code` variant
+    // (docs/design/reference-code.md) where it has one.
     this.variantPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-variant'));
 
     // Grouped by how the methods work (the registry's order within each

@@ -1,8 +1,9 @@
 /**
  * @file The tooltip shown when the pointer rests on a contact: which bodies,
  * which feature pair, the normal, the depth and the quality q; for a region
- * method's contact also its region and where its normal came from (seed
- * 001's temporal coherence keeps a region's normal from the previous step).
+ * method's contact also its region and where its normal came from (Bouma
+ * & Vaněček's temporal coherence keeps a region's normal from the previous
+ * step).
  */
 
 import { cssColour } from '../render/contacts.js';

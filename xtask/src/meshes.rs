@@ -1,6 +1,6 @@
 //! `cargo xtask meshes [--search]`: remakes the committed TetGen meshes
-//! (`meshes/tetgen.json`, `meshes/paper-fine.json`; design `meshes.md`) by
-//! running `contactlab tetgen`, which runs the `tetgen` program on every
+//! (`meshes/tetgen.json`, `meshes/paper-fine.json`; `docs/design/meshing.md`)
+//! by running `contactlab tetgen`, which runs the `tetgen` program on every
 //! built-in shape, and writes the switches it used per shape to
 //! docs/meshes.md. `--search` measures every shape's paper-fine ratio again
 //! (minutes of TetGen time limits) instead of reusing the recorded one.
@@ -44,7 +44,7 @@ pub fn run(root: &Path, search: bool) -> Result<()> {
          <!-- Written by `cargo xtask meshes` from the output of `contactlab tetgen`; \
          the times are of the run that wrote it. -->\n\n\
          Every built-in shape's TetGen mesh, the switches it was made with and why \
-         (design `meshes.md`). `tetgen` is the default level (`--mesher tetgen`), \
+         (`docs/design/meshing.md`). `tetgen` is the default level (`--mesher tetgen`), \
          `paper-fine` the section 8.6 refinement (`--mesher paper-fine`, the Pillar's \
          shapes only). Where the paper's ratio 1.015 did not finish within the time \
          limit, the next of 1.1, 1.2, 1.414 was used; `cargo xtask meshes --search` \

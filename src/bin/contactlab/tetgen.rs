@@ -1,8 +1,8 @@
-//! `contactlab tetgen`: makes the committed TetGen meshes (design
-//! `meshes.md`) for every distinct shape of the built-in scenes, by running
-//! the `tetgen` program (Debian's, 1.5) on each shape's PLC and reading its
-//! output back; `cargo xtask meshes` calls it. TetGen is only run, never
-//! linked: its output is data.
+//! `contactlab tetgen`: makes the committed TetGen meshes
+//! (`docs/design/meshing.md`, "Making them") for every distinct shape of the
+//! built-in scenes, by running the `tetgen` program (Debian's, 1.5) on each
+//! shape's PLC and reading its output back; `cargo xtask meshes` calls it.
+//! TetGen is only run, never linked: its output is data.
 //!
 //! Switches, after the paper (section 8) and its reference code:
 //! - default level: `-pq2.0Y`; the crack and hole blocks `-p` (the

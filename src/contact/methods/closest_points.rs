@@ -5,16 +5,16 @@
 //! at their midpoint, with the unit separation vector as normal and depth =
 //! distance − 2ε (0 when the un-eroded shapes touch).
 //!
-//! `closest-points@paper-code` follows the paper's reference code (design
-//! `reference-code.md`): the reach 2ε is a hard threshold with no tolerance
-//! (an eroded Pillar gap computes as 0.020000000000000004 and is rejected);
-//! only (V,F) pairs whose vertex projects inside the face (its prism) and
-//! (E,E) pairs whose closest points are strictly inside both edges count,
-//! so there are no (V,E) or (V,V) contacts; the (E,E) normal is the cross
-//! product (a_j − a_i) × (b_j − a_i), an apparent slip for
-//! (a_j − a_i) × (b_j − b_i) that is emulated because it is well defined
-//! (oriented from A to B, the evident intent); and the depth is
-//! 2ε − distance, the printed sign reversed.
+//! `closest-points@paper-code` follows the paper's reference code
+//! (`docs/design/reference-code.md`, "The variants"): the reach 2ε is a hard
+//! threshold with no tolerance (an eroded Pillar gap computes as
+//! 0.020000000000000004 and is rejected); only (V,F) pairs whose vertex
+//! projects inside the face (its prism) and (E,E) pairs whose closest points
+//! are strictly inside both edges count, so there are no (V,E) or (V,V)
+//! contacts; the (E,E) normal is the cross product (a_j − a_i) × (b_j − a_i),
+//! an apparent slip for (a_j − a_i) × (b_j − b_i) that is emulated because it
+//! is well defined (oriented from A to B, the evident intent); and the depth
+//! is 2ε − distance, the printed sign reversed.
 //!
 //! Two parts of that code have undefined behaviour, which is not emulated:
 //! its loop of B against A's faces indexes four-element arrays with an edge
@@ -49,7 +49,7 @@ pub struct ClosestPointsPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "closest-points@paper-code",
     name: "Closest points (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Closest points as the paper's code runs it: a hard 2ε threshold, only face-interior (V,F) and edge-interior (E,E), depth 2ε − distance.",
     help: "What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and two edges whose closest points are strictly inside both give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); and the depth is 2ε minus the distance, the printed sign reversed. Two loops of that code have undefined behaviour; their evident intent is implemented. Exact-duplicate post-filter.",
     reads: &["epsilon"],

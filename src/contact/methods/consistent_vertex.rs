@@ -14,7 +14,7 @@
 //! face, as in Vertex only.
 //!
 //! `consistent-vertex@paper-code` follows the paper's reference code
-//! (design `reference-code.md`): from a surface vertex strictly inside the
+//! (`docs/design/reference-code.md`): from a surface vertex strictly inside the
 //! other tetrahedron it follows the vertex's three edges *in its own
 //! tetrahedron* (not the surface edges of its body), and every edge that
 //! strictly crosses a surface face plane of the other tetrahedron gives a
@@ -49,7 +49,7 @@ pub struct ConsistentVertexPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "consistent-vertex@paper-code",
     name: "Consistent vertex (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Consistent vertex as the paper's code runs it: one contact per tetrahedron edge of the vertex that strictly crosses a surface plane.",
     help: "What the paper's reference code does instead of the printed Consistent vertex: it follows the vertex's three edges in its own tetrahedron rather than the surface edges of its body, and each edge that strictly crosses a surface face plane of the other tetrahedron gives a contact with that face. A vertex can so get up to three contacts with different normals, and a vertex lying exactly on a plane gets none. Exact comparisons and the exact-duplicate post-filter.",
     reads: &[],

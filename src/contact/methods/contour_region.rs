@@ -1,8 +1,8 @@
 //! Contour region, ArtiSynth's default contact method between rigid bodies
-//! (the ArtiSynth manual, §7.4.1, figure 7.8; design `methods-seeds.md`, "Contour
-//! region"): per contact region, fit a plane to the region, keep the points
-//! whose projections form the convex hull of the region in that plane, and
-//! give every kept point the plane's normal and the region's deepest
+//! (the ArtiSynth manual, §7.4.1, figure 7.8; `docs/design/other-methods.md`,
+//! "Contour region"): per contact region, fit a plane to the region, keep the
+//! points whose projections form the convex hull of the region in that plane,
+//! and give every kept point the plane's normal and the region's deepest
 //! penetration as depth. "The contact points do not necessarily lie on the
 //! plane, but they all have the same normal and penetration distance."
 //!
@@ -15,18 +15,18 @@
 //! 1. **Plane.** Least squares through the centroid of the region's
 //!    boundary: its contour points and the points of its touching pieces
 //!    (the smallest-eigenvalue direction of their scatter matrix). The
-//!    seed fits "a plane to the region"; the design names the contour
-//!    points and the penetrating vertices. We fit the boundary only: the
-//!    contour lies where the two surfaces meet, while a penetrating vertex
-//!    lies as deep inside as the motion carried it, so a sharp spike's tip
-//!    would tip the plane over (a tetrahedral spike of half-angle 30° sunk
-//!    into a block: its triangular contour has a horizontal scatter of 1.5
-//!    r² per axis against 0.75 d² vertically for the three contour points
-//!    and the tip at depth d, r = d tan 30°, so the fit through all four
-//!    would be vertical). The penetrating vertices still count for the
-//!    hull, the depth and the side the normal points to. Only a region
-//!    with no boundary point (a body wholly inside the other) is fitted to
-//!    its vertices.
+//!    manual fits "a plane to the region" without saying which points; the
+//!    region's points include the penetrating vertices too. We fit the
+//!    boundary only: the contour lies where the two surfaces meet, while a
+//!    penetrating vertex lies as deep inside as the motion carried it, so a
+//!    sharp spike's tip would tip the plane over (a tetrahedral spike of
+//!    half-angle 30° sunk into a block: its triangular contour has a
+//!    horizontal scatter of 1.5 r² per axis against 0.75 d² vertically for
+//!    the three contour points and the tip at depth d, r = d tan 30°, so the
+//!    fit through all four would be vertical). The penetrating vertices
+//!    still count for the hull, the depth and the side the normal points to.
+//!    Only a region with no boundary point (a body wholly inside the other)
+//!    is fitted to its vertices.
 //! 2. **Normal orientation, from A to B.** By the penetrating vertices: A's
 //!    vertices inside B lie on B's side of the plane and B's inside A on
 //!    A's side, so n is chosen with Σ_A n·(x − c) − Σ_B n·(x − c) > 0. With
@@ -38,7 +38,7 @@
 //!    by the line of centres, B's minus A's.
 //! 3. **Degenerate regions**, a point or a segment (the boundary spreads no
 //!    more than the touching tolerance across its principal direction), have
-//!    no plane. Their normal, the rule the design asks us to document: the
+//!    no plane, and the manual gives them no normal. Ours: the
 //!    normal of the face one body touches with, if every point of the region
 //!    lies on one face of A (A's outward normal) or of B (minus B's);
 //!    otherwise the normalised N_A − N_B of step 2; otherwise the line of

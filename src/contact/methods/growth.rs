@@ -23,19 +23,20 @@
 //! 0.9²⁰⁰ ≈ 7e−10): a pair that does not converge in time keeps the last
 //! separation direction.
 //!
-//! `growth@paper-code` follows the paper's reference code (design
-//! `reference-code.md`): the feature in a direction comes from a Gauss map
-//! over all four faces (not only surface faces) whose face cones are
-//! widened by 4°, an edge or vertex feature's normal is the search
-//! direction itself, a tie of dimensions takes A's normal, the growing loop
-//! uses the step factor 1 − s·dc/‖dc‖² with dc = c_B − c_A and stops at δ =
-//! 2 min(dist, 0.01 · scale), at most 20 iterations. The description fixes
-//! the factor and δ but not how the factor is applied nor what `dist` and
-//! `scale` are; we divide the scale by the factor (exact for translated
-//! convex shapes whose closest features do not change) and take `dist` as
-//! the centroid distance and `scale` as the smaller tetrahedron's diameter
-//! (the printed δ is 0.01 × that diameter; reading `dist` as the first
-//! separation would stop the loop before its first step).
+//! `growth@paper-code` follows the paper's reference code
+//! (`docs/design/reference-code.md`, "The variants"): the feature in a
+//! direction comes from a Gauss map over all four faces (not only surface
+//! faces) whose face cones are widened by 4°, an edge or vertex feature's
+//! normal is the search direction itself, a tie of dimensions takes A's
+//! normal, the growing loop uses the step factor 1 − s·dc/‖dc‖² with
+//! dc = c_B − c_A and stops at δ = 2 min(dist, 0.01 · scale), at most 20
+//! iterations.
+//! The description fixes the factor and δ but not how the factor is applied
+//! nor what `dist` and `scale` are; we divide the scale by the factor (exact
+//! for translated convex shapes whose closest features do not change) and
+//! take `dist` as the centroid distance and `scale` as the smaller
+//! tetrahedron's diameter (the printed δ is 0.01 × that diameter; reading
+//! `dist` as the first separation would stop the loop before its first step).
 
 use super::{
     features_from_dimensions, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
@@ -67,7 +68,7 @@ pub struct GrowthPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "growth@paper-code",
     name: "Growth (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not appendix B as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not appendix B as printed)",
     summary: "Growth as the paper's code runs it: a face within 4° of the search direction gives its normal, anything else the direction itself.",
     help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, so a face is found when the direction is within 4° of its normal; an edge or vertex gives the search direction itself as the normal; a face beats anything else and, on a tie, A's normal wins. The growing loop divides the scale by the step factor 1 − s·dc/‖dc‖², stops at δ = 2 min(dist, 0.01 · scale), and runs at most 20 times. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
     reads: &[],

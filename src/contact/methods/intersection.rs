@@ -8,16 +8,16 @@
 //! midpoint with the cross product as normal and −overlap as depth. Only
 //! triangle pairs that touch or intersect are tested.
 //!
-//! `intersection@paper-code` follows the paper's reference code (design
-//! `reference-code.md`): (V,F) takes any corner on or behind the plane
-//! (d ≤ 0, not |d| within the tolerance); an (E,E) pair's overlap comes
-//! from the whole tetrahedra's extents along the cross product, its closest
-//! points need not lie in the other tetrahedron (which makes the floating
-//! contacts of the paper's §7.1, metres away), and the first (E,E) contact
-//! ends the tetrahedron pair's remaining triangle pairs. The code's (V,F)
-//! normals are not normalised (their length is twice the triangle's area);
-//! only their direction is used here, as a contact's normal is a unit
-//! direction.
+//! `intersection@paper-code` follows the paper's reference code
+//! (`docs/design/reference-code.md`, "The variants"): (V,F) takes any corner
+//! on or behind the plane (d ≤ 0, not |d| within the tolerance); an (E,E)
+//! pair's overlap comes from the whole tetrahedra's extents along the cross
+//! product, its closest points need not lie in the other tetrahedron (which
+//! makes the floating contacts of the paper's §7.1, metres away), and the
+//! first (E,E) contact ends the tetrahedron pair's remaining triangle pairs.
+//! The code's (V,F) normals are not normalised (their length is twice the
+//! triangle's area); only their direction is used here, as a contact's normal
+//! is a unit direction.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::geometry::extent_along;
@@ -47,7 +47,7 @@ pub struct IntersectionPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "intersection@paper-code",
     name: "Intersection (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Intersection as the paper's code runs it: every corner behind a face, edge pairs judged on whole tetrahedra, first edge hit only.",
     help: "What the paper's reference code does instead of the printed Intersection method: every corner of a surface triangle on or behind the other's plane and inside its edges is a (V,F) contact, however deep; an edge pair's overlap is measured on the whole tetrahedra rather than the two triangles, and its closest points need not lie in the other tetrahedron, which puts (E,E) contacts in mid-air, metres away (the floating contacts of the paper's section 7.1); and the first (E,E) contact ends the tetrahedron pair. Exact comparisons and the exact-duplicate post-filter.",
     reads: &[],

@@ -15,8 +15,8 @@
 //! are local: each sees one pair of tetrahedra at a time
 //! ([`Algorithm::TetPair`]), and the dispatcher in `contact` runs the broad
 //! phase, applies the surface-only rule and the post-filter. The region
-//! methods of the other seeds (design `methods-seeds.md`) see one pair of
-//! whole bodies at a time ([`Algorithm::BodyPair`]): both surfaces with
+//! methods of the other sources (`docs/design/other-methods.md`) see one
+//! pair of whole bodies at a time ([`Algorithm::BodyPair`]): both surfaces with
 //! their B-rep features, both bodies' velocities, and what the method itself
 //! kept of that pair at the last step ([`PairMemory`]). A method sees
 //! geometry, velocities, its settings and its own history, nothing else:
@@ -29,8 +29,8 @@ use glam::DVec3;
 use serde::Serialize;
 use std::any::Any;
 
-/// Every tolerance a method uses, in one place (design: "never hard-code
-/// bare epsilons inside methods").
+/// Every tolerance a method uses, in one place, so that no method hides a
+/// bare epsilon (`docs/design/conventions.md`, "Named tolerances").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MethodParams {
     /// Distance below which surfaces count as touching, for the pair of
@@ -150,9 +150,11 @@ impl std::error::Error for MissingAlgorithm {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {
     /// The paper's printed algorithms, with the tie rules and touching
-    /// tolerance of design `methods.md`.
+    /// tolerance of `docs/design/methods.md` ("Shared machinery", "The
+    /// touching tolerance").
     Printed,
-    /// What the paper's reference code does (design `reference-code.md`):
+    /// What the paper's reference code does (`docs/design/reference-code.md`,
+    /// "What every variant shares"):
     /// no touching tolerance (exact comparisons with 0) and a post-filter
     /// that removes only exact duplicates.
     PaperCode,
@@ -170,7 +172,7 @@ pub struct MethodInfo {
     pub id: &'static str,
     /// The name its source uses.
     pub name: &'static str,
-    /// The paper or seed document and section it follows.
+    /// The paper (by author) and section it follows.
     pub source: &'static str,
     /// One line for pickers and `contactlab methods`.
     pub summary: &'static str,
@@ -306,7 +308,7 @@ macro_rules! registry {
     ($($module:ident),* $(,)?) => {
         $(mod $module;)*
         /// Every method: ContactLab's own first, the paper's in the order
-        /// of its tables, the other seeds', then the exact reference.
+        /// of its tables, the other sources', then the exact reference.
         pub static REGISTRY: &[&MethodInfo] = &[$(&$module::METHOD,)* &REFERENCE];
     };
 }

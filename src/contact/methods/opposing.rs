@@ -11,14 +11,15 @@
 //! (`tet_geometry::separating_axis_test`), by alignment with the line
 //! between the centroids.
 //!
-//! `opposing@paper-code` follows the paper's reference code instead (design
-//! `reference-code.md`): the normal is A's face normal n_a, not the
-//! bisector, and the sandwich test is one-sided: a face pair is skipped
-//! only when B's corner opposite T_b lies strictly behind T_a (a corner on
-//! the plane counts as in front); the first strictly most opposing pair in A-face-then-B-face
-//! order wins. On the Sliding spike and wedge the bisector of the ground's
-//! face and the spike's sloped face is 36° off, while n_a is the ground's
-//! up: the paper's 100 % there is the code's rule, not the printed one.
+//! `opposing@paper-code` follows the paper's reference code instead
+//! (`docs/design/reference-code.md`, "The variants"): the normal is A's face
+//! normal n_a, not the bisector, and the sandwich test is one-sided: a face
+//! pair is skipped only when B's corner opposite T_b lies strictly behind T_a
+//! (a corner on the plane counts as in front); the first strictly most
+//! opposing pair in A-face-then-B-face order wins. On the Sliding spike and
+//! wedge the bisector of the ground's face and the spike's sloped face is 36°
+//! off, while n_a is the ground's up: the paper's 100 % there is the code's
+//! rule, not the printed one.
 
 use super::{
     contacts_at_extent, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
@@ -50,7 +51,7 @@ pub struct OpposingPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "opposing@paper-code",
     name: "Opposing (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not algorithm 1 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not algorithm 1 as printed)",
     summary: "Opposing as the paper's code runs it: A's face normal, a one-sided sandwich test, no touching tolerance.",
     help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test is one-sided, skipping a pair only when B's opposite corner lies strictly behind A's face (on the plane counts as in front); the first strictly most opposing pair wins, A's faces first. Exact comparisons (no touching tolerance) and a post-filter that removes exact duplicates only. Not symmetric in the two bodies: which is A is the scene file's order. This rule, not the printed one, gives the paper's 100 % on the Sliding spike and wedge.",
     reads: &[],
@@ -78,10 +79,11 @@ impl ContactMethod for OpposingPaperCode {
                 let dot = na.dot(sb.normals[fb]);
                 // One-sided sandwich test: only B's corner opposite T_b is
                 // tested, against T_a's plane, and a corner on the plane
-                // (≥ 0) counts as in front. (Design `reference-code.md`
-                // words it as "skipped only when both opposite vertices lie
-                // strictly behind", which would be symmetric in A and B and
-                // contradicts its own "one-sided"; read that way, the
+                // (≥ 0) counts as in front. (The description of the code
+                // we were given words it as "skipped only when both opposite
+                // vertices lie strictly behind", which would be symmetric in
+                // A and B and contradicts its own "one-sided"; read that
+                // way, the
                 // Sliding spike's pair of the ground's side face x = −10
                 // and the spike's sloped face passes, and the variant gives
                 // 50 %, not the paper's 100 %. The one-sided reading is the

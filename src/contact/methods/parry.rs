@@ -1,7 +1,7 @@
-//! parry3d as a contact method: the contact manifolds a Rapier user gets,
-//! as an industry baseline beside the paper's and the seeds' methods
-//! (design `methods-seeds.md`, "An industry baseline: parry3d"; issue 12,
-//! deliverable 5). We call the library; nothing of its algorithm is ours.
+//! parry3d as a contact method: the contact manifolds a Rapier user gets, as
+//! an industry baseline beside the paper's and the other sources' methods
+//! (`docs/design/other-methods.md`, "An industry baseline: parry3d"; issue
+//! 12, deliverable 5). We call the library; nothing of its algorithm is ours.
 //!
 //! - **Shapes.** A convex body (every B-rep edge convex) is parry's
 //!   `ConvexPolyhedron`, the hull of its surface vertices; any other body is
@@ -80,7 +80,7 @@ pub struct Parry;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "parry",
     name: "parry3d (Rapier's contacts)",
-    source: "parry3d-f64 0.31 contact manifolds (design methods-seeds.md, \"An industry baseline: parry3d\"; issue 12)",
+    source: "parry3d-f64 0.31 contact manifolds (docs/design/other-methods.md, \"An industry baseline: parry3d\"; issue 12)",
     summary: "The contact manifolds of the parry3d library, which the Rapier physics engine uses: hulls for convex bodies, triangle meshes with internal-edge fixing otherwise.",
     help: "Not from a paper: what a game or robotics developer using Rapier gets. A convex body is given to parry3d as its convex hull, any other body as its surface triangles with parry's internal-edge fixing. Between two hulls parry finds the closest points or the penetration with GJK and EPA, takes the two features facing each other along that normal and clips them: a face on a face gives the corners of their overlap, plus one more contact at GJK's closest points. Between a triangle mesh and anything, it does the same per triangle, and corrects normals on internal triangle edges by the triangles' pseudo-normals. Contacts are reported up to the envelope apart (speculative contacts, like Rapier's prediction distance). Every manifold has one normal; a triangle mesh against a triangle mesh only meets surfaces, so a body sunk deeper than a triangle is not seen.",
     reads: &["envelope"],

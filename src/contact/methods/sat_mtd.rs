@@ -1,7 +1,7 @@
 //! SAT-MTD, the contact manifold of two convex polyhedra by the separating
 //! axis theorem (Cheng Yi & Drumwright, §III-B and §IV-C to E,
-//! algorithms 1 and 2; design `methods-seeds.md`, "SAT-MTD contact manifold
-//! for convex bodies").
+//! algorithms 1 and 2; `docs/design/other-methods.md`, "SAT-MTD contact
+//! manifold for convex bodies").
 //!
 //! 1. **Convex only.** A body is convex when every B-rep edge of its surface
 //!    is ([`crate::mesh::Brep::is_convex`]). A pair with a non-convex body
@@ -22,38 +22,39 @@
 //! 3. **Penetrating** (every axis overlaps): the axis of minimum overlap is
 //!    the normal and the overlap the MTD; the signed distance is −MTD.
 //!    **Disjoint** (some axis separates): the normal runs between the closest
-//!    points of the two bodies (the seed's V-CLIP, §IV-B; here every corner
-//!    against every surface triangle of the other and every B-rep edge pair,
-//!    which for convex polyhedra finds the closest pair) and the distance is
-//!    theirs. Only pairs within the `envelope` get contacts.
+//!    points of the two bodies (Cheng Yi & Drumwright's V-CLIP, §IV-B; here
+//!    every corner against every surface triangle of the other and every
+//!    B-rep edge pair, which for convex polyhedra finds the closest pair) and
+//!    the distance is theirs. Only pairs within the `envelope` get contacts.
 //! 4. **Indeterminate normals** (§III-B): for kissing or penetrating bodies,
 //!    candidate axes within the touching tolerance of the best one that point
 //!    in a different direction (more than the tolerance's angle across the
 //!    bodies' size apart, or opposite) mean vertex–vertex, vertex–edge or
-//!    parallel edge–edge contact. The seed returns no contact there; so do
-//!    we, and count it ([`PairOutput::indeterminate`]).
+//!    parallel edge–edge contact. Cheng Yi & Drumwright return no contact
+//!    there; so do we, and count it ([`PairOutput::indeterminate`]).
 //! 5. **Manifold** (§IV-D, E): B moved along the normal by minus the signed
-//!    distance kisses A. The corners of A near its supporting plane and
-//!    those of B near its own (each body's own extreme, which is the seed's
-//!    fix for "no vertex lies on the contact plane") are projected into the
-//!    contact plane; their convex hulls are a point, a segment or a polygon,
-//!    and are intersected (polygon clipping, a segment clipped by a polygon,
-//!    two segments crossing or overlapping, a point in the other). Should
-//!    round-off leave the intersection empty, the point halfway between the
-//!    two hulls' closest points is taken (the seed's second numerical fix).
-//!    Every vertex of the result is a contact with the normal, placed
-//!    halfway between the two bodies' surfaces (algorithm 2, line 30).
+//!    distance kisses A. The corners of A near its supporting plane and those
+//!    of B near its own (each body's own extreme, which is Cheng Yi &
+//!    Drumwright's fix for "no vertex lies on the contact plane") are
+//!    projected into the contact plane; their convex hulls are a point, a
+//!    segment or a polygon, and are intersected (polygon clipping, a segment
+//!    clipped by a polygon, two segments crossing or overlapping, a point in
+//!    the other). Should round-off leave the intersection empty, the point
+//!    halfway between the two hulls' closest points is taken (their second
+//!    numerical fix). Every vertex of the result is a contact with the
+//!    normal, placed halfway between the two bodies' surfaces (algorithm 2,
+//!    line 30).
 //!
-//!    **One deviation from the seed**, for stacks: "near" is the `envelope`
-//!    (default 1 cm), not the touching tolerance, and each contact's depth
-//!    is the gap between the two features along the normal at its point
-//!    (the features' heights fitted linearly to their corners), which is
-//!    −MTD (or the distance) where they kiss and more where a face is tilted
-//!    away. With the seed's rule (the touching tolerance, one depth for all)
-//!    the Pillar's stones, rocking by 10⁻⁵ rad (5 µm over half a metre, the
-//!    size of the tolerance), flipped between face, edge and corner contact
-//!    from step to step and the stack blew up within 20 steps; with this rule
-//!    a resting face stays one face.
+//!    **One deviation from Cheng Yi & Drumwright**, for stacks: "near" is the
+//!    `envelope` (default 1 cm), not the touching tolerance, and each
+//!    contact's depth is the gap between the two features along the normal at
+//!    its point (the features' heights fitted linearly to their corners),
+//!    which is −MTD (or the distance) where they kiss and more where a face
+//!    is tilted away. With their rule (the touching tolerance, one depth for
+//!    all) the Pillar's stones, rocking by 10⁻⁵ rad (5 µm over half a metre,
+//!    the size of the tolerance), flipped between face, edge and corner
+//!    contact from step to step and the stack blew up within 20 steps; with
+//!    this rule a resting face stays one face.
 //!
 //! Ties are decided by the touching tolerance on separations computed in
 //! floating point: the separation of one axis is a difference of two dot
@@ -82,7 +83,7 @@ pub static METHOD: MethodInfo = MethodInfo {
     name: "SAT-MTD",
     source: "Cheng Yi & Drumwright, §III-B and §IV-C to E: minimum translational distance by the separating axis theorem, manifold in the kissing configuration",
     summary: "For two convex bodies: the separating axis of minimum overlap gives one normal and depth; the bodies' touching features in the kissing pose, clipped against each other, give the contacts.",
-    help: "Only for convex bodies (every B-rep edge convex); on a pair with a non-convex body it emits nothing and says so. It tests every face normal of both bodies and every cross product of an edge of one with an edge of the other as a separating axis: the axis with the smallest overlap is the contact normal and the overlap the penetration depth (for disjoint bodies within the envelope, the closest points give normal and distance). B is then moved back along that normal until the bodies just touch, the corners of each lying near the contact plane (within the envelope) are taken (a point, an edge or a face), clipped against each other, and every corner of the result is a contact with the one normal and the gap between the two features there (minus the overlap where they touch). Where several axes tie with different directions (corner on corner, corner on edge, parallel edges) the normal is indeterminate: it returns no contact there, as the seed does, and counts it. A box on a box gets exactly its four corners and the face normal; a tessellated sphere gets one contact per facet it touches.",
+    help: "Only for convex bodies (every B-rep edge convex); on a pair with a non-convex body it emits nothing and says so. It tests every face normal of both bodies and every cross product of an edge of one with an edge of the other as a separating axis: the axis with the smallest overlap is the contact normal and the overlap the penetration depth (for disjoint bodies within the envelope, the closest points give normal and distance). B is then moved back along that normal until the bodies just touch, the corners of each lying near the contact plane (within the envelope) are taken (a point, an edge or a face), clipped against each other, and every corner of the result is a contact with the one normal and the gap between the two features there (minus the overlap where they touch). Where several axes tie with different directions (corner on corner, corner on edge, parallel edges) the normal is indeterminate: it returns no contact there, as Cheng Yi & Drumwright do, and counts it. A box on a box gets exactly its four corners and the face normal; a tessellated sphere gets one contact per facet it touches.",
     reads: &["envelope"],
     algorithm: Algorithm::BodyPair(&SatMtd),
     paper_code: None,

@@ -5,7 +5,7 @@
 //! two tetrahedra, not a choice of normal.
 //!
 //! `surface-sat@paper-code` is `volume-sat@paper-code` with the same
-//! restriction of the axes (design `reference-code.md`).
+//! restriction of the axes (`docs/design/reference-code.md`).
 
 use super::volume_sat::{paper_code_contacts, sat_contacts};
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
@@ -33,7 +33,7 @@ pub struct SurfaceSatPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "surface-sat@paper-code",
     name: "Surface-SAT (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Surface-SAT as the paper's code runs it: first minimum surface axis in A-first order, depth from the points' extent.",
     help: "Volume-SAT as the paper's code runs it (first strictly smaller overlap in the order A face 0, B face 0, A face 1, …, then edge pairs; depth from the intersection points' extent along the axis; plane through the middle of the extremes; points found twice kept), with only surface faces and edges of surface faces allowed to give the axis. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
     reads: &[],

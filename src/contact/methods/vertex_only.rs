@@ -6,11 +6,12 @@
 //! depth minus the distance to that face's plane. The normal a signed
 //! distance field would give.
 //!
-//! `vertex-only@paper-code` follows the paper's reference code (design
-//! `reference-code.md`): every corner strictly inside the other tetrahedron
-//! (no touching tolerance, and not only surface vertices) takes the surface
-//! face of minimum signed distance, which for a point inside is the most
-//! negative one, so the *farthest* face plane, not the nearest.
+//! `vertex-only@paper-code` follows the paper's reference code
+//! (`docs/design/reference-code.md`, "The variants"): every corner strictly
+//! inside the other tetrahedron (no touching tolerance, and not only surface
+//! vertices) takes the surface face of minimum signed distance, which for a
+//! point inside is the most negative one, so the *farthest* face plane, not
+//! the nearest.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
@@ -38,7 +39,7 @@ pub struct VertexOnlyPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "vertex-only@paper-code",
     name: "Vertex only (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Vertex only as the paper's code runs it: any corner strictly inside, the surface face of minimum signed distance (the farthest).",
     help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that lies strictly inside the other tetrahedron gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, all distances are negative, so that is the face farthest away, not the nearest one a distance field would take. Exact comparisons and the exact-duplicate post-filter.",
     reads: &[],

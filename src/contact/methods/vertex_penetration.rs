@@ -1,22 +1,23 @@
 //! Vertex penetration (the ArtiSynth manual, §7.4.1, "Vertex
-//! penetration", its default for deformable bodies; design
-//! `methods-seeds.md`, "Vertex penetration"): every surface vertex of A
+//! penetration", its default for deformable bodies;
+//! `docs/design/other-methods.md`, "Vertex penetration"): every surface
+//! vertex of A
 //! inside B, or on B's surface within the touching tolerance, is a contact
 //! at the vertex, its normal from the nearest point of B's whole surface,
-//! its depth minus the distance to that point. With `two_way` (the seed's
+//! its depth minus the distance to that point. With `two_way` (the manual's
 //! two-way contact, figure 7.10, its setting when both bodies deform) B's
 //! vertices in A count too.
 //!
-//! **Normal and depth.** The seed directs the normal "toward the nearest
+//! **Normal and depth.** The manual directs the normal "toward the nearest
 //! point on the opposing mesh": the way A's vertex must go to leave B. Our
-//! convention (design `README.md`) is the way B must go to separate, the
-//! opposite: for A's vertex p inside B, nearest surface point q on a face
-//! with outward normal m (q − p = d m), B must move along −m by d for its
-//! surface to pass p, so n = −m (= (p − q)/d) and depth = −d. A vertex just
-//! outside B within the tolerance gets the same normal and depth +d, so
-//! depth is the signed distance and the normal never flips across the
-//! surface. B's vertex in A is the same computation with the bodies'
-//! roles swapped, its normal reversed so it still points from A to B.
+//! convention (`docs/design/conventions.md`) is the way B must go to
+//! separate, the opposite: for A's vertex p inside B, nearest surface point q
+//! on a face with outward normal m (q − p = d m), B must move along −m by d
+//! for its surface to pass p, so n = −m (= (p − q)/d) and depth = −d. A
+//! vertex just outside B within the tolerance gets the same normal and depth
+//! +d, so depth is the signed distance and the normal never flips across the
+//! surface. B's vertex in A is the same computation with the bodies' roles
+//! swapped, its normal reversed so it still points from A to B.
 //!
 //! **Ties.** The nearest point is searched over B's whole surface
 //! (`point_queries::nearest_on_surface`); B-rep faces within the touching
@@ -25,7 +26,8 @@
 //! direction to the vertex and needs no division by a possibly tiny d).
 //! Several faces tie where the nearest point is on a B-rep edge or vertex
 //! (a vertex near a box's rim, from inside or outside) or the vertex is
-//! equally deep under two faces. The design's rule: the face whose normal
+//! equally deep under two faces. Our rule (`docs/design/other-methods.md`,
+//! "Vertex penetration"): the face whose normal
 //! best opposes the relative velocity, then the normalised average of the
 //! tied normals. Read literally, with the face's outward normal m and
 //! `BodyPair::relative_velocity` v (B's velocity relative to A, for B's
@@ -44,14 +46,14 @@
 //! opposite faces of a thin body) no direction is preferred and the
 //! nearest hit's face, the lowest-numbered among equals, is used.
 //!
-//! **Which vertices.** The seed's mesh vertices: every surface vertex of
+//! **Which vertices.** The manual's mesh vertices: every surface vertex of
 //! the triangle mesh, not only B-rep corners. This is why the method
 //! depends on mesh resolution: a refined or TetGen face has vertices inside
 //! it and on its edges, and each of them inside B is one more contact with
 //! the same normal (a resting face gives one contact per vertex of the
 //! contact patch instead of its corners), while a contact that no vertex
 //! reaches (two edges crossing, a small face pressed into the middle of a
-//! large one with `two_way` off) gives none. The seed uses it for FEM
+//! large one with `two_way` off) gives none. The manual uses it for FEM
 //! bodies, whose vertices are the degrees of freedom; for rigid bodies it
 //! notes the contacts over-constrain the solver.
 //!

@@ -7,9 +7,9 @@
 //! onto it is a contact.
 //!
 //! `volume-sat@paper-code` (and `surface-sat@paper-code`, which shares
-//! [`paper_code_contacts`]) follows the paper's reference code (design
-//! `reference-code.md`): the first strictly better axis in the order A face
-//! 0, B face 0, A face 1, … then edge pairs
+//! [`paper_code_contacts`]) follows the paper's reference code
+//! (`docs/design/reference-code.md`, "The variants"): the first strictly
+//! better axis in the order A face 0, B face 0, A face 1, … then edge pairs
 //! ([`first_minimum_axis`]); the depth is the extent of the intersection
 //! points along the axis, not the SAT overlap; the plane runs through the
 //! middle of the extremes, not the mean; points found twice are kept.
@@ -46,7 +46,7 @@ pub struct VolumeSatPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "volume-sat@paper-code",
     name: "Volume-SAT (paper's code)",
-    source: "Erleben 2018's reference code, as design reference-code.md describes it (not section 6 as printed)",
+    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Volume-SAT as the paper's code runs it: first minimum axis in A-first order, depth from the points' extent.",
     help: "What the paper's reference code does instead of the printed Volume-SAT: the axes are tried in the order A face 0, B face 0, A face 1, B face 1, …, then the edge pairs, and the first one with a strictly smaller overlap wins (ties go to A's earlier faces, not to the geometry); the depth is the extent of the intersection points along the axis rather than the SAT overlap, and the contact plane runs through the middle of the extreme points rather than their mean; a point found twice (two coinciding corners) is two contacts. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
     reads: &[],

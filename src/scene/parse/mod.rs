@@ -1,6 +1,6 @@
-//! Loading a `contactlab-scene/1` file (design `scenes.md`): parse, validate
-//! every key, build each body's tetrahedral mesh (refined and eroded when
-//! asked), compute its mass properties and re-express it in its own
+//! Loading a `contactlab-scene/1` file (`docs/design/scenes.md`): parse,
+//! validate every key, build each body's tetrahedral mesh (refined and eroded
+//! when asked), compute its mass properties and re-express it in its own
 //! centre-of-mass frame. A bad file gives one error naming the source, the
 //! body and the key; it never panics and never half-loads.
 
@@ -27,7 +27,7 @@ pub const DEFAULT_FRICTION: f64 = 0.5;
 /// Authored shapes are flat to round-off; 1e-6 rad leaves a wide margin.
 pub const FLAT_ANGLE: f64 = 1e-6;
 pub const MAX_REFINE: u8 = 2;
-/// The mesher of a scene file that names none (design `meshes.md`: the
+/// The mesher of a scene file that names none (`docs/design/meshing.md`: the
 /// paper's meshes). The `mesher` setting, when not "the scene's", overrides
 /// every file's choice.
 pub const DEFAULT_MESHER: Mesher = Mesher::TetGen;

@@ -1,4 +1,4 @@
-//! The `oracle` object of a scene file (design `scenes.md`, "Oracles"),
+//! The `oracle` object of a scene file (`docs/design/scenes.md`, "Oracles"),
 //! parsed against the bodies already read, so that it can name them.
 
 use super::reader::ObjectReader;
