@@ -485,7 +485,7 @@ fn fill_face(mesh: &TetMesh, face_of_triangle: &[u32], f: u32, face: &mut BrepFa
 mod tests {
     use super::*;
     use crate::mesh::refine::refine;
-    use crate::mesh::shapes::Shape;
+    use crate::mesh::shapes::{Cuboid, Frustum, Shape, Wedge};
 
     const FLAT: f64 = 1e-6;
 
@@ -540,9 +540,9 @@ mod tests {
     }
 
     fn box_mesh() -> TetMesh {
-        Shape::Box {
+        Shape::from(Cuboid {
             size: DVec3::new(3.0, 0.3, 2.0),
-        }
+        })
         .build(FLAT)
         .unwrap()
     }
@@ -567,12 +567,12 @@ mod tests {
 
     #[test]
     fn a_hexagonal_frustum_has_eight_faces_eighteen_edges_twelve_vertices() {
-        let mesh = Shape::Frustum {
+        let mesh = Shape::from(Frustum {
             sides: 6,
             bottom_radius: 0.25,
             top_radius: 0.2,
             height: 0.21,
-        }
+        })
         .build(FLAT)
         .unwrap();
         assert_eq!(counts(&mesh), (8, 18, 12));
@@ -581,11 +581,11 @@ mod tests {
 
     #[test]
     fn a_wedge_has_five_faces_nine_edges_six_vertices() {
-        let mesh = Shape::Wedge {
+        let mesh = Shape::from(Wedge {
             half_width: 0.8,
             height: 2.4,
             half_length: 1.6,
-        }
+        })
         .build(FLAT)
         .unwrap();
         assert_eq!(counts(&mesh), (5, 9, 6));
@@ -595,15 +595,15 @@ mod tests {
     #[test]
     fn boxes_and_wedges_are_convex_the_crack_prism_is_not() {
         assert!(Brep::of(&box_mesh()).is_convex());
-        let wedge = Shape::Wedge {
+        let wedge = Shape::from(Wedge {
             half_width: 0.8,
             height: 2.4,
             half_length: 1.6,
-        }
+        })
         .build(FLAT)
         .unwrap();
         assert!(Brep::of(&wedge).is_convex());
-        let crack = crate::mesh::shapes::tests::crack_prism()
+        let crack = Shape::from(crate::mesh::shapes::prism::tests::crack_prism())
             .build(FLAT)
             .unwrap();
         assert!(!Brep::of(&crack).is_convex());
@@ -611,7 +611,7 @@ mod tests {
 
     #[test]
     fn a_crack_prism_has_one_concave_edge() {
-        let mesh = crate::mesh::shapes::tests::crack_prism()
+        let mesh = Shape::from(crate::mesh::shapes::prism::tests::crack_prism())
             .build(FLAT)
             .unwrap();
         assert_eq!(counts(&mesh), (9, 21, 14));
@@ -629,12 +629,12 @@ mod tests {
         // Twelve sides meet at 30°; with a 35° flat angle the side is one
         // non-planar face, the rims are closed chains that bend at every
         // vertex, so every rim vertex is a B-rep vertex.
-        let mesh = Shape::Frustum {
+        let mesh = Shape::from(Frustum {
             sides: 12,
             bottom_radius: 1.0,
             top_radius: 0.8,
             height: 1.0,
-        }
+        })
         .build(35f64.to_radians())
         .unwrap();
         let brep = Brep::of(&mesh);
