@@ -135,121 +135,17 @@ impl Brep {
     /// an open surface an edge without two triangles counts as boundary.
     pub fn of(mesh: &TetMesh) -> Brep {
         let face_of_triangle = group_faces(mesh);
-        let face_count = face_of_triangle.iter().map(|&f| f + 1).max().unwrap_or(0) as usize;
-
-        // Non-flat surface edges at each vertex, in surface-edge order.
-        let mut sharp_at: Vec<Vec<u32>> = vec![Vec::new(); mesh.vertices.len()];
-        for (e, edge) in mesh.surface_edges.iter().enumerate() {
-            if edge.kind != EdgeKind::Flat {
-                for v in edge.vertices {
-                    sharp_at[v as usize].push(e as u32);
-                }
-            }
-        }
-        let face_pair = |e: u32| {
-            let [a, b] = mesh.surface_edges[e as usize]
-                .faces
-                .map(|t| face_of_triangle[t as usize]);
-            [a.min(b), a.max(b)]
-        };
-        let mut is_vertex: Vec<bool> = (0..mesh.vertices.len())
-            .map(|v| match sharp_at[v].as_slice() {
-                [] => false,
-                &[e1, e2] => {
-                    let (s1, s2) = (
-                        &mesh.surface_edges[e1 as usize],
-                        &mesh.surface_edges[e2 as usize],
-                    );
-                    !(s1.kind == s2.kind
-                        && face_pair(e1) == face_pair(e2)
-                        && straight_through(mesh, v as u32, s1.vertices, s2.vertices))
-                }
-                _ => true,
-            })
-            .collect();
-
-        // Closed chains with no vertex on them: their smallest mesh vertex
-        // becomes one. Walk every non-flat edge not reached from a vertex.
-        let mut reached = vec![false; mesh.surface_edges.len()];
-        for v in 0..mesh.vertices.len() {
-            if is_vertex[v] {
-                for &e in &sharp_at[v] {
-                    let (_, edges) = walk(mesh, &sharp_at, &is_vertex, v as u32, e);
-                    for s in edges {
-                        reached[s as usize] = true;
-                    }
-                }
-            }
-        }
-        for e in 0..mesh.surface_edges.len() {
-            if mesh.surface_edges[e].kind == EdgeKind::Flat || reached[e] {
-                continue;
-            }
-            let start = mesh.surface_edges[e].vertices[0];
-            let (path, edges) = walk(mesh, &sharp_at, &is_vertex, start, e as u32);
-            for s in edges {
-                reached[s as usize] = true;
-            }
-            let smallest = *path.iter().min().expect("a chain has vertices");
-            is_vertex[smallest as usize] = true;
-        }
-
-        let mut vertex_of_mesh_vertex = vec![None; mesh.vertices.len()];
-        let mut vertices = Vec::new();
-        for v in 0..mesh.vertices.len() {
-            if is_vertex[v] {
-                vertex_of_mesh_vertex[v] = Some(vertices.len() as u32);
-                let mut faces: Vec<u32> = mesh.vertex_faces[v]
-                    .iter()
-                    .map(|&t| face_of_triangle[t as usize])
-                    .collect();
-                faces.sort_unstable();
-                faces.dedup();
-                vertices.push(BrepVertex {
-                    mesh_vertex: v as u32,
-                    edges: Vec::new(),
-                    faces,
-                });
-            }
-        }
-
-        // Chains, from each vertex in order along each of its non-flat edges
-        // not yet taken.
-        let mut edge_of_surface_edge = vec![None; mesh.surface_edges.len()];
-        let mut edges: Vec<BrepEdge> = Vec::new();
-        for v in 0..mesh.vertices.len() {
-            if !is_vertex[v] {
-                continue;
-            }
-            for &e in &sharp_at[v] {
-                if edge_of_surface_edge[e as usize].is_some() {
-                    continue;
-                }
-                let (path, surface_edges) = walk(mesh, &sharp_at, &is_vertex, v as u32, e);
-                let index = edges.len() as u32;
-                for &s in &surface_edges {
-                    edge_of_surface_edge[s as usize] = Some(index);
-                }
-                let first = &mesh.surface_edges[e as usize];
-                // surface_edges' faces[0] runs from vertices[0] to vertices[1].
-                let [along, back] = first.faces.map(|t| face_of_triangle[t as usize]);
-                let faces = if first.vertices[0] == v as u32 {
-                    [along, back]
-                } else {
-                    [back, along]
-                };
-                let end = *path.last().expect("a chain has vertices");
-                let ends = [v as u32, end]
-                    .map(|m| vertex_of_mesh_vertex[m as usize].expect("chains end at vertices"));
-                edges.push(BrepEdge {
-                    path,
-                    surface_edges,
-                    ends,
-                    kind: first.kind,
-                    faces,
-                });
-            }
-        }
+        let sharp_at = sharp_edges_at_vertices(mesh);
+        let is_vertex = corners(mesh, &sharp_at, &face_of_triangle);
+        let (mut vertices, vertex_of_mesh_vertex) =
+            number_vertices(mesh, &is_vertex, &face_of_triangle);
+        let (edges, edge_of_surface_edge) = trace_edges(
+            mesh,
+            &sharp_at,
+            &is_vertex,
+            &face_of_triangle,
+            &vertex_of_mesh_vertex,
+        );
         for (i, edge) in edges.iter().enumerate() {
             for end in edge.ends {
                 let list = &mut vertices[end as usize].edges;
@@ -258,41 +154,7 @@ impl Brep {
                 }
             }
         }
-
-        let mut faces: Vec<BrepFace> = (0..face_count)
-            .map(|_| BrepFace {
-                triangles: Vec::new(),
-                normal: DVec3::ZERO,
-                offset: 0.0,
-                flatness: 0.0,
-                boundary: Vec::new(),
-                edges: Vec::new(),
-                vertices: Vec::new(),
-            })
-            .collect();
-        for (t, &f) in face_of_triangle.iter().enumerate() {
-            faces[f as usize].triangles.push(t as u32);
-        }
-        for (f, face) in faces.iter_mut().enumerate() {
-            fill_face(mesh, &face_of_triangle, f as u32, face);
-            for &v in face.boundary.iter().flatten() {
-                if let Some(b) = vertex_of_mesh_vertex[v as usize] {
-                    face.vertices.push(b);
-                }
-            }
-            face.vertices.sort_unstable();
-            face.vertices.dedup();
-        }
-        for (i, edge) in edges.iter().enumerate() {
-            for f in edge.faces {
-                faces[f as usize].edges.push(i as u32);
-            }
-        }
-        for face in &mut faces {
-            face.edges.sort_unstable();
-            face.edges.dedup();
-        }
-
+        let faces = collect_faces(mesh, &face_of_triangle, &edges, &vertex_of_mesh_vertex);
         Brep {
             faces,
             edges,
@@ -302,6 +164,195 @@ impl Brep {
             vertex_of_mesh_vertex,
         }
     }
+}
+
+/// For each mesh vertex, its non-flat surface edges, in surface-edge order.
+fn sharp_edges_at_vertices(mesh: &TetMesh) -> Vec<Vec<u32>> {
+    let mut sharp_at: Vec<Vec<u32>> = vec![Vec::new(); mesh.vertices.len()];
+    for (e, edge) in mesh.surface_edges.iter().enumerate() {
+        if edge.kind != EdgeKind::Flat {
+            for v in edge.vertices {
+                sharp_at[v as usize].push(e as u32);
+            }
+        }
+    }
+    sharp_at
+}
+
+/// For each mesh vertex, whether it is a B-rep vertex (the module doc's
+/// definition): it has non-flat edges and no chain merely passes straight
+/// through it; and on each closed chain with no such vertex, its smallest
+/// mesh vertex.
+fn corners(mesh: &TetMesh, sharp_at: &[Vec<u32>], face_of_triangle: &[u32]) -> Vec<bool> {
+    let face_pair = |e: u32| {
+        let [a, b] = mesh.surface_edges[e as usize]
+            .faces
+            .map(|t| face_of_triangle[t as usize]);
+        [a.min(b), a.max(b)]
+    };
+    let mut is_vertex: Vec<bool> = (0..mesh.vertices.len())
+        .map(|v| match sharp_at[v].as_slice() {
+            [] => false,
+            &[e1, e2] => {
+                let (s1, s2) = (
+                    &mesh.surface_edges[e1 as usize],
+                    &mesh.surface_edges[e2 as usize],
+                );
+                !(s1.kind == s2.kind
+                    && face_pair(e1) == face_pair(e2)
+                    && straight_through(mesh, v as u32, s1.vertices, s2.vertices))
+            }
+            _ => true,
+        })
+        .collect();
+
+    // Closed chains with no vertex on them: their smallest mesh vertex
+    // becomes one. Walk every non-flat edge not reached from a vertex.
+    let mut reached = vec![false; mesh.surface_edges.len()];
+    for v in 0..mesh.vertices.len() {
+        if is_vertex[v] {
+            for &e in &sharp_at[v] {
+                let (_, edges) = walk(mesh, sharp_at, &is_vertex, v as u32, e);
+                for s in edges {
+                    reached[s as usize] = true;
+                }
+            }
+        }
+    }
+    for e in 0..mesh.surface_edges.len() {
+        if mesh.surface_edges[e].kind == EdgeKind::Flat || reached[e] {
+            continue;
+        }
+        let start = mesh.surface_edges[e].vertices[0];
+        let (path, edges) = walk(mesh, sharp_at, &is_vertex, start, e as u32);
+        for s in edges {
+            reached[s as usize] = true;
+        }
+        let smallest = *path.iter().min().expect("a chain has vertices");
+        is_vertex[smallest as usize] = true;
+    }
+    is_vertex
+}
+
+/// The B-rep vertices in mesh-vertex order, with the faces meeting at each
+/// (their edges are filled in once the edges are traced), and for each mesh
+/// vertex its B-rep vertex.
+fn number_vertices(
+    mesh: &TetMesh,
+    is_vertex: &[bool],
+    face_of_triangle: &[u32],
+) -> (Vec<BrepVertex>, Vec<Option<u32>>) {
+    let mut vertex_of_mesh_vertex = vec![None; mesh.vertices.len()];
+    let mut vertices = Vec::new();
+    for v in 0..mesh.vertices.len() {
+        if is_vertex[v] {
+            vertex_of_mesh_vertex[v] = Some(vertices.len() as u32);
+            let mut faces: Vec<u32> = mesh.vertex_faces[v]
+                .iter()
+                .map(|&t| face_of_triangle[t as usize])
+                .collect();
+            faces.sort_unstable();
+            faces.dedup();
+            vertices.push(BrepVertex {
+                mesh_vertex: v as u32,
+                edges: Vec::new(),
+                faces,
+            });
+        }
+    }
+    (vertices, vertex_of_mesh_vertex)
+}
+
+/// The B-rep edges: chains from each vertex in order along each of its
+/// non-flat edges not yet taken; and for each surface edge its B-rep edge.
+fn trace_edges(
+    mesh: &TetMesh,
+    sharp_at: &[Vec<u32>],
+    is_vertex: &[bool],
+    face_of_triangle: &[u32],
+    vertex_of_mesh_vertex: &[Option<u32>],
+) -> (Vec<BrepEdge>, Vec<Option<u32>>) {
+    let mut edge_of_surface_edge = vec![None; mesh.surface_edges.len()];
+    let mut edges: Vec<BrepEdge> = Vec::new();
+    for v in 0..mesh.vertices.len() {
+        if !is_vertex[v] {
+            continue;
+        }
+        for &e in &sharp_at[v] {
+            if edge_of_surface_edge[e as usize].is_some() {
+                continue;
+            }
+            let (path, surface_edges) = walk(mesh, sharp_at, is_vertex, v as u32, e);
+            let index = edges.len() as u32;
+            for &s in &surface_edges {
+                edge_of_surface_edge[s as usize] = Some(index);
+            }
+            let first = &mesh.surface_edges[e as usize];
+            // surface_edges' faces[0] runs from vertices[0] to vertices[1].
+            let [along, back] = first.faces.map(|t| face_of_triangle[t as usize]);
+            let faces = if first.vertices[0] == v as u32 {
+                [along, back]
+            } else {
+                [back, along]
+            };
+            let end = *path.last().expect("a chain has vertices");
+            let ends = [v as u32, end]
+                .map(|m| vertex_of_mesh_vertex[m as usize].expect("chains end at vertices"));
+            edges.push(BrepEdge {
+                path,
+                surface_edges,
+                ends,
+                kind: first.kind,
+                faces,
+            });
+        }
+    }
+    (edges, edge_of_surface_edge)
+}
+
+/// The faces with their triangles, planes, boundaries, and the B-rep
+/// vertices and edges on those boundaries.
+fn collect_faces(
+    mesh: &TetMesh,
+    face_of_triangle: &[u32],
+    edges: &[BrepEdge],
+    vertex_of_mesh_vertex: &[Option<u32>],
+) -> Vec<BrepFace> {
+    let face_count = face_of_triangle.iter().map(|&f| f + 1).max().unwrap_or(0) as usize;
+    let mut faces: Vec<BrepFace> = (0..face_count)
+        .map(|_| BrepFace {
+            triangles: Vec::new(),
+            normal: DVec3::ZERO,
+            offset: 0.0,
+            flatness: 0.0,
+            boundary: Vec::new(),
+            edges: Vec::new(),
+            vertices: Vec::new(),
+        })
+        .collect();
+    for (t, &f) in face_of_triangle.iter().enumerate() {
+        faces[f as usize].triangles.push(t as u32);
+    }
+    for (f, face) in faces.iter_mut().enumerate() {
+        fill_face(mesh, face_of_triangle, f as u32, face);
+        for &v in face.boundary.iter().flatten() {
+            if let Some(b) = vertex_of_mesh_vertex[v as usize] {
+                face.vertices.push(b);
+            }
+        }
+        face.vertices.sort_unstable();
+        face.vertices.dedup();
+    }
+    for (i, edge) in edges.iter().enumerate() {
+        for f in edge.faces {
+            faces[f as usize].edges.push(i as u32);
+        }
+    }
+    for face in &mut faces {
+        face.edges.sort_unstable();
+        face.edges.dedup();
+    }
+    faces
 }
 
 /// Faces: connected components of the triangles across flat edges,
