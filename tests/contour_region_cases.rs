@@ -12,7 +12,7 @@ use contactlab::contact::{
     find_pair_contacts, method_by_id, Algorithm, BodyAtPose, BodyPairMethod, Contact, FeatureKind,
     MethodHistory, MethodParams,
 };
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Cuboid, Shape, Tetrahedra, Wedge};
 use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec3};
 
@@ -37,7 +37,7 @@ fn method() -> &'static dyn BodyPairMethod {
 }
 
 fn cuboid(size: DVec3) -> TetMesh {
-    Shape::Box { size }.build(FLAT).unwrap()
+    Shape::from(Cuboid { size }).build(FLAT).unwrap()
 }
 
 /// A tetrahedron on its tip at the origin, its top face at y = 0.6 with
@@ -47,20 +47,20 @@ fn spike(scale: f64) -> TetMesh {
         let angle = k * std::f64::consts::TAU / 3.0;
         v(0.25 * angle.cos(), 0.6, 0.25 * angle.sin()) * scale
     };
-    Shape::TetMesh {
+    Shape::from(Tetrahedra {
         vertices: vec![DVec3::ZERO, corner(0.0), corner(2.0), corner(1.0)],
         tets: vec![[0, 1, 2, 3]],
-    }
+    })
     .build(FLAT)
     .unwrap()
 }
 
 fn wedge(scale: f64) -> TetMesh {
-    Shape::Wedge {
+    Shape::from(Wedge {
         half_width: scale,
         height: scale,
         half_length: scale,
-    }
+    })
     .build(FLAT)
     .unwrap()
 }

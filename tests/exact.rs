@@ -29,7 +29,7 @@ struct Expected {
     area: f64,
     regions: usize,
     /// Unique touching feature pairs, counted by hand from the scene files
-    /// and the box triangulation (`mesh/shapes.rs`: every box face is split
+    /// and the box triangulation (`mesh/shapes/cuboid.rs`: every box face is split
     /// by its diagonal from the (−,−) to the (+,+) corner of the face's two
     /// coordinates); see each entry. On cone meshes.
     features: usize,

@@ -3,7 +3,7 @@
 //! 1e-12 relative, also after refinement (which must not change them).
 
 use contactlab::mesh::refine::refine;
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Cuboid, Frustum, Pyramid, Shape, Wedge};
 use contactlab::mesh::MassProperties;
 use glam::{DMat3, DVec3};
 
@@ -58,9 +58,9 @@ fn box_closed_form() {
     let (a, b, c) = (0.5, 0.21, 0.7);
     let m = RHO * a * b * c;
     check(
-        Shape::Box {
+        Shape::from(Cuboid {
             size: DVec3::new(a, b, c),
-        },
+        }),
         m,
         DVec3::ZERO,
         DVec3::new(
@@ -80,10 +80,10 @@ fn square_pyramid_closed_form() {
     let m = RHO * s * s * h / 3.0;
     let transverse = m * (s * s / 20.0 + 3.0 * h * h / 80.0);
     check(
-        Shape::Pyramid {
+        Shape::from(Pyramid {
             half_width: b,
             height: h,
-        },
+        }),
         m,
         DVec3::new(0.0, h / 4.0, 0.0),
         DVec3::new(transverse, m * s * s / 10.0, transverse),
@@ -98,11 +98,11 @@ fn wedge_closed_form() {
     let m = RHO * b * h * 2.0 * l;
     let (xx, yy, zz) = (b * b / 6.0, h * h / 18.0, l * l / 3.0);
     check(
-        Shape::Wedge {
+        Shape::from(Wedge {
             half_width: b,
             height: h,
             half_length: l,
-        },
+        }),
         m,
         DVec3::new(0.0, h / 3.0, 0.0),
         DVec3::new(m * (yy + zz), m * (xx + zz), m * (xx + yy)),
@@ -143,12 +143,12 @@ fn hexagonal_frustum_closed_form() {
     let in_plane = RHO * gauss(&|y| k * c * r(y).powi(4)); // ∫x² dV = ∫z² dV
     let along_axis = RHO * gauss(&|y| (y - y_bar).powi(2) * k * r(y).powi(2));
     check(
-        Shape::Frustum {
+        Shape::from(Frustum {
             sides: 6,
             bottom_radius: r0,
             top_radius: r1,
             height: h,
-        },
+        }),
         m,
         DVec3::new(0.0, y_bar, 0.0),
         DVec3::new(in_plane + along_axis, 2.0 * in_plane, in_plane + along_axis),

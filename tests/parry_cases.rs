@@ -20,7 +20,7 @@ use contactlab::contact::{
     detect, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodHistory, MethodParams,
 };
 use contactlab::mesh::parry_shape::ParryShape;
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Prism, Shape};
 use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec2, DVec3};
 
@@ -149,7 +149,7 @@ fn the_normal_points_from_a_to_b_whichever_body_is_below() {
 /// An L-shaped support: floor y = 0 for x ∈ [−1, 2], wall x = −1 for y ∈
 /// [0, 2], 2 deep in z; not convex (its reflex corner edge is concave).
 fn l_support() -> TetMesh {
-    Shape::Prism {
+    Shape::from(Prism {
         profile: vec![
             DVec2::new(-2.0, -1.0),
             DVec2::new(2.0, -1.0),
@@ -160,7 +160,7 @@ fn l_support() -> TetMesh {
         ],
         depth: 2.0,
         kernel: Some(DVec3::new(-1.5, -0.5, 0.0)),
-    }
+    })
     .build(FLAT)
     .unwrap()
 }

@@ -16,7 +16,7 @@ use contactlab::contact::regions::touching::touching_regions;
 use contactlab::contact::regions::{contact_regions, ContactRegion, Contour, Entity};
 use contactlab::contact::world_mesh::WorldMesh;
 use contactlab::contact::{BodyPair, PairSide};
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Cuboid, Prism, Shape, Tetrahedra, Wedge};
 use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec2, DVec3};
 
@@ -32,7 +32,9 @@ fn v(x: f64, y: f64, z: f64) -> DVec3 {
 }
 
 fn cuboid(x: f64, y: f64, z: f64) -> TetMesh {
-    Shape::Box { size: v(x, y, z) }.build(FLAT).unwrap()
+    Shape::from(Cuboid { size: v(x, y, z) })
+        .build(FLAT)
+        .unwrap()
 }
 
 /// A tetrahedron standing on its tip at the origin, its top face at y = 0.6
@@ -42,12 +44,12 @@ fn spike() -> TetMesh {
         let angle = k * std::f64::consts::TAU / 3.0;
         v(0.25 * angle.cos(), 0.6, 0.25 * angle.sin())
     });
-    Shape::TetMesh {
+    Shape::from(Tetrahedra {
         // Positively oriented: the tip below a counter-clockwise (seen from
         // above) top face.
         vertices: vec![v(0.0, 0.0, 0.0), corners[0], corners[2], corners[1]],
         tets: vec![[0, 1, 2, 3]],
-    }
+    })
     .build(FLAT)
     .unwrap()
 }
@@ -55,11 +57,11 @@ fn spike() -> TetMesh {
 /// A wedge with its ridge along z at y = 1, faces sloping at 45° to the
 /// base at y = 0 (half-width 1), length 2.
 fn wedge() -> TetMesh {
-    Shape::Wedge {
+    Shape::from(Wedge {
         half_width: 1.0,
         height: 1.0,
         half_length: 1.0,
-    }
+    })
     .build(FLAT)
     .unwrap()
 }
@@ -79,11 +81,11 @@ fn comb() -> TetMesh {
         (1.0, 1.0),
     ]
     .map(|(x, y)| DVec2::new(x, y));
-    Shape::Prism {
+    Shape::from(Prism {
         profile: profile.to_vec(),
         depth: 1.0,
         kernel: Some(v(0.0, 0.8, 0.0)),
-    }
+    })
     .build(FLAT)
     .unwrap()
 }
@@ -570,11 +572,11 @@ fn step() -> TetMesh {
         (-2.0, 0.0),
     ]
     .map(|(x, y)| DVec2::new(x, y));
-    Shape::Prism {
+    Shape::from(Prism {
         profile: profile.to_vec(),
         depth: 2.0,
         kernel: Some(v(0.5, -0.5, 0.0)),
-    }
+    })
     .build(FLAT)
     .unwrap()
 }

@@ -22,7 +22,7 @@ use common::{cuboid, hand_built_params, CLOSE, FLAT};
 use contactlab::contact::{
     detect, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodHistory, MethodParams,
 };
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Frustum, Prism, Pyramid, Shape, TriangleMesh, Wedge};
 use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec2, DVec3};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
@@ -189,12 +189,12 @@ fn a_box_sunk_deeper_than_the_envelope_is_pushed_back_along_the_face_normal() {
 /// A square frustum, bottom half-size 1.5 at y = 0, top half-size 1 at y =
 /// 2: its top edges are cliff edges (the sides slope outwards below).
 fn square_frustum() -> (TetMesh, DQuat) {
-    let mesh = build(Shape::Frustum {
+    let mesh = build(Shape::from(Frustum {
         sides: 4,
         bottom_radius: 1.5 * 2f64.sqrt(),
         top_radius: 2f64.sqrt(),
         height: 2.0,
-    });
+    }));
     // Its corners lie on the axes; a quarter of a right angle puts its
     // edges along them.
     (mesh, DQuat::from_rotation_y(FRAC_PI_4))
@@ -226,7 +226,7 @@ fn a_box_on_the_internal_edges_block_touches_its_top_face_only() {
     // ten triangles, two box corners on internal vertices and two on
     // internal edges.
     let v = |x: f64, y: f64, z: f64| DVec3::new(x, y, z);
-    let block = build(Shape::Mesh {
+    let block = build(Shape::from(TriangleMesh {
         vertices: vec![
             v(-2.0, 1.0, 2.0),
             v(0.0, 1.0, 2.0),
@@ -270,7 +270,7 @@ fn a_box_on_the_internal_edges_block_touches_its_top_face_only() {
             [11, 8, 7],
         ],
         kernel: Some(DVec3::ZERO),
-    });
+    }));
     let boxed = cuboid(2.0, 2.0, 2.0);
     let set = detect_once(&[
         at(&block, DVec3::ZERO),
@@ -297,7 +297,7 @@ fn a_box_in_a_corner_is_held_by_floor_and_wall_not_by_the_corner_edge() {
     // [0, 2]; a unit box in the corner touches both faces, and its bottom
     // left edge lies in the reflex corner edge, which the two face regions
     // already hold (Bouma & Vaněček, figure 4 and Definition 2).
-    let support = build(Shape::Prism {
+    let support = build(Shape::from(Prism {
         profile: vec![
             DVec2::new(-2.0, -1.0),
             DVec2::new(2.0, -1.0),
@@ -308,7 +308,7 @@ fn a_box_in_a_corner_is_held_by_floor_and_wall_not_by_the_corner_edge() {
         ],
         depth: 2.0,
         kernel: Some(DVec3::new(-1.5, -0.5, 0.0)),
-    });
+    }));
     let unit = cuboid(1.0, 1.0, 1.0);
     let set = detect_once(&[
         at(&support, DVec3::ZERO),
@@ -339,7 +339,7 @@ fn a_box_in_a_corner_is_held_by_floor_and_wall_not_by_the_corner_edge() {
 /// The scene `wedge-in-crack`'s crack block: a V-groove, walls at 45°,
 /// bottom along z at the origin.
 fn crack_block() -> TetMesh {
-    build(Shape::Prism {
+    build(Shape::from(Prism {
         profile: vec![
             DVec2::new(-1.0, -0.5),
             DVec2::new(1.0, -0.5),
@@ -351,16 +351,16 @@ fn crack_block() -> TetMesh {
         ],
         depth: 4.0,
         kernel: Some(DVec3::new(0.0, -0.25, 0.0)),
-    })
+    }))
 }
 
 /// The scene's wedge (half-angle 18°), ridge up at y = 2.4 in its frame.
 fn ridge_wedge() -> TetMesh {
-    build(Shape::Wedge {
+    build(Shape::from(Wedge {
         half_width: 0.8,
         height: 2.4,
         half_length: 1.6,
-    })
+    }))
 }
 
 #[test]
@@ -394,11 +394,11 @@ fn a_wedge_in_a_crack_gets_both_groove_normals_at_both_ends() {
 /// Two fingers, wedges with their ridges along z at x = ±1, y = 0 (faces
 /// sloping at 63° from the horizontal), and a 3 × 1 × 2 block.
 fn fingers() -> (TetMesh, TetMesh) {
-    let finger = build(Shape::Wedge {
+    let finger = build(Shape::from(Wedge {
         half_width: 0.5,
         height: 1.0,
         half_length: 1.0,
-    });
+    }));
     (finger, cuboid(3.0, 1.0, 2.0))
 }
 
@@ -486,10 +486,10 @@ fn two_apexes_take_the_separating_normal_with_the_largest_n_dot_v() {
     // The scene `spikes`: B's apex comes down and left onto A's apex faster
     // than A's left face falls away, so no separating normal has n · v ≥ 0;
     // the rule takes the one with the largest n · v, A's left face normal.
-    let spike = build(Shape::Pyramid {
+    let spike = build(Shape::from(Pyramid {
         half_width: 0.8,
         height: 2.4,
-    });
+    }));
     let place = |v: DVec3| {
         [
             at(&spike, DVec3::new(0.0, -2.4, 0.0)),

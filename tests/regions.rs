@@ -17,7 +17,7 @@ use contactlab::contact::regions::touching::{
 use contactlab::contact::regions::{ContactRegions, Entity, EntityContact};
 use contactlab::contact::world_mesh::WorldMesh;
 use contactlab::contact::{exact_contacts, BodyPair, PairSide, Region, RELATIVE_TOUCH_TOL};
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Cuboid, Shape};
 use contactlab::mesh::{Mesher, TetMesh};
 use contactlab::scene::builtin::{builtin_ids, load_builtin};
 use contactlab::scene::perturb::SeededRng;
@@ -193,9 +193,9 @@ const FLAT: f64 = 1e-6;
 const TOL: f64 = 1e-6;
 
 fn cube(size: f64) -> TetMesh {
-    Shape::Box {
+    Shape::from(Cuboid {
         size: DVec3::splat(size),
-    }
+    })
     .build(FLAT)
     .unwrap()
 }

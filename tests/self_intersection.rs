@@ -4,7 +4,7 @@
 //! flagged.
 
 use contactlab::mesh::self_intersection::find_self_intersection;
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Cuboid, Frustum, Shape, Wedge};
 use contactlab::scene::{load_scene, LoadOptions};
 use glam::{DVec2, DVec3};
 
@@ -153,20 +153,20 @@ fn the_same_prism_with_a_pentagon_profile_loads() {
 #[test]
 fn box_hexagonal_frustum_and_wedge_are_not_flagged() {
     let shapes = [
-        Shape::Box {
+        Shape::from(Cuboid {
             size: DVec3::new(0.625, 0.4, 0.5),
-        },
-        Shape::Frustum {
+        }),
+        Shape::from(Frustum {
             sides: 6,
             bottom_radius: 0.25,
             top_radius: 0.2,
             height: 0.21,
-        },
-        Shape::Wedge {
+        }),
+        Shape::from(Wedge {
             half_width: 0.8,
             height: 2.4,
             half_length: 1.6,
-        },
+        }),
     ];
     for shape in shapes {
         let mesh = shape

@@ -1,7 +1,7 @@
 //! The `sphere` shape, per-pair friction and Cheng Yi & Drumwright's sphere benchmarks
 //! (issue 12, deliverables 3 and 4).
 
-use contactlab::mesh::sphere::sphere_vertex_count;
+use contactlab::mesh::shapes::sphere::sphere_vertex_count;
 use contactlab::mesh::Mesher;
 use contactlab::report::spheres::{energy_run, scene_with_sphere_vertices};
 use contactlab::scene::builtin::load_builtin;

@@ -131,6 +131,27 @@ fn every_committed_mesh_is_a_valid_body_with_its_shapes_surface_volume_and_centr
     assert!(checked > 20, "only {checked} committed meshes");
 }
 
+/// TetGen's input for every committed shape, pinned: TetGen's output
+/// depends on where each facet begins, so the `.poly` text the shapes' own
+/// surfaces give must stay what the committed meshes were made from
+/// (`contactlab tetgen --check` remakes them where `tetgen` is installed;
+/// this holds everywhere). FNV-1a of the 40 texts, in the files' order.
+#[test]
+fn tetgens_input_for_every_committed_shape_is_what_its_mesh_was_made_from() {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut shapes = 0;
+    for level in [Mesher::TetGen, Mesher::PaperFine] {
+        for m in &committed(level).unwrap().unwrap().meshes {
+            let poly = Plc::of_shape(&m.shape).unwrap().to_poly();
+            for byte in poly.bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+            shapes += 1;
+        }
+    }
+    assert_eq!((shapes, hash), (40, 3_888_659_607_148_187_244));
+}
+
 #[test]
 fn every_builtin_body_gets_its_tetgen_mesh_without_a_notice() {
     for id in builtin_ids() {

@@ -21,7 +21,7 @@ use contactlab::contact::{
 };
 use contactlab::measures::step_measures;
 use contactlab::mesh::refine::refine;
-use contactlab::mesh::shapes::Shape;
+use contactlab::mesh::shapes::{Cuboid, Shape};
 use contactlab::mesh::tetmesh::tet_volume;
 use contactlab::mesh::TetMesh;
 use contactlab::scene::builtin::{builtin_ids, load_builtin};
@@ -42,7 +42,7 @@ fn v(x: f64, y: f64, z: f64) -> DVec3 {
 }
 
 fn cuboid(size: DVec3, refinements: usize) -> TetMesh {
-    let mut mesh = Shape::Box { size }.build(FLAT_ANGLE).unwrap();
+    let mut mesh = Shape::from(Cuboid { size }).build(FLAT_ANGLE).unwrap();
     for _ in 0..refinements {
         mesh = refine(&mesh, FLAT_ANGLE).unwrap();
     }

@@ -279,7 +279,7 @@ pub fn entity_of_mesh_vertex(mesh: &TetMesh, brep: &Brep, v: u32) -> Option<Enti
 mod tests {
     use super::*;
     use crate::mesh::refine::refine;
-    use crate::mesh::shapes::Shape;
+    use crate::mesh::shapes::{Cuboid, Shape};
     use glam::DQuat;
 
     const FLAT: f64 = 1e-6;
@@ -287,9 +287,9 @@ mod tests {
     /// A 2 × 1 × 2 box (x, y, z), centred at the origin, refined `levels`
     /// times so its faces have internal vertices and edges.
     fn box_mesh(levels: usize) -> TetMesh {
-        let mut mesh = Shape::Box {
+        let mut mesh = Shape::from(Cuboid {
             size: DVec3::new(2.0, 1.0, 2.0),
-        }
+        })
         .build(FLAT)
         .unwrap();
         for _ in 0..levels {

@@ -134,121 +134,17 @@ impl Brep {
     /// an open surface an edge without two triangles counts as boundary.
     pub fn of(mesh: &TetMesh) -> Brep {
         let face_of_triangle = group_faces(mesh);
-        let face_count = face_of_triangle.iter().map(|&f| f + 1).max().unwrap_or(0) as usize;
-
-        // Non-flat surface edges at each vertex, in surface-edge order.
-        let mut sharp_at: Vec<Vec<u32>> = vec![Vec::new(); mesh.vertices.len()];
-        for (e, edge) in mesh.surface_edges.iter().enumerate() {
-            if edge.kind != EdgeKind::Flat {
-                for v in edge.vertices {
-                    sharp_at[v as usize].push(e as u32);
-                }
-            }
-        }
-        let face_pair = |e: u32| {
-            let [a, b] = mesh.surface_edges[e as usize]
-                .faces
-                .map(|t| face_of_triangle[t as usize]);
-            [a.min(b), a.max(b)]
-        };
-        let mut is_vertex: Vec<bool> = (0..mesh.vertices.len())
-            .map(|v| match sharp_at[v].as_slice() {
-                [] => false,
-                &[e1, e2] => {
-                    let (s1, s2) = (
-                        &mesh.surface_edges[e1 as usize],
-                        &mesh.surface_edges[e2 as usize],
-                    );
-                    !(s1.kind == s2.kind
-                        && face_pair(e1) == face_pair(e2)
-                        && straight_through(mesh, v as u32, s1.vertices, s2.vertices))
-                }
-                _ => true,
-            })
-            .collect();
-
-        // Closed chains with no vertex on them: their smallest mesh vertex
-        // becomes one. Walk every non-flat edge not reached from a vertex.
-        let mut reached = vec![false; mesh.surface_edges.len()];
-        for v in 0..mesh.vertices.len() {
-            if is_vertex[v] {
-                for &e in &sharp_at[v] {
-                    let (_, edges) = walk(mesh, &sharp_at, &is_vertex, v as u32, e);
-                    for s in edges {
-                        reached[s as usize] = true;
-                    }
-                }
-            }
-        }
-        for e in 0..mesh.surface_edges.len() {
-            if mesh.surface_edges[e].kind == EdgeKind::Flat || reached[e] {
-                continue;
-            }
-            let start = mesh.surface_edges[e].vertices[0];
-            let (path, edges) = walk(mesh, &sharp_at, &is_vertex, start, e as u32);
-            for s in edges {
-                reached[s as usize] = true;
-            }
-            let smallest = *path.iter().min().expect("a chain has vertices");
-            is_vertex[smallest as usize] = true;
-        }
-
-        let mut vertex_of_mesh_vertex = vec![None; mesh.vertices.len()];
-        let mut vertices = Vec::new();
-        for v in 0..mesh.vertices.len() {
-            if is_vertex[v] {
-                vertex_of_mesh_vertex[v] = Some(vertices.len() as u32);
-                let mut faces: Vec<u32> = mesh.vertex_faces[v]
-                    .iter()
-                    .map(|&t| face_of_triangle[t as usize])
-                    .collect();
-                faces.sort_unstable();
-                faces.dedup();
-                vertices.push(BrepVertex {
-                    mesh_vertex: v as u32,
-                    edges: Vec::new(),
-                    faces,
-                });
-            }
-        }
-
-        // Chains, from each vertex in order along each of its non-flat edges
-        // not yet taken.
-        let mut edge_of_surface_edge = vec![None; mesh.surface_edges.len()];
-        let mut edges: Vec<BrepEdge> = Vec::new();
-        for v in 0..mesh.vertices.len() {
-            if !is_vertex[v] {
-                continue;
-            }
-            for &e in &sharp_at[v] {
-                if edge_of_surface_edge[e as usize].is_some() {
-                    continue;
-                }
-                let (path, surface_edges) = walk(mesh, &sharp_at, &is_vertex, v as u32, e);
-                let index = edges.len() as u32;
-                for &s in &surface_edges {
-                    edge_of_surface_edge[s as usize] = Some(index);
-                }
-                let first = &mesh.surface_edges[e as usize];
-                // surface_edges' faces[0] runs from vertices[0] to vertices[1].
-                let [along, back] = first.faces.map(|t| face_of_triangle[t as usize]);
-                let faces = if first.vertices[0] == v as u32 {
-                    [along, back]
-                } else {
-                    [back, along]
-                };
-                let end = *path.last().expect("a chain has vertices");
-                let ends = [v as u32, end]
-                    .map(|m| vertex_of_mesh_vertex[m as usize].expect("chains end at vertices"));
-                edges.push(BrepEdge {
-                    path,
-                    surface_edges,
-                    ends,
-                    kind: first.kind,
-                    faces,
-                });
-            }
-        }
+        let sharp_at = sharp_edges_at_vertices(mesh);
+        let is_vertex = corners(mesh, &sharp_at, &face_of_triangle);
+        let (mut vertices, vertex_of_mesh_vertex) =
+            number_vertices(mesh, &is_vertex, &face_of_triangle);
+        let (edges, edge_of_surface_edge) = trace_edges(
+            mesh,
+            &sharp_at,
+            &is_vertex,
+            &face_of_triangle,
+            &vertex_of_mesh_vertex,
+        );
         for (i, edge) in edges.iter().enumerate() {
             for end in edge.ends {
                 let list = &mut vertices[end as usize].edges;
@@ -257,41 +153,7 @@ impl Brep {
                 }
             }
         }
-
-        let mut faces: Vec<BrepFace> = (0..face_count)
-            .map(|_| BrepFace {
-                triangles: Vec::new(),
-                normal: DVec3::ZERO,
-                offset: 0.0,
-                flatness: 0.0,
-                boundary: Vec::new(),
-                edges: Vec::new(),
-                vertices: Vec::new(),
-            })
-            .collect();
-        for (t, &f) in face_of_triangle.iter().enumerate() {
-            faces[f as usize].triangles.push(t as u32);
-        }
-        for (f, face) in faces.iter_mut().enumerate() {
-            fill_face(mesh, &face_of_triangle, f as u32, face);
-            for &v in face.boundary.iter().flatten() {
-                if let Some(b) = vertex_of_mesh_vertex[v as usize] {
-                    face.vertices.push(b);
-                }
-            }
-            face.vertices.sort_unstable();
-            face.vertices.dedup();
-        }
-        for (i, edge) in edges.iter().enumerate() {
-            for f in edge.faces {
-                faces[f as usize].edges.push(i as u32);
-            }
-        }
-        for face in &mut faces {
-            face.edges.sort_unstable();
-            face.edges.dedup();
-        }
-
+        let faces = collect_faces(mesh, &face_of_triangle, &edges, &vertex_of_mesh_vertex);
         Brep {
             faces,
             edges,
@@ -301,6 +163,195 @@ impl Brep {
             vertex_of_mesh_vertex,
         }
     }
+}
+
+/// For each mesh vertex, its non-flat surface edges, in surface-edge order.
+fn sharp_edges_at_vertices(mesh: &TetMesh) -> Vec<Vec<u32>> {
+    let mut sharp_at: Vec<Vec<u32>> = vec![Vec::new(); mesh.vertices.len()];
+    for (e, edge) in mesh.surface_edges.iter().enumerate() {
+        if edge.kind != EdgeKind::Flat {
+            for v in edge.vertices {
+                sharp_at[v as usize].push(e as u32);
+            }
+        }
+    }
+    sharp_at
+}
+
+/// For each mesh vertex, whether it is a B-rep vertex (the module doc's
+/// definition): it has non-flat edges and no chain merely passes straight
+/// through it; and on each closed chain with no such vertex, its smallest
+/// mesh vertex.
+fn corners(mesh: &TetMesh, sharp_at: &[Vec<u32>], face_of_triangle: &[u32]) -> Vec<bool> {
+    let face_pair = |e: u32| {
+        let [a, b] = mesh.surface_edges[e as usize]
+            .faces
+            .map(|t| face_of_triangle[t as usize]);
+        [a.min(b), a.max(b)]
+    };
+    let mut is_vertex: Vec<bool> = (0..mesh.vertices.len())
+        .map(|v| match sharp_at[v].as_slice() {
+            [] => false,
+            &[e1, e2] => {
+                let (s1, s2) = (
+                    &mesh.surface_edges[e1 as usize],
+                    &mesh.surface_edges[e2 as usize],
+                );
+                !(s1.kind == s2.kind
+                    && face_pair(e1) == face_pair(e2)
+                    && straight_through(mesh, v as u32, s1.vertices, s2.vertices))
+            }
+            _ => true,
+        })
+        .collect();
+
+    // Closed chains with no vertex on them: their smallest mesh vertex
+    // becomes one. Walk every non-flat edge not reached from a vertex.
+    let mut reached = vec![false; mesh.surface_edges.len()];
+    for v in 0..mesh.vertices.len() {
+        if is_vertex[v] {
+            for &e in &sharp_at[v] {
+                let (_, edges) = walk(mesh, sharp_at, &is_vertex, v as u32, e);
+                for s in edges {
+                    reached[s as usize] = true;
+                }
+            }
+        }
+    }
+    for e in 0..mesh.surface_edges.len() {
+        if mesh.surface_edges[e].kind == EdgeKind::Flat || reached[e] {
+            continue;
+        }
+        let start = mesh.surface_edges[e].vertices[0];
+        let (path, edges) = walk(mesh, sharp_at, &is_vertex, start, e as u32);
+        for s in edges {
+            reached[s as usize] = true;
+        }
+        let smallest = *path.iter().min().expect("a chain has vertices");
+        is_vertex[smallest as usize] = true;
+    }
+    is_vertex
+}
+
+/// The B-rep vertices in mesh-vertex order, with the faces meeting at each
+/// (their edges are filled in once the edges are traced), and for each mesh
+/// vertex its B-rep vertex.
+fn number_vertices(
+    mesh: &TetMesh,
+    is_vertex: &[bool],
+    face_of_triangle: &[u32],
+) -> (Vec<BrepVertex>, Vec<Option<u32>>) {
+    let mut vertex_of_mesh_vertex = vec![None; mesh.vertices.len()];
+    let mut vertices = Vec::new();
+    for v in 0..mesh.vertices.len() {
+        if is_vertex[v] {
+            vertex_of_mesh_vertex[v] = Some(vertices.len() as u32);
+            let mut faces: Vec<u32> = mesh.vertex_faces[v]
+                .iter()
+                .map(|&t| face_of_triangle[t as usize])
+                .collect();
+            faces.sort_unstable();
+            faces.dedup();
+            vertices.push(BrepVertex {
+                mesh_vertex: v as u32,
+                edges: Vec::new(),
+                faces,
+            });
+        }
+    }
+    (vertices, vertex_of_mesh_vertex)
+}
+
+/// The B-rep edges: chains from each vertex in order along each of its
+/// non-flat edges not yet taken; and for each surface edge its B-rep edge.
+fn trace_edges(
+    mesh: &TetMesh,
+    sharp_at: &[Vec<u32>],
+    is_vertex: &[bool],
+    face_of_triangle: &[u32],
+    vertex_of_mesh_vertex: &[Option<u32>],
+) -> (Vec<BrepEdge>, Vec<Option<u32>>) {
+    let mut edge_of_surface_edge = vec![None; mesh.surface_edges.len()];
+    let mut edges: Vec<BrepEdge> = Vec::new();
+    for v in 0..mesh.vertices.len() {
+        if !is_vertex[v] {
+            continue;
+        }
+        for &e in &sharp_at[v] {
+            if edge_of_surface_edge[e as usize].is_some() {
+                continue;
+            }
+            let (path, surface_edges) = walk(mesh, sharp_at, is_vertex, v as u32, e);
+            let index = edges.len() as u32;
+            for &s in &surface_edges {
+                edge_of_surface_edge[s as usize] = Some(index);
+            }
+            let first = &mesh.surface_edges[e as usize];
+            // surface_edges' faces[0] runs from vertices[0] to vertices[1].
+            let [along, back] = first.faces.map(|t| face_of_triangle[t as usize]);
+            let faces = if first.vertices[0] == v as u32 {
+                [along, back]
+            } else {
+                [back, along]
+            };
+            let end = *path.last().expect("a chain has vertices");
+            let ends = [v as u32, end]
+                .map(|m| vertex_of_mesh_vertex[m as usize].expect("chains end at vertices"));
+            edges.push(BrepEdge {
+                path,
+                surface_edges,
+                ends,
+                kind: first.kind,
+                faces,
+            });
+        }
+    }
+    (edges, edge_of_surface_edge)
+}
+
+/// The faces with their triangles, planes, boundaries, and the B-rep
+/// vertices and edges on those boundaries.
+fn collect_faces(
+    mesh: &TetMesh,
+    face_of_triangle: &[u32],
+    edges: &[BrepEdge],
+    vertex_of_mesh_vertex: &[Option<u32>],
+) -> Vec<BrepFace> {
+    let face_count = face_of_triangle.iter().map(|&f| f + 1).max().unwrap_or(0) as usize;
+    let mut faces: Vec<BrepFace> = (0..face_count)
+        .map(|_| BrepFace {
+            triangles: Vec::new(),
+            normal: DVec3::ZERO,
+            offset: 0.0,
+            flatness: 0.0,
+            boundary: Vec::new(),
+            edges: Vec::new(),
+            vertices: Vec::new(),
+        })
+        .collect();
+    for (t, &f) in face_of_triangle.iter().enumerate() {
+        faces[f as usize].triangles.push(t as u32);
+    }
+    for (f, face) in faces.iter_mut().enumerate() {
+        fill_face(mesh, face_of_triangle, f as u32, face);
+        for &v in face.boundary.iter().flatten() {
+            if let Some(b) = vertex_of_mesh_vertex[v as usize] {
+                face.vertices.push(b);
+            }
+        }
+        face.vertices.sort_unstable();
+        face.vertices.dedup();
+    }
+    for (i, edge) in edges.iter().enumerate() {
+        for f in edge.faces {
+            faces[f as usize].edges.push(i as u32);
+        }
+    }
+    for face in &mut faces {
+        face.edges.sort_unstable();
+        face.edges.dedup();
+    }
+    faces
 }
 
 /// Faces: connected components of the triangles across flat edges,
@@ -484,7 +535,7 @@ fn fill_face(mesh: &TetMesh, face_of_triangle: &[u32], f: u32, face: &mut BrepFa
 mod tests {
     use super::*;
     use crate::mesh::refine::refine;
-    use crate::mesh::shapes::Shape;
+    use crate::mesh::shapes::{Cuboid, Frustum, Shape, Wedge};
 
     const FLAT: f64 = 1e-6;
 
@@ -539,9 +590,9 @@ mod tests {
     }
 
     fn box_mesh() -> TetMesh {
-        Shape::Box {
+        Shape::from(Cuboid {
             size: DVec3::new(3.0, 0.3, 2.0),
-        }
+        })
         .build(FLAT)
         .unwrap()
     }
@@ -566,12 +617,12 @@ mod tests {
 
     #[test]
     fn a_hexagonal_frustum_has_eight_faces_eighteen_edges_twelve_vertices() {
-        let mesh = Shape::Frustum {
+        let mesh = Shape::from(Frustum {
             sides: 6,
             bottom_radius: 0.25,
             top_radius: 0.2,
             height: 0.21,
-        }
+        })
         .build(FLAT)
         .unwrap();
         assert_eq!(counts(&mesh), (8, 18, 12));
@@ -580,11 +631,11 @@ mod tests {
 
     #[test]
     fn a_wedge_has_five_faces_nine_edges_six_vertices() {
-        let mesh = Shape::Wedge {
+        let mesh = Shape::from(Wedge {
             half_width: 0.8,
             height: 2.4,
             half_length: 1.6,
-        }
+        })
         .build(FLAT)
         .unwrap();
         assert_eq!(counts(&mesh), (5, 9, 6));
@@ -594,15 +645,15 @@ mod tests {
     #[test]
     fn boxes_and_wedges_are_convex_the_crack_prism_is_not() {
         assert!(Brep::of(&box_mesh()).is_convex());
-        let wedge = Shape::Wedge {
+        let wedge = Shape::from(Wedge {
             half_width: 0.8,
             height: 2.4,
             half_length: 1.6,
-        }
+        })
         .build(FLAT)
         .unwrap();
         assert!(Brep::of(&wedge).is_convex());
-        let crack = crate::mesh::shapes::tests::crack_prism()
+        let crack = Shape::from(crate::mesh::shapes::prism::tests::crack_prism())
             .build(FLAT)
             .unwrap();
         assert!(!Brep::of(&crack).is_convex());
@@ -610,7 +661,7 @@ mod tests {
 
     #[test]
     fn a_crack_prism_has_one_concave_edge() {
-        let mesh = crate::mesh::shapes::tests::crack_prism()
+        let mesh = Shape::from(crate::mesh::shapes::prism::tests::crack_prism())
             .build(FLAT)
             .unwrap();
         assert_eq!(counts(&mesh), (9, 21, 14));
@@ -628,12 +679,12 @@ mod tests {
         // Twelve sides meet at 30°; with a 35° flat angle the side is one
         // non-planar face, the rims are closed chains that bend at every
         // vertex, so every rim vertex is a B-rep vertex.
-        let mesh = Shape::Frustum {
+        let mesh = Shape::from(Frustum {
             sides: 12,
             bottom_radius: 1.0,
             top_radius: 0.8,
             height: 1.0,
-        }
+        })
         .build(35f64.to_radians())
         .unwrap();
         let brep = Brep::of(&mesh);

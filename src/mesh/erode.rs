@@ -103,13 +103,13 @@ fn min_norm_displacement(normals: &[DVec3], epsilon: f64) -> DVec3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::Shape;
+    use crate::mesh::shapes::{Cuboid, Pyramid, Shape, Wedge};
 
     #[test]
     fn eroded_box_is_smaller_by_epsilon_on_every_face() {
-        let mesh = Shape::Box {
+        let mesh = Shape::from(Cuboid {
             size: DVec3::new(1.0, 2.0, 3.0),
-        }
+        })
         .build(1e-6)
         .unwrap();
         let eroded = erode(&mesh, 0.01, 1e-6).unwrap();
@@ -124,10 +124,10 @@ mod tests {
 
     #[test]
     fn pyramid_apex_moves_down_the_axis() {
-        let mesh = Shape::Pyramid {
+        let mesh = Shape::from(Pyramid {
             half_width: 0.8,
             height: 2.4,
-        }
+        })
         .build(1e-6)
         .unwrap();
         let eroded = erode(&mesh, 0.01, 1e-6).unwrap();
@@ -147,9 +147,9 @@ mod tests {
     fn slab_is_refused_at_twice_epsilon_and_accepted_just_above() {
         let epsilon = 0.1;
         let eroded = |t: f64| {
-            let mesh = Shape::Box {
+            let mesh = Shape::from(Cuboid {
                 size: DVec3::new(1.0, t, 1.0),
-            }
+            })
             .build(1e-6)
             .unwrap();
             erode(&mesh, epsilon, 1e-6)
@@ -169,11 +169,11 @@ mod tests {
     /// down with every tetrahedron positive; the face check refuses it.
     #[test]
     fn wedge_eroded_past_its_inradius_is_refused_by_its_faces() {
-        let mesh = Shape::Wedge {
+        let mesh = Shape::from(Wedge {
             half_width: 0.8,
             height: 2.4,
             half_length: 1.6,
-        }
+        })
         .build(1e-6)
         .unwrap();
         assert!(erode(&mesh, 0.5, 1e-6).is_ok());

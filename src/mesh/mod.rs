@@ -4,15 +4,17 @@
 //!
 //! - [`tetmesh`]: `TetMesh` and its surface classification.
 //! - [`brep`]: a body's B-rep features (planar faces, edges, corners).
-//! - [`shapes`]: the shape types of the scene format, tetrahedralised by
-//!   coning their surface to a kernel point.
+//! - [`shapes`]: the shape types of the scene format, one file each, and
+//!   their registry: each type's parameters, its surface of planar faces,
+//!   and its tetrahedra by coning that surface to a kernel point.
 //! - [`refine`]: 1 → 8 refinement by edge midpoints.
 //! - [`erode`]: the inward offset used by the Closest points method.
 //! - [`mass`]: exact mass, centre and inertia of a constant-density mesh.
 //! - [`mesher`]: the choice between cones and TetGen meshes.
 //! - `parry_shape`: the body as a parry3d shape (hull or triangle mesh),
 //!   with the `parry` cargo feature.
-//! - [`plc`]: a shape's surface as TetGen's input (polygonal facets).
+//! - [`plc`]: a shape's surface as TetGen's input (its faces as polygonal
+//!   facets).
 //! - [`tetgen_files`]: reading TetGen's `.node`/`.ele` output.
 //! - [`stats`]: tetrahedra by surface faces, radius-edge ratios.
 //! - [`self_intersection`]: the check that a body's surface is embedded
@@ -28,7 +30,6 @@ pub mod plc;
 pub mod refine;
 pub mod self_intersection;
 pub mod shapes;
-pub mod sphere;
 pub mod stats;
 pub mod tetgen_files;
 pub mod tetmesh;

@@ -54,16 +54,16 @@ pub fn refine(mesh: &TetMesh, flat_angle: f64) -> Result<TetMesh, MeshError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::Shape;
+    use crate::mesh::shapes::{Frustum, Shape};
 
     #[test]
     fn refinement_keeps_volume_and_quadruples_the_surface() {
-        let mesh = Shape::Frustum {
+        let mesh = Shape::from(Frustum {
             sides: 6,
             bottom_radius: 0.25,
             top_radius: 0.2,
             height: 0.21,
-        }
+        })
         .build(1e-6)
         .unwrap();
         let once = refine(&mesh, 1e-6).unwrap();

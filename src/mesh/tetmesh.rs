@@ -222,161 +222,29 @@ impl TetMesh {
         Self::build(vertices, tets, flat_angle, false)
     }
 
+    /// [`TetMesh::new`], checking only when `validate`: the tetrahedra,
+    /// then the faces no other tetrahedron shares (the surface), then the
+    /// surface's edges, then that the surface is one closed sphere.
     fn build(
         vertices: Vec<DVec3>,
         tets: Vec<[u32; 4]>,
         flat_angle: f64,
         validate: bool,
     ) -> Result<TetMesh, MeshError> {
-        if tets.is_empty() {
-            return Err(MeshError::Empty);
-        }
-        if let Some(i) = vertices.iter().position(|v| !v.is_finite()) {
-            return Err(MeshError::NonFinite { vertex: i });
-        }
-        let scale = bounding_diagonal(&vertices).max(f64::MIN_POSITIVE);
-        for (t, tet) in tets.iter().enumerate() {
-            if let Some(&v) = tet.iter().find(|&&v| v as usize >= vertices.len()) {
-                return Err(MeshError::VertexOutOfRange { tet: t, vertex: v });
-            }
-            let [a, b, c, d] = tet.map(|i| vertices[i as usize]);
-            let volume = tet_volume(a, b, c, d);
-            // Relative threshold: a sliver whose volume is round-off for the
-            // mesh's size is as degenerate as an inverted one.
-            if validate && (volume.is_nan() || volume <= 1e-12 * scale * scale * scale) {
-                return Err(MeshError::NonPositiveVolume { tet: t, volume });
-            }
-        }
-
-        // Faces keyed by their sorted vertices; sorting (not hashing) keeps the
-        // surface order deterministic.
-        let mut keyed: Vec<([u32; 3], u32, u8)> = Vec::with_capacity(tets.len() * 4);
-        for (t, tet) in tets.iter().enumerate() {
-            for (i, local) in TET_FACES.iter().enumerate() {
-                let mut key = local.map(|l| tet[l]);
-                key.sort_unstable();
-                keyed.push((key, t as u32, i as u8));
-            }
-        }
-        keyed.sort_unstable();
-        let mut surface_faces = Vec::new();
-        let mut tet_surface_faces = vec![[None; 4]; tets.len()];
-        let mut i = 0;
-        while i < keyed.len() {
-            let mut j = i + 1;
-            while j < keyed.len() && keyed[j].0 == keyed[i].0 {
-                j += 1;
-            }
-            match j - i {
-                1 => {
-                    let (_, t, opposite) = keyed[i];
-                    let corners = TET_FACES[opposite as usize].map(|l| tets[t as usize][l]);
-                    let [a, b, c] = corners.map(|v| vertices[v as usize]);
-                    tet_surface_faces[t as usize][opposite as usize] =
-                        Some(surface_faces.len() as u32);
-                    surface_faces.push(SurfaceFace {
-                        vertices: corners,
-                        normal: (b - a).cross(c - a).normalize_or_zero(),
-                        tet: t,
-                        opposite,
-                    });
-                }
-                // Two positive tetrahedra on opposite sides of their shared
-                // face see it with opposite orientations; the same
-                // orientation means they overlap.
-                2 if validate
-                    && same_orientation(
-                        TET_FACES[keyed[i].2 as usize].map(|l| tets[keyed[i].1 as usize][l]),
-                        TET_FACES[keyed[i + 1].2 as usize]
-                            .map(|l| tets[keyed[i + 1].1 as usize][l]),
-                    ) =>
-                {
-                    return Err(MeshError::OverlappingTets {
-                        vertices: keyed[i].0,
-                    })
-                }
-                2 => {}
-                _ if !validate => {}
-                _ => {
-                    return Err(MeshError::OverusedFace {
-                        vertices: keyed[i].0,
-                    })
-                }
-            }
-            i = j;
-        }
-
-        // Directed half-edges: a closed, consistently oriented surface has
-        // every undirected edge exactly twice, once in each direction.
-        let mut half_edges: Vec<([u32; 2], bool, u32)> =
-            Vec::with_capacity(surface_faces.len() * 3);
-        for (f, face) in surface_faces.iter().enumerate() {
-            for k in 0..3 {
-                let (a, b) = (face.vertices[k], face.vertices[(k + 1) % 3]);
-                half_edges.push(([a.min(b), a.max(b)], a < b, f as u32));
-            }
-        }
-        half_edges.sort_unstable();
-        let mut surface_edges = Vec::with_capacity(half_edges.len() / 2);
-        let mut i = 0;
-        while i < half_edges.len() {
-            let mut j = i + 1;
-            while j < half_edges.len() && half_edges[j].0 == half_edges[i].0 {
-                j += 1;
-            }
-            let edge = half_edges[i].0;
-            if j - i != 2 {
-                if validate {
-                    return Err(MeshError::OpenSurface { edge, faces: j - i });
-                }
-                i = j;
-                continue;
-            }
-            if validate && half_edges[i].1 == half_edges[i + 1].1 {
-                return Err(MeshError::InconsistentOrientation { edge });
-            }
-            // half_edges[i + 1] runs from edge[0] to edge[1] (forward = true
-            // sorts after false); its face sees the edge in that direction.
-            let (forward_face, backward_face) = (half_edges[i + 1].2, half_edges[i].2);
-            let n1 = surface_faces[forward_face as usize].normal;
-            let n2 = surface_faces[backward_face as usize].normal;
-            let direction = vertices[edge[1] as usize] - vertices[edge[0] as usize];
-            let (dihedral, kind) = classify_edge(n1, n2, direction, flat_angle);
-            surface_edges.push(SurfaceEdge {
-                vertices: edge,
-                faces: [forward_face, backward_face],
-                dihedral,
-                kind,
-            });
-            i = j;
-        }
-
-        let mut vertex_faces = vec![Vec::new(); vertices.len()];
-        for (f, face) in surface_faces.iter().enumerate() {
-            for &v in &face.vertices {
-                vertex_faces[v as usize].push(f as u32);
-            }
-        }
-        let surface_vertices = vertex_faces.iter().filter(|f| !f.is_empty()).count() as i64;
-        let euler = surface_vertices - surface_edges.len() as i64 + surface_faces.len() as i64;
-        if validate && euler != 2 {
-            return Err(MeshError::NotSphere { euler });
-        }
+        check_tetrahedra(&vertices, &tets, validate)?;
+        let (surface_faces, tet_surface_faces) = find_surface_faces(&vertices, &tets, validate)?;
+        let surface_edges = find_surface_edges(&vertices, &surface_faces, flat_angle, validate)?;
+        let vertex_faces = faces_at_vertices(vertices.len(), &surface_faces);
         if validate {
-            if let Some(vertex) = disconnected_surface_vertex(vertices.len(), &surface_edges) {
-                return Err(MeshError::SurfaceNotConnected { vertex });
-            }
-            let triangles: Vec<[u32; 3]> = surface_faces.iter().map(|f| f.vertices).collect();
-            if let Some(defect) = find_self_intersection(&vertices, &triangles, flat_angle) {
-                return Err(MeshError::SelfIntersecting(defect));
-            }
+            check_one_closed_sphere(
+                &vertices,
+                &surface_faces,
+                &surface_edges,
+                &vertex_faces,
+                flat_angle,
+            )?;
         }
-        let mut surface_neighbours = vec![Vec::new(); vertices.len()];
-        for edge in &surface_edges {
-            let [u, v] = edge.vertices;
-            surface_neighbours[u as usize].push(v);
-            surface_neighbours[v as usize].push(u);
-        }
+        let surface_neighbours = neighbours_along_edges(vertices.len(), &surface_edges);
         Ok(TetMesh {
             vertices,
             tets,
@@ -481,6 +349,206 @@ impl TetMesh {
 
 /// Whether two triangles on the same three vertices have the same
 /// orientation: rotate each so its smallest vertex comes first and compare.
+/// There are tetrahedra, every vertex is finite, and every tetrahedron
+/// names existing vertices and (when `validate`) has a positive volume.
+fn check_tetrahedra(
+    vertices: &[DVec3],
+    tets: &[[u32; 4]],
+    validate: bool,
+) -> Result<(), MeshError> {
+    if tets.is_empty() {
+        return Err(MeshError::Empty);
+    }
+    if let Some(i) = vertices.iter().position(|v| !v.is_finite()) {
+        return Err(MeshError::NonFinite { vertex: i });
+    }
+    let scale = bounding_diagonal(vertices).max(f64::MIN_POSITIVE);
+    for (t, tet) in tets.iter().enumerate() {
+        if let Some(&v) = tet.iter().find(|&&v| v as usize >= vertices.len()) {
+            return Err(MeshError::VertexOutOfRange { tet: t, vertex: v });
+        }
+        let [a, b, c, d] = tet.map(|i| vertices[i as usize]);
+        let volume = tet_volume(a, b, c, d);
+        // Relative threshold: a sliver whose volume is round-off for the
+        // mesh's size is as degenerate as an inverted one.
+        if validate && (volume.is_nan() || volume <= 1e-12 * scale * scale * scale) {
+            return Err(MeshError::NonPositiveVolume { tet: t, volume });
+        }
+    }
+    Ok(())
+}
+
+/// For each tetrahedron and local face, the index of its surface face.
+type TetSurfaceFaces = Vec<[Option<u32>; 4]>;
+
+/// The surface faces (the tetrahedron faces no other tetrahedron shares),
+/// in the order of their sorted vertices, and for each tetrahedron and
+/// local face its surface face. When `validate`, a face shared by two
+/// tetrahedra on the same side of it or by more than two is an error.
+fn find_surface_faces(
+    vertices: &[DVec3],
+    tets: &[[u32; 4]],
+    validate: bool,
+) -> Result<(Vec<SurfaceFace>, TetSurfaceFaces), MeshError> {
+    // Faces keyed by their sorted vertices; sorting (not hashing) keeps the
+    // surface order deterministic.
+    let mut keyed: Vec<([u32; 3], u32, u8)> = Vec::with_capacity(tets.len() * 4);
+    for (t, tet) in tets.iter().enumerate() {
+        for (i, local) in TET_FACES.iter().enumerate() {
+            let mut key = local.map(|l| tet[l]);
+            key.sort_unstable();
+            keyed.push((key, t as u32, i as u8));
+        }
+    }
+    keyed.sort_unstable();
+    let mut surface_faces = Vec::new();
+    let mut tet_surface_faces = vec![[None; 4]; tets.len()];
+    let mut i = 0;
+    while i < keyed.len() {
+        let mut j = i + 1;
+        while j < keyed.len() && keyed[j].0 == keyed[i].0 {
+            j += 1;
+        }
+        match j - i {
+            1 => {
+                let (_, t, opposite) = keyed[i];
+                let corners = TET_FACES[opposite as usize].map(|l| tets[t as usize][l]);
+                let [a, b, c] = corners.map(|v| vertices[v as usize]);
+                tet_surface_faces[t as usize][opposite as usize] = Some(surface_faces.len() as u32);
+                surface_faces.push(SurfaceFace {
+                    vertices: corners,
+                    normal: (b - a).cross(c - a).normalize_or_zero(),
+                    tet: t,
+                    opposite,
+                });
+            }
+            // Two positive tetrahedra on opposite sides of their shared
+            // face see it with opposite orientations; the same
+            // orientation means they overlap.
+            2 if validate
+                && same_orientation(
+                    TET_FACES[keyed[i].2 as usize].map(|l| tets[keyed[i].1 as usize][l]),
+                    TET_FACES[keyed[i + 1].2 as usize].map(|l| tets[keyed[i + 1].1 as usize][l]),
+                ) =>
+            {
+                return Err(MeshError::OverlappingTets {
+                    vertices: keyed[i].0,
+                })
+            }
+            2 => {}
+            _ if !validate => {}
+            _ => {
+                return Err(MeshError::OverusedFace {
+                    vertices: keyed[i].0,
+                })
+            }
+        }
+        i = j;
+    }
+    Ok((surface_faces, tet_surface_faces))
+}
+
+/// The surface edges, each with its two faces and how it bends. When
+/// `validate`, an edge without exactly two faces, or whose two faces run
+/// along it the same way, is an error; otherwise such an edge is left out.
+fn find_surface_edges(
+    vertices: &[DVec3],
+    surface_faces: &[SurfaceFace],
+    flat_angle: f64,
+    validate: bool,
+) -> Result<Vec<SurfaceEdge>, MeshError> {
+    // Directed half-edges: a closed, consistently oriented surface has
+    // every undirected edge exactly twice, once in each direction.
+    let mut half_edges: Vec<([u32; 2], bool, u32)> = Vec::with_capacity(surface_faces.len() * 3);
+    for (f, face) in surface_faces.iter().enumerate() {
+        for k in 0..3 {
+            let (a, b) = (face.vertices[k], face.vertices[(k + 1) % 3]);
+            half_edges.push(([a.min(b), a.max(b)], a < b, f as u32));
+        }
+    }
+    half_edges.sort_unstable();
+    let mut surface_edges = Vec::with_capacity(half_edges.len() / 2);
+    let mut i = 0;
+    while i < half_edges.len() {
+        let mut j = i + 1;
+        while j < half_edges.len() && half_edges[j].0 == half_edges[i].0 {
+            j += 1;
+        }
+        let edge = half_edges[i].0;
+        if j - i != 2 {
+            if validate {
+                return Err(MeshError::OpenSurface { edge, faces: j - i });
+            }
+            i = j;
+            continue;
+        }
+        if validate && half_edges[i].1 == half_edges[i + 1].1 {
+            return Err(MeshError::InconsistentOrientation { edge });
+        }
+        // half_edges[i + 1] runs from edge[0] to edge[1] (forward = true
+        // sorts after false); its face sees the edge in that direction.
+        let (forward_face, backward_face) = (half_edges[i + 1].2, half_edges[i].2);
+        let n1 = surface_faces[forward_face as usize].normal;
+        let n2 = surface_faces[backward_face as usize].normal;
+        let direction = vertices[edge[1] as usize] - vertices[edge[0] as usize];
+        let (dihedral, kind) = classify_edge(n1, n2, direction, flat_angle);
+        surface_edges.push(SurfaceEdge {
+            vertices: edge,
+            faces: [forward_face, backward_face],
+            dihedral,
+            kind,
+        });
+        i = j;
+    }
+    Ok(surface_edges)
+}
+
+/// For each vertex, the surface faces incident to it.
+fn faces_at_vertices(vertex_count: usize, surface_faces: &[SurfaceFace]) -> Vec<Vec<u32>> {
+    let mut vertex_faces = vec![Vec::new(); vertex_count];
+    for (f, face) in surface_faces.iter().enumerate() {
+        for &v in &face.vertices {
+            vertex_faces[v as usize].push(f as u32);
+        }
+    }
+    vertex_faces
+}
+
+/// The surface is one closed sphere that does not touch itself: Euler
+/// characteristic 2, connected, embedded.
+fn check_one_closed_sphere(
+    vertices: &[DVec3],
+    surface_faces: &[SurfaceFace],
+    surface_edges: &[SurfaceEdge],
+    vertex_faces: &[Vec<u32>],
+    flat_angle: f64,
+) -> Result<(), MeshError> {
+    let surface_vertices = vertex_faces.iter().filter(|f| !f.is_empty()).count() as i64;
+    let euler = surface_vertices - surface_edges.len() as i64 + surface_faces.len() as i64;
+    if euler != 2 {
+        return Err(MeshError::NotSphere { euler });
+    }
+    if let Some(vertex) = disconnected_surface_vertex(vertices.len(), surface_edges) {
+        return Err(MeshError::SurfaceNotConnected { vertex });
+    }
+    let triangles: Vec<[u32; 3]> = surface_faces.iter().map(|f| f.vertices).collect();
+    if let Some(defect) = find_self_intersection(vertices, &triangles, flat_angle) {
+        return Err(MeshError::SelfIntersecting(defect));
+    }
+    Ok(())
+}
+
+/// For each vertex, its neighbours along surface edges.
+fn neighbours_along_edges(vertex_count: usize, surface_edges: &[SurfaceEdge]) -> Vec<Vec<u32>> {
+    let mut surface_neighbours = vec![Vec::new(); vertex_count];
+    for edge in surface_edges {
+        let [u, v] = edge.vertices;
+        surface_neighbours[u as usize].push(v);
+        surface_neighbours[v as usize].push(u);
+    }
+    surface_neighbours
+}
+
 fn same_orientation(s: [u32; 3], t: [u32; 3]) -> bool {
     let canonical = |x: [u32; 3]| {
         let k = (0..3).min_by_key(|&k| x[k]).unwrap_or(0);

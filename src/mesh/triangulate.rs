@@ -59,7 +59,7 @@ mod tests {
 
     #[test]
     fn crack_profile_is_covered_exactly() {
-        let profile = crate::mesh::shapes::tests::crack_profile();
+        let profile = crate::mesh::shapes::prism::tests::crack_profile();
         let tris = ear_clip(&profile).unwrap();
         assert_eq!(tris.len(), 5);
         let area: f64 = tris

@@ -28,7 +28,7 @@ use super::tables::{Progress, Table};
 use crate::contact::world_mesh::WorldMesh;
 use crate::contact::{sat_signed_distance, BodyPair, MethodParams, PairSide};
 use crate::geometry::{closest_point_on_segment, convex_hull_2d, PlaneFrame};
-use crate::mesh::shapes::Shape;
+use crate::mesh::shapes::{Cuboid, Shape};
 use crate::scene::perturb::SeededRng;
 use glam::{DVec2, DVec3};
 
@@ -125,9 +125,9 @@ pub struct ErrorStats {
 /// The errors of every algorithm of [`ESTIMATORS`] over `poses` seeded
 /// poses, and how many of the poses overlap.
 pub fn sat_unit_errors(poses: usize, seed: u64, progress: Progress) -> (Vec<ErrorStats>, usize) {
-    let mesh = Shape::Box {
+    let mesh = Shape::from(Cuboid {
         size: DVec3::splat(BOX_SIDE),
-    }
+    })
     .build(crate::scene::parse::FLAT_ANGLE)
     .expect("a box meshes");
     let mut rng = SeededRng::new(seed);

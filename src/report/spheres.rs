@@ -14,14 +14,14 @@
 use super::tables::{Progress, Table};
 use crate::clock::now_ms;
 use crate::contact::method_by_id;
-use crate::mesh::sphere::sphere_vertex_count;
+use crate::mesh::shapes::sphere::sphere_vertex_count;
 use crate::mesh::Mesher;
 use crate::scene::builtin::builtin_text;
 use crate::sim::{SimError, SimSettings, Simulation};
 use serde_json::Value;
 
 /// Requested surface vertices of the spheres (Cheng Yi & Drumwright's; the
-/// grid nearest to each is used, see [`crate::mesh::sphere`]).
+/// grid nearest to each is used, see [`crate::mesh::shapes::sphere`]).
 pub const SPHERE_VERTICES: [u32; 5] = [50, 100, 200, 1000, 2000];
 /// Cheng Yi & Drumwright's two time steps, seconds.
 pub const SPHERE_TIME_STEPS: [f64; 2] = [0.001, 0.01];

@@ -17,11 +17,10 @@
 //! exactly. Tetrahedra are positively oriented.
 //!
 //! Shapes match when every parameter agrees to 1e-12 of the shape's
-//! largest one: a scene file's decimal literal and the committed file's
-//! shortest form of it may parse an ulp apart.
+//! largest one ([`Shape::same_surface`]): a scene file's decimal literal
+//! and the committed file's shortest form of it may parse an ulp apart.
 
 use super::parse::parse_shape_value;
-use super::shape_json::shape_json;
 use crate::mesh::shapes::Shape;
 use crate::mesh::Mesher;
 use glam::DVec3;
@@ -53,69 +52,10 @@ pub struct MeshTable {
     pub meshes: Vec<CommittedMesh>,
 }
 
-/// A shape's type, whole-number parameters and real parameters: what its
-/// surface depends on (not the kernel, which only matters to cones, so a
-/// TetGen mesh serves the shape with any kernel).
-fn parameters(shape: &Shape) -> (u8, Vec<u32>, Vec<f64>) {
-    let xyz = |v: &DVec3| v.to_array();
-    match shape {
-        Shape::Box { size } => (0, vec![], xyz(size).to_vec()),
-        Shape::Frustum {
-            sides,
-            bottom_radius,
-            top_radius,
-            height,
-        } => (1, vec![*sides], vec![*bottom_radius, *top_radius, *height]),
-        Shape::Pyramid { half_width, height } => (2, vec![], vec![*half_width, *height]),
-        Shape::Wedge {
-            half_width,
-            height,
-            half_length,
-        } => (3, vec![], vec![*half_width, *height, *half_length]),
-        Shape::Sphere { radius, vertices } => (7, vec![*vertices], vec![*radius]),
-        Shape::Prism { profile, depth, .. } => (
-            4,
-            vec![],
-            profile
-                .iter()
-                .flat_map(|p| [p.x, p.y])
-                .chain([*depth])
-                .collect(),
-        ),
-        Shape::Mesh {
-            vertices,
-            triangles,
-            ..
-        } => (
-            5,
-            triangles.iter().flatten().copied().collect(),
-            vertices.iter().flat_map(xyz).collect(),
-        ),
-        Shape::TetMesh { vertices, tets } => (
-            6,
-            tets.iter().flatten().copied().collect(),
-            vertices.iter().flat_map(xyz).collect(),
-        ),
-    }
-}
-
-/// Whether two shapes have the same surface, to round-off.
-pub fn same_surface(a: &Shape, b: &Shape) -> bool {
-    let ((ta, ia, fa), (tb, ib, fb)) = (parameters(a), parameters(b));
-    let scale = fa.iter().chain(&fb).fold(0.0_f64, |m, x| m.max(x.abs()));
-    ta == tb
-        && ia == ib
-        && fa.len() == fb.len()
-        && fa
-            .iter()
-            .zip(&fb)
-            .all(|(x, y)| (x - y).abs() <= 1e-12 * scale)
-}
-
 impl MeshTable {
     /// The mesh made for this shape, if there is one.
     pub fn find(&self, shape: &Shape) -> Option<&CommittedMesh> {
-        self.meshes.iter().find(|m| same_surface(&m.shape, shape))
+        self.meshes.iter().find(|m| m.shape.same_surface(shape))
     }
 
     pub fn parse(source: &str, text: &str) -> Result<MeshTable, String> {
@@ -200,7 +140,7 @@ impl MeshTable {
                 .collect();
             let tets: Vec<u32> = m.tets.iter().flatten().copied().collect();
             let line = json!({
-                "shape": shape_json(&m.shape),
+                "shape": m.shape.to_json(),
                 "used_by": m.used_by,
                 "switches": m.switches,
                 "why": m.why,

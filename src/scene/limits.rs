@@ -12,10 +12,10 @@ pub const MIN_BODY_SIZE: f64 = 1e-3;
 pub const MAX_BODY_SIZE: f64 = 1e5;
 /// Most bodies in a scene.
 pub const MAX_BODIES: usize = 500;
-/// Most points of one shape: the vertices of a `mesh` or `tetmesh`, the
-/// profile of a `prism` times the cost of its triangulation.
-pub const MAX_SHAPE_VERTICES: usize = 20_000;
-pub const MAX_PROFILE_POINTS: usize = 2_000;
+/// Most points of one shape: the vertices of a `mesh`, `tetmesh` or
+/// `sphere`, the points of a `prism` profile (its triangulation costs their
+/// square). Declared with the shape types, which read them.
+pub use crate::mesh::shapes::{prism::MAX_PROFILE_POINTS, MAX_SHAPE_VERTICES};
 /// Most tetrahedra in the whole scene after refinement.
 pub const MAX_TETRAHEDRA: usize = 1_000_000;
 /// Density range, kg/m³ (air is 1.2, osmium 22 590).

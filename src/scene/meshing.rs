@@ -21,7 +21,9 @@ pub struct BodyMesh {
 /// exists. Errors are the shape's own (for the loader to prefix with the
 /// shape's path).
 pub fn mesh_shape(shape: &Shape, requested: Mesher, flat_angle: f64) -> Result<BodyMesh, String> {
-    if let Shape::TetMesh { .. } = shape {
+    // A shape given as tetrahedra has no surface to mesh: its own
+    // tetrahedra are used, whatever the mesher.
+    if shape.surface().is_none() {
         let mesh = shape.build(flat_angle).map_err(|e| e.to_string())?;
         return Ok(BodyMesh {
             mesh,

@@ -13,7 +13,6 @@ pub mod meshing;
 pub mod oracle;
 pub mod parse;
 pub mod perturb;
-pub mod shape_json;
 pub mod transform;
 pub mod types;
 

@@ -80,9 +80,9 @@ pub fn hand_built_params() -> contactlab::contact::MethodParams {
 
 /// An x × y × z box centred on its origin.
 pub fn cuboid(x: f64, y: f64, z: f64) -> TetMesh {
-    contactlab::mesh::shapes::Shape::Box {
+    contactlab::mesh::shapes::Shape::from(contactlab::mesh::shapes::Cuboid {
         size: DVec3::new(x, y, z),
-    }
+    })
     .build(FLAT)
     .unwrap()
 }

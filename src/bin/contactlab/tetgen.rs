@@ -24,7 +24,7 @@ use contactlab::mesh::shapes::Shape;
 use contactlab::mesh::tetgen_files::read_tetgen;
 use contactlab::mesh::{Mesher, TetMesh};
 use contactlab::scene::builtin::BUILTIN_SCENES;
-use contactlab::scene::committed::{same_surface, CommittedMesh, MeshTable};
+use contactlab::scene::committed::{CommittedMesh, MeshTable};
 use contactlab::scene::parse::{parse_shape_value, FLAT_ANGLE};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -61,11 +61,11 @@ fn builtin_shapes(scenes: &[&str]) -> Result<Vec<ShapeUse>, String> {
         for (i, body) in value["bodies"].as_array().into_iter().flatten().enumerate() {
             let path = format!("builtin:{id}: bodies[{i}].shape");
             let shape = parse_shape_value(&path, &body["shape"])?;
-            if let Shape::TetMesh { .. } = shape {
-                continue;
+            if shape.surface().is_none() {
+                continue; // given as tetrahedra: nothing for TetGen to mesh
             }
             let name = format!("{id}/{}", body["name"].as_str().unwrap_or("?"));
-            match uses.iter_mut().find(|u| same_surface(&u.shape, &shape)) {
+            match uses.iter_mut().find(|u| u.shape.same_surface(&shape)) {
                 Some(u) => {
                     u.count += 1;
                     if u.bodies.len() < USED_BY_SHOWN {
@@ -81,10 +81,6 @@ fn builtin_shapes(scenes: &[&str]) -> Result<Vec<ShapeUse>, String> {
         }
     }
     Ok(uses)
-}
-
-fn is_conical(shape: &Shape) -> bool {
-    matches!(shape, Shape::Frustum { .. } | Shape::Pyramid { .. })
 }
 
 /// The installed TetGen's version, as Debian's package names it (the
@@ -218,7 +214,7 @@ fn make_table(
                 "the paper's default (section 8): ratio 2.0, no volume bound, no boundary splitting".to_string(),
             )],
             (None, _) => {
-                let area = if is_conical(&shape_use.shape) { "0.00015" } else { "0.015" };
+                let area = if shape_use.shape.is_conical() { "0.00015" } else { "0.015" };
                 FINE_RATIOS
                     .iter()
                     .map(|q| (format!("-pq{q}a{area}"), String::new()))

@@ -390,9 +390,9 @@ mod tests {
     fn gjk_epa_signed_distance_of_two_boxes_apart_and_sunk() {
         // A 2 × 2 × 2 box's mesh (its corners, and for a cone mesh its
         // centre, which the hull leaves inside).
-        let cube = crate::mesh::shapes::Shape::Box {
+        let cube = crate::mesh::shapes::Shape::from(crate::mesh::shapes::Cuboid {
             size: DVec3::splat(2.0),
-        }
+        })
         .build(1e-6)
         .expect("a box")
         .vertices;

@@ -5,19 +5,17 @@
 //! body and the key; it never panics and never half-loads.
 
 mod oracle;
-mod reader;
 
 use super::limits;
 use super::meshing::mesh_shape;
 use super::oracle::Oracle;
 use super::types::{FrictionPair, LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
+use crate::mesh::shapes::reader::ObjectReader;
 use crate::mesh::shapes::Shape;
-use crate::mesh::sphere::MIN_SPHERE_VERTICES;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
 use crate::settings;
 use glam::{DQuat, DVec3};
 use oracle::parse_oracle;
-use reader::ObjectReader;
 use serde_json::Value;
 
 pub const FORMAT_TAG: &str = "contactlab-scene/1";
@@ -370,7 +368,7 @@ fn parse_body(
     }
     let shape_reader = body.object("shape")?;
     let shape_path = shape_reader.path().to_string();
-    let shape = parse_shape(shape_reader)?;
+    let shape = Shape::read(shape_reader)?;
     let body_mesher = optional_mesher(&mut body)?;
     body.finish()?;
 
@@ -449,113 +447,8 @@ fn within_limits(
     Ok(())
 }
 
-fn at_most_vertices(s: &ObjectReader<'_>, count: usize) -> Result<(), String> {
-    if count > limits::MAX_SHAPE_VERTICES {
-        return Err(format!(
-            "{}: at most {} vertices are supported, got {count}",
-            s.key_path("vertices"),
-            limits::MAX_SHAPE_VERTICES
-        ));
-    }
-    Ok(())
-}
-
 /// Reads a shape in the scene format from a JSON value (the committed mesh
 /// files name their shapes this way); `path` prefixes error messages.
 pub fn parse_shape_value(path: &str, value: &Value) -> Result<Shape, String> {
-    parse_shape(ObjectReader::new(path, value)?)
-}
-
-fn parse_shape(mut s: ObjectReader<'_>) -> Result<Shape, String> {
-    let kind = s.string("type")?;
-    let shape = match kind.as_str() {
-        "box" => {
-            let size = s.vec3("size")?;
-            if size.min_element() <= 0.0 {
-                return Err(format!(
-                    "{}: every extent must be positive, got [{}, {}, {}]",
-                    s.key_path("size"),
-                    size.x,
-                    size.y,
-                    size.z
-                ));
-            }
-            Shape::Box { size }
-        }
-        "frustum" => Shape::Frustum {
-            sides: s.whole_number("sides", 3, 256)? as u32,
-            bottom_radius: s.positive("bottom_radius")?,
-            top_radius: s.positive("top_radius")?,
-            height: s.positive("height")?,
-        },
-        "pyramid" => Shape::Pyramid {
-            half_width: s.positive("half_width")?,
-            height: s.positive("height")?,
-        },
-        "wedge" => Shape::Wedge {
-            half_width: s.positive("half_width")?,
-            height: s.positive("height")?,
-            half_length: s.positive("half_length")?,
-        },
-        "sphere" => {
-            let radius = s.positive("radius")?;
-            let vertices = s.whole_number(
-                "vertices",
-                u64::from(MIN_SPHERE_VERTICES),
-                limits::MAX_SHAPE_VERTICES as u64,
-            )? as u32;
-            Shape::Sphere { radius, vertices }
-        }
-        "prism" => {
-            let profile = s.vec2_list("profile")?;
-            if profile.len() > limits::MAX_PROFILE_POINTS {
-                return Err(format!(
-                    "{}: at most {} points are supported, got {}",
-                    s.key_path("profile"),
-                    limits::MAX_PROFILE_POINTS,
-                    profile.len()
-                ));
-            }
-            if profile.len() < 3 {
-                return Err(format!(
-                    "{}: needs at least 3 points, got {}",
-                    s.key_path("profile"),
-                    profile.len()
-                ));
-            }
-            Shape::Prism {
-                profile,
-                depth: s.positive("depth")?,
-                kernel: s.optional_vec3("kernel")?,
-            }
-        }
-        "mesh" => {
-            let vertices = s.vec3_list("vertices")?;
-            at_most_vertices(&s, vertices.len())?;
-            let triangles = s.index_list::<3>("triangles")?;
-            if triangles.len() < 4 {
-                return Err(format!(
-                    "{}: a closed surface needs at least 4 triangles, got {}",
-                    s.key_path("triangles"),
-                    triangles.len()
-                ));
-            }
-            Shape::Mesh {
-                vertices,
-                triangles,
-                kernel: s.optional_vec3("kernel")?,
-            }
-        }
-        "tetmesh" => {
-            let vertices = s.vec3_list("vertices")?;
-            at_most_vertices(&s, vertices.len())?;
-            let tets = s.index_list::<4>("tets")?;
-            Shape::TetMesh { vertices, tets }
-        }
-        other => {
-            return Err(format!("{}: unknown shape type \"{other}\" (expected one of: box, frustum, pyramid, wedge, sphere, prism, mesh, tetmesh)", s.key_path("type")));
-        }
-    };
-    s.finish()?;
-    Ok(shape)
+    Shape::read(ObjectReader::new(path, value)?)
 }

@@ -1,7 +1,7 @@
 //! The `oracle` object of a scene file (`docs/design/scenes.md`, "Oracles"),
 //! parsed against the bodies already read, so that it can name them.
 
-use super::reader::ObjectReader;
+use crate::mesh::shapes::reader::ObjectReader;
 use crate::scene::limits;
 use crate::scene::oracle::{Oracle, OraclePair};
 use crate::scene::types::Scene;

@@ -1,17 +1,21 @@
 //! A JSON object reader that remembers where it is, so that every scene error
 //! names the body and key (`bodies[2] "shaft-1": shape.bottom_radius`), and that
 //! rejects keys it was never asked for.
+//!
+//! It lives with the shape types, the lowest layer that reads scene files:
+//! each type reads its own keys with it, and the scene parser reads the
+//! rest of the file with it.
 
 use glam::{DVec2, DVec3};
 use serde_json::{Map, Value};
 
-pub(crate) struct ObjectReader<'a> {
+pub struct ObjectReader<'a> {
     path: String,
     map: &'a Map<String, Value>,
     known: Vec<&'static str>,
 }
 
-pub(crate) type ReadResult<T> = Result<T, String>;
+pub type ReadResult<T> = Result<T, String>;
 
 fn kind(v: &Value) -> &'static str {
     match v {
@@ -292,7 +296,7 @@ impl<'a> ObjectReader<'a> {
     }
 }
 
-pub(crate) fn display_path(path: &str) -> &str {
+fn display_path(path: &str) -> &str {
     if path.is_empty() {
         "the file"
     } else {

@@ -1,5 +1,6 @@
-//! The tessellated sphere of the `sphere` shape (Cheng Yi & Drumwright §V-B, the
-//! spinning-sphere and rolling-spheres benchmarks): a latitude–longitude
+//! The `sphere` shape (design `scenes.md`, "Shape types"): the tessellated
+//! sphere of Cheng Yi & Drumwright §V-B, the spinning-sphere and
+//! rolling-spheres benchmarks, centred on its model origin: a latitude–longitude
 //! polyhedron inscribed in a sphere of the given radius, with a pole vertex
 //! at the bottom (0, −r, 0) and at the top (0, r, 0) and `rings` circles of
 //! `segments` vertices between them.
@@ -25,8 +26,61 @@
 //! ideal sphere touches the box in one point on its spin axis, and so does
 //! this polyhedron, so an exact method loses no energy to friction there.
 
+use super::reader::ObjectReader;
+use super::{Face, Facing, ShapeType, Surface, MAX_SHAPE_VERTICES};
 use glam::DVec3;
+use serde_json::{json, Map, Value};
 use std::f64::consts::{PI, TAU};
+
+pub const TYPE: &str = "sphere";
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sphere {
+    pub radius: f64,
+    /// The requested surface vertex count; the grid nearest to it is used.
+    pub vertices: u32,
+}
+
+impl ShapeType for Sphere {
+    fn read(shape: &mut ObjectReader<'_>) -> Result<Self, String> {
+        let radius = shape.positive("radius")?;
+        let vertices = shape.whole_number(
+            "vertices",
+            u64::from(MIN_SPHERE_VERTICES),
+            MAX_SHAPE_VERTICES as u64,
+        )? as u32;
+        Ok(Sphere { radius, vertices })
+    }
+
+    fn write(&self, shape: &mut Map<String, Value>) {
+        shape.insert("radius".into(), json!(self.radius));
+        shape.insert("vertices".into(), json!(self.vertices));
+    }
+
+    fn parameters(&self) -> (Vec<u32>, Vec<f64>) {
+        (vec![self.vertices], vec![self.radius])
+    }
+
+    /// Its planar faces (trapezoids and polar triangles) are its faces, as
+    /// a box's squares are.
+    fn surface(&self) -> Option<Surface> {
+        let (vertices, faces) = sphere_polyhedron(self.radius, self.vertices);
+        Some(Surface {
+            vertices,
+            faces: faces.into_iter().map(Face::new).collect(),
+            facing: Facing::EitherWay,
+            kernel: None,
+        })
+    }
+
+    #[cfg(test)]
+    fn example() -> Self {
+        Sphere {
+            radius: 0.5,
+            vertices: 50,
+        }
+    }
+}
 
 /// Fewest surface vertices of a sphere: one ring of three between the poles.
 pub const MIN_SPHERE_VERTICES: u32 = 5;
