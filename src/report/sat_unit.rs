@@ -218,7 +218,7 @@ pub fn sat_unit_table(poses: usize, seed: u64, progress: Progress) -> Table {
         title: format!("Unit test (Cheng Yi & Drumwright, table I): error in signed distance on two 2 × 2 × 2 boxes, {poses} poses, seed {seed}"),
         notes: vec![
             format!("{overlapping} of the {poses} poses overlap, {} are disjoint (box centres uniform in [−{PLACEMENT_HALF}, {PLACEMENT_HALF}]³ m, uniform rotations). Error: |signed distance − the origin's signed distance to the Minkowski difference built as the convex hull of the 64 corner differences| in metres (outside: the Euclidean distance to the polytope). Mean and SD over all poses, SD of the population.", poses - overlapping),
-            format!("The seed's table I: {}.", published_rows.join("; ")),
+            format!("Cheng Yi & Drumwright's table I: {}.", published_rows.join("; ")),
         ],
         headers: [
             "algorithm",
@@ -229,11 +229,11 @@ pub fn sat_unit_table(poses: usize, seed: u64, progress: Progress) -> Table {
             "error SD",
             "max overlapping",
             "max disjoint",
-            "seed's algorithm",
-            "seed min",
-            "seed max",
-            "seed mean",
-            "seed SD",
+            "their algorithm",
+            "their min",
+            "their max",
+            "their mean",
+            "their SD",
         ]
         .map(String::from)
         .to_vec(),
