@@ -95,9 +95,10 @@
 //! bodies here have few entities near each other.
 
 use super::{
-    features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
-    PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
+    Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairContact, PairMemory,
+    PairOutput, PairSide, RawContact, RegionOutline,
 };
+use crate::contact::features::features_from_dimensions;
 use crate::contact::regions::touching::{deep_crossings, touching_regions};
 use crate::contact::world_mesh::WorldMesh;
 use crate::contact::regions::{Entity, EntityContact};
