@@ -16,6 +16,7 @@ pub mod methods;
 pub mod point_queries;
 pub mod post_filter;
 pub mod regions;
+pub mod tet_contacts;
 pub mod tet_geometry;
 pub mod touching;
 pub mod world_mesh;

@@ -22,9 +22,7 @@
 //! geometry, velocities, its settings and its own history, nothing else:
 //! not which normals the scene calls right, a scene id or a body name.
 
-use super::features::FeatureKind;
 use super::world_mesh::Tet;
-use glam::DVec3;
 use std::any::Any;
 
 /// What a method sees of a pair of bodies and what it returns, defined
@@ -406,42 +404,4 @@ pub trait BodyPairMethod: Sync {
         memory: &mut PairMemory,
         out: &mut PairOutput,
     );
-}
-
-/// Emits one contact per point, each projected onto the plane through
-/// `plane_point` with normal `normal` (the SAT and Opposing contact plane).
-fn contacts_on_plane(
-    points: &[DVec3],
-    normal: DVec3,
-    plane_point: DVec3,
-    depth: f64,
-    features: FeatureKind,
-    out: &mut Vec<RawContact>,
-) {
-    for &p in points {
-        out.push(RawContact {
-            position: p - normal * (p - plane_point).dot(normal),
-            normal,
-            depth,
-            features,
-        });
-    }
-}
-
-/// Emits `points` with normal `n` as Opposing does (algorithm 1's
-/// caption; the paper's code does the same for the SAT methods): their
-/// extent along `n` is the depth, and they are projected onto the plane
-/// through the middle of the extremes.
-fn contacts_at_extent(
-    points: &[DVec3],
-    n: DVec3,
-    features: FeatureKind,
-    out: &mut Vec<RawContact>,
-) {
-    if points.is_empty() {
-        return;
-    }
-    let (lo, hi) = crate::geometry::extent_along(points, n);
-    let middle = n * ((lo + hi) * 0.5);
-    contacts_on_plane(points, n, middle, -(hi - lo), features, out);
 }
