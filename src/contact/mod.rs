@@ -8,6 +8,7 @@
 //! penetrating.
 
 pub mod body_pair;
+pub mod brep_analysis;
 pub mod broad_phase;
 pub mod exact_regions;
 pub mod features;
