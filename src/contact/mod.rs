@@ -1,6 +1,8 @@
 //! Contacts between bodies: the contact data, the broad phase, the contact
-//! point methods and their registry (one file each in `methods/`),
-//! the post-filter, and the exact contact regions used as the reference.
+//! point methods and their registry (one file each in `methods/`), the
+//! machinery the methods share below them (`tet_geometry`, `tet_contacts`,
+//! `regions`, `brep_analysis`), the post-filter, and the exact contact
+//! regions used as the reference.
 //!
 //! Convention (design `README.md`): a contact between bodies `a` and `b`
 //! has its unit normal pointing from A towards B (the direction B must move

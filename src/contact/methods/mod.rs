@@ -21,6 +21,11 @@
 //! kept of that pair at the last step ([`PairMemory`]). A method sees
 //! geometry, velocities, its settings and its own history, nothing else:
 //! not which normals the scene calls right, a scene id or a body name.
+//!
+//! A method file imports no other method file: what methods share lives
+//! below them in `contact` (`tet_geometry` and `tet_contacts` for the local
+//! methods; `regions` and `brep_analysis` for the region methods), and
+//! `tests/layers.rs` fails otherwise.
 
 use super::world_mesh::Tet;
 use std::any::Any;
