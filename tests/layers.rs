@@ -10,6 +10,11 @@
 //!
 //! `super::` paths are not followed: below the top level they stay inside
 //! the module, and no top-level file reaches the crate root through them.
+//!
+//! Inside `contact` one more rule holds, which does follow `super::`: no
+//! contact method file uses another method file, and nothing below the
+//! methods (`contact/regions/`, the machinery the methods share) uses
+//! `contact/methods/`, the registry included.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -424,4 +429,265 @@ fn a_cycle_is_reported_with_its_edges() {
           sim → measures (src/sim.rs:4)"
         ]
     );
+}
+
+/// Inside `contact`, the rule for the methods (design: "no contact method
+/// file imports another method file"): a file of `contact/methods/` other
+/// than the registry (`mod.rs`) names no sibling method module, and no file
+/// of `contact` below the methods (everything but `contact/mod.rs`, the
+/// dispatcher, and `contact/methods/` itself, so `contact/regions/` and the
+/// machinery the methods share) names `contact::methods` at all. What
+/// methods share lives below them.
+#[test]
+fn method_files_use_no_other_method_and_the_machinery_below_uses_none() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src.join("contact"), &mut files);
+    files.sort();
+    let sources: Vec<(PathBuf, String)> = files
+        .iter()
+        .map(|f| {
+            let relative = f.strip_prefix(&src).unwrap().to_path_buf();
+            (relative, std::fs::read_to_string(f).unwrap())
+        })
+        .collect();
+    let problems = method_import_problems(&sources);
+    assert!(
+        problems.is_empty(),
+        "{} method import problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The method modules: the files (and folders) of `contact/methods/` but
+/// the registry.
+fn method_modules(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut names: Vec<String> = files
+        .iter()
+        .filter_map(|(relative, _)| {
+            let module = module_of(relative);
+            (module.len() >= 3 && module[0] == "contact" && module[1] == "methods")
+                .then(|| module[2].clone())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The problems [`method_files_use_no_other_method_and_the_machinery_below_uses_none`]
+/// reports, for files given by their path below `src/` and their source.
+fn method_import_problems(files: &[(PathBuf, String)]) -> Vec<String> {
+    let methods = method_modules(files);
+    let mut problems = Vec::new();
+    for (relative, source) in files {
+        let module = module_of(relative);
+        if module.first().map(String::as_str) != Some("contact") || module.len() < 2 {
+            continue; // not in contact, or contact/mod.rs: the dispatcher
+        }
+        let shown = Path::new("src").join(relative).display().to_string();
+        let in_methods = module[1] == "methods";
+        for (line, path) in module_paths(source) {
+            let target = resolve(&module, &path);
+            if target.len() < 2 || target[0] != "contact" || target[1] != "methods" {
+                continue;
+            }
+            if !in_methods {
+                problems.push(format!(
+                    "{shown}:{line}: `{}` uses `{}`: the methods' registry and files are above it",
+                    module.join("::"),
+                    target.join("::")
+                ));
+            } else if module.len() >= 3 {
+                let own = &module[2];
+                if let Some(other) = target.get(2).filter(|t| methods.contains(t) && *t != own) {
+                    problems.push(format!(
+                        "{shown}:{line}: method file `{own}` uses method file `{other}` \
+                         (`{}`); move what they share below the methods",
+                        target.join("::")
+                    ));
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// The module a file below `src/` defines, as path segments:
+/// `contact/methods/growth.rs` → contact, methods, growth;
+/// `contact/regions/mod.rs` → contact, regions; `lib.rs` → none.
+fn module_of(relative: &Path) -> Vec<String> {
+    let mut segments: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if let Some(last) = segments.pop() {
+        let stem = last.strip_suffix(".rs").unwrap_or(&last).to_string();
+        if stem != "mod" && stem != "lib" {
+            segments.push(stem);
+        }
+    }
+    segments
+}
+
+/// Every path a source names from `crate::`, `super::` or `self::`, one per
+/// leaf of its `{…}` groups (`use super::{a::b, c}` gives `super::a::b`
+/// and `super::c`), with the line where it starts. Comments and literals
+/// are skipped.
+fn module_paths(source: &str) -> Vec<(usize, Vec<String>)> {
+    let tokens = tokens(source);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let starts = matches!(tokens[i].text.as_str(), "crate" | "super" | "self")
+            && tokens.get(i + 1).is_some_and(|t| t.text == "::")
+            && (i == 0 || tokens[i - 1].text != "::");
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let line = tokens[i].line;
+        let mut leaves = Vec::new();
+        i = path_tree(&tokens, i, Vec::new(), &mut leaves).max(i + 1);
+        found.extend(leaves.into_iter().map(|p| (line, p)));
+    }
+    found
+}
+
+/// Reads the path tree starting at `tokens[i]` (`a::b::{c, d::e as f}`),
+/// appending each leaf, after `prefix`, to `out`; returns the index after it.
+fn path_tree(
+    tokens: &[Token],
+    mut i: usize,
+    mut prefix: Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
+    loop {
+        match tokens.get(i).map(|t| t.text.as_str()) {
+            Some("{") => {
+                i += 1;
+                while let Some(t) = tokens.get(i) {
+                    match t.text.as_str() {
+                        "}" => return i + 1,
+                        "," => i += 1,
+                        "as" => i += 2,
+                        _ => i = path_tree(tokens, i, prefix.clone(), out).max(i + 1),
+                    }
+                }
+                return i;
+            }
+            Some(name) if is_identifier(name) => {
+                prefix.push(name.to_string());
+                i += 1;
+                if tokens.get(i).is_some_and(|t| t.text == "::") {
+                    i += 1;
+                    continue;
+                }
+                out.push(prefix);
+                return i;
+            }
+            _ => {
+                out.push(prefix);
+                return i;
+            }
+        }
+    }
+}
+
+/// The module a path names, from the module it is written in.
+fn resolve(module: &[String], path: &[String]) -> Vec<String> {
+    let mut at: Vec<String> = match path.first().map(String::as_str) {
+        Some("crate") => Vec::new(),
+        _ => module.to_vec(),
+    };
+    for (k, segment) in path.iter().enumerate() {
+        match segment.as_str() {
+            "crate" if k == 0 => {}
+            "self" => {}
+            "super" => {
+                at.pop();
+            }
+            name => at.push(name.to_string()),
+        }
+    }
+    at
+}
+
+#[test]
+fn paths_are_read_through_groups_and_resolved_from_their_module() {
+    let leaves = |s: &str| -> Vec<String> {
+        module_paths(s)
+            .into_iter()
+            .map(|(_, p)| p.join("::"))
+            .collect()
+    };
+    assert_eq!(
+        leaves("use super::{a::{b, c as d}, e, self};\nlet x = crate::f::g(1);"),
+        [
+            "super::a::b",
+            "super::a::c",
+            "super::e",
+            "super::self",
+            "crate::f::g"
+        ]
+    );
+    // A path in a comment or a string is no import.
+    assert!(leaves("// use super::a;\nlet s = \"super::a\";").is_empty());
+    let module = |s: &str| -> Vec<String> { s.split("::").map(String::from).collect() };
+    assert_eq!(
+        resolve(
+            &module("contact::methods::growth"),
+            &module("super::volume_sat::x")
+        ),
+        module("contact::methods::volume_sat::x")
+    );
+    assert_eq!(
+        resolve(
+            &module("contact::regions::touching"),
+            &module("super::super::methods")
+        ),
+        module("contact::methods")
+    );
+    assert_eq!(
+        module_of(Path::new("contact/regions/mod.rs")),
+        module("contact::regions")
+    );
+}
+
+#[test]
+fn a_method_using_another_and_regions_using_the_methods_are_reported() {
+    let file = |path: &str, source: &str| (PathBuf::from(path), source.to_string());
+    let files = [
+        file(
+            "contact/mod.rs",
+            "pub use methods::REGISTRY; use crate::contact::methods::x;",
+        ),
+        file(
+            "contact/methods/mod.rs",
+            "mod a; mod b; pub use self::a::A;",
+        ),
+        file(
+            "contact/methods/a.rs",
+            "use super::{b::helper, BodyPair};\nuse crate::contact::regions::Entity;",
+        ),
+        file(
+            "contact/methods/b.rs",
+            "use super::BodyPair; // super::a::x\n",
+        ),
+        file(
+            "contact/regions/touching.rs",
+            "use crate::contact::body_pair::BodyPair;\nfn f() { crate::contact::methods::g(); }",
+        ),
+        file("contact/regions/mod.rs", "use super::methods::BodyPair;"),
+    ];
+    let problems = method_import_problems(&files);
+    assert_eq!(problems.len(), 3, "{problems:#?}");
+    assert!(
+        problems[0].starts_with("src/contact/methods/a.rs:1: method file `a` uses method file `b`")
+    );
+    assert!(problems[1].starts_with("src/contact/regions/touching.rs:2: `contact::regions::touching` uses `contact::methods::g`"));
+    assert!(problems[2].starts_with(
+        "src/contact/regions/mod.rs:1: `contact::regions` uses `contact::methods::BodyPair`"
+    ));
 }

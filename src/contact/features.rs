@@ -78,3 +78,19 @@ pub struct FeaturePair {
     pub feature_b: u32,
     pub point: glam::DVec3,
 }
+
+/// Feature label from the dimensions of A's and B's generating features
+/// (0 vertex, 1 edge, 2 face).
+pub fn features_from_dimensions(a: u8, b: u8) -> FeatureKind {
+    match (a.min(2), b.min(2)) {
+        (0, 0) => FeatureKind::VertexVertex,
+        (0, 1) => FeatureKind::VertexEdge,
+        (1, 0) => FeatureKind::EdgeVertex,
+        (0, 2) => FeatureKind::VertexFace,
+        (2, 0) => FeatureKind::FaceVertex,
+        (1, 1) => FeatureKind::EdgeEdge,
+        (1, 2) => FeatureKind::EdgeFace,
+        (2, 1) => FeatureKind::FaceEdge,
+        _ => FeatureKind::FaceFace,
+    }
+}

@@ -1,19 +1,25 @@
 //! Contacts between bodies: the contact data, the broad phase, the contact
-//! point methods and their registry (one file each in `methods/`),
-//! the post-filter, and the exact contact regions used as the reference.
+//! point methods and their registry (one file each in `methods/`), the
+//! machinery the methods share below them (`tet_geometry`, `tet_contacts`,
+//! `regions`, `brep_analysis`), the post-filter, and the exact contact
+//! regions used as the reference.
 //!
 //! Convention (`docs/design/conventions.md`): a contact between bodies `a`
 //! and `b` has its unit normal pointing from A towards B (the direction B
 //! must move to separate) and a signed depth: 0 touching, > 0 separated, < 0
 //! penetrating.
 
+pub mod body_pair;
+pub mod brep_analysis;
 pub mod broad_phase;
 pub mod exact_regions;
 pub mod features;
+pub mod method_output;
 pub mod methods;
 pub mod point_queries;
 pub mod post_filter;
 pub mod regions;
+pub mod tet_contacts;
 pub mod tet_geometry;
 pub mod touching;
 pub mod world_mesh;
@@ -34,10 +40,11 @@ pub fn pair_touch_tol(a: &TetMesh, b: &TetMesh) -> f64 {
     RELATIVE_TOUCH_TOL * a.diagonal().max(b.diagonal())
 }
 
+pub use body_pair::{BodyPair, PairSide};
+pub use method_output::{NotApplicable, PairContact, PairOutput, RawContact, RegionOutline};
 pub use methods::{
-    every_method, method_by_id, methods_and_variants, methods_under_test, Algorithm, BodyPair,
-    BodyPairMethod, ContactMethod, MethodInfo, MethodParams, MissingAlgorithm, NotApplicable,
-    PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline, Rules,
+    every_method, method_by_id, methods_and_variants, methods_under_test, Algorithm,
+    BodyPairMethod, ContactMethod, MethodInfo, MethodParams, MissingAlgorithm, PairMemory, Rules,
     PAPER_CODE_SUFFIX, REGISTRY,
 };
 pub use methods::{sat_signed_distance, SatDistance};

@@ -12,6 +12,10 @@
 //! - exact closest points of two disjoint tetrahedra by vertex–triangle and
 //!   edge–edge pairs, so no GJK is needed (`docs/design/methods.md`,
 //!   "Shared machinery").
+//! - a point inside a triangle's edge planes (Intersection, Closest
+//!   points), the surface corners of one tetrahedron inside another and
+//!   the surface face nearest a point inside (Vertex only, Consistent
+//!   vertex; paper section 6).
 
 use super::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
@@ -409,6 +413,48 @@ pub fn closest_points(a: &TetShape, b: &TetShape) -> (DVec3, DVec3, f64) {
         }
     }
     best
+}
+
+// ---------------------------------------------------------------------------
+// Surface faces and vertices of one tetrahedron against another (Vertex
+// only and Consistent vertex; Intersection and Closest points).
+
+/// Whether `p` lies inside the edge planes of triangle `t` (normal `n`),
+/// allowing `tol` outside.
+pub fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
+    (0..3).all(|k| {
+        let (s, e) = (t[k], t[(k + 1) % 3]);
+        n.cross(e - s).normalize_or_zero().dot(p - s) >= -tol
+    })
+}
+
+/// Local corners of `inner` that are surface vertices of its body and lie
+/// inside `outer` (within `tol`).
+pub fn surface_corners_inside(inner: &Tet, outer: &TetShape, tol: f64) -> Vec<usize> {
+    (0..4)
+        .filter(|&c| {
+            inner.world.mesh.is_surface_vertex(inner.ids[c] as usize)
+                && outer.contains(inner.corners[c], tol)
+        })
+        .collect()
+}
+
+/// The surface face of `outer` whose plane is nearest to `p` (inside).
+/// Faces within `tol` of the nearest tie, and the first in local order wins:
+/// a vertex exactly on two faces must not be decided by round-off, or a
+/// rotated scene would get other normals.
+pub fn nearest_surface_face(outer: &Tet, shape: &TetShape, p: DVec3, tol: f64) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for f in outer
+        .surface_faces()
+        .filter(|&f| shape.normals[f] != DVec3::ZERO)
+    {
+        let depth = -shape.face_distance(f, p);
+        if best.is_none_or(|(d, _)| depth < d - tol) {
+            best = Some((depth, f));
+        }
+    }
+    best.map(|(_, f)| f)
 }
 
 #[cfg(test)]

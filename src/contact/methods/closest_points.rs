@@ -25,6 +25,7 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
+use crate::contact::tet_geometry::inside_edge_planes;
 use crate::contact::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
 use glam::DVec3;
@@ -145,7 +146,7 @@ fn paper_code_contact(
 /// lies inside the triangle (the face's prism), edges included.
 fn foot_in_prism(p: DVec3, t: [DVec3; 3], n: DVec3) -> Option<DVec3> {
     let foot = p - n * n.dot(p - t[0]);
-    super::intersection::inside_edge_planes(foot, t, n, 0.0).then_some(foot)
+    inside_edge_planes(foot, t, n, 0.0).then_some(foot)
 }
 
 impl ContactMethod for ClosestPointsPaperCode {

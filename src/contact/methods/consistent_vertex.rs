@@ -22,10 +22,11 @@
 //! contacts per vertex, and none for a vertex lying on a plane, where no
 //! edge crosses it strictly. There is no fallback to the nearest face.
 
-use super::vertex_only::{nearest_surface_face, surface_corners_inside};
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{TetShape, COS_TIE};
+use crate::contact::tet_geometry::{
+    nearest_surface_face, surface_corners_inside, TetShape, COS_TIE,
+};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 

@@ -62,9 +62,10 @@
 //! the convex hull of its contacts (the touching polygon, segment or point).
 
 use super::{
-    features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
-    PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
+    Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairContact, PairMemory,
+    PairOutput, PairSide, RawContact, RegionOutline,
 };
+use crate::contact::features::features_from_dimensions;
 use crate::contact::point_queries::{entity_of_mesh_vertex, nearest_on_surface};
 use crate::contact::regions::{contact_regions, ContactRegion, Entity};
 use crate::geometry::symmetric3::symmetric_eigen;

@@ -38,9 +38,8 @@
 //! tetrahedron's diameter (the printed δ is 0.01 × that diameter; reading
 //! `dist` as the first separation would stop the loop before its first step).
 
-use super::{
-    features_from_dimensions, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
-};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
+use crate::contact::features::features_from_dimensions;
 use crate::contact::tet_geometry::{
     closest_points, intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
 };

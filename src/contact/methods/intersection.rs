@@ -23,7 +23,7 @@ use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rule
 use crate::geometry::extent_along;
 use std::ops::ControlFlow;
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{orient_overlap, TetShape};
+use crate::contact::tet_geometry::{inside_edge_planes, orient_overlap, TetShape};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -54,15 +54,6 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     algorithm: Algorithm::TetPair(&IntersectionPaperCode),
     paper_code: None,
 };
-
-/// Whether `p` lies inside the edge planes of triangle `t` (normal `n`),
-/// allowing `tol` outside.
-pub(super) fn inside_edge_planes(p: DVec3, t: [DVec3; 3], n: DVec3, tol: f64) -> bool {
-    (0..3).all(|k| {
-        let (s, e) = (t[k], t[(k + 1) % 3]);
-        n.cross(e - s).normalize_or_zero().dot(p - s) >= -tol
-    })
-}
 
 fn extent(t: &[DVec3; 3], axis: DVec3) -> (f64, f64) {
     extent_along(t, axis)

@@ -21,13 +21,21 @@
 //! kept of that pair at the last step ([`PairMemory`]). A method sees
 //! geometry, velocities, its settings and its own history, nothing else:
 //! not which normals the scene calls right, a scene id or a body name.
+//!
+//! A method file imports no other method file: what methods share lives
+//! below them in `contact` (`tet_geometry` and `tet_contacts` for the local
+//! methods; `regions` and `brep_analysis` for the region methods), and
+//! `tests/layers.rs` fails otherwise.
 
-use super::features::FeatureKind;
-use super::world_mesh::{Tet, WorldMesh};
-use crate::mesh::Brep;
-use glam::DVec3;
+use super::world_mesh::Tet;
 use serde::Serialize;
 use std::any::Any;
+
+/// What a method sees of a pair of bodies and what it returns, defined
+/// below the methods (the machinery they share uses them too) and named
+/// here with the rest of a method's interface.
+pub use super::body_pair::{BodyPair, PairSide};
+pub use super::method_output::{NotApplicable, PairContact, PairOutput, RawContact, RegionOutline};
 
 /// Every tolerance a method uses, in one place, so that no method hides a
 /// bare epsilon (`docs/design/conventions.md`, "Named tolerances").
@@ -380,16 +388,6 @@ pub fn method_ids() -> Vec<&'static str> {
     every_method().map(|m| m.id).collect()
 }
 
-/// A contact as a method emits it; the dispatcher adds bodies and tets.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RawContact {
-    pub position: DVec3,
-    /// Unit normal from A towards B.
-    pub normal: DVec3,
-    pub depth: f64,
-    pub features: FeatureKind,
-}
-
 /// A local method's algorithm: the contacts of one pair of tetrahedra.
 pub trait ContactMethod: Sync {
     /// How far apart two tetrahedra may be and still produce contacts.
@@ -408,55 +406,6 @@ pub trait ContactMethod: Sync {
     /// Appends the contacts of tetrahedron `a` (of body A) and `b` (of body
     /// B), normals pointing from A to B.
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>);
-}
-
-/// One body of a [`BodyPair`]: its mesh at the current pose, its B-rep
-/// features (body frame; `world.vertices` holds the posed vertices they
-/// index), and its velocities.
-#[derive(Clone, Copy)]
-pub struct PairSide<'a> {
-    pub world: &'a WorldMesh<'a>,
-    pub brep: &'a Brep,
-    /// Position of the body's origin (its centre of mass), world frame.
-    pub position: DVec3,
-    pub rotation: glam::DQuat,
-    pub velocity: DVec3,
-    pub angular_velocity: DVec3,
-}
-
-impl PairSide<'_> {
-    /// The velocity of the body's material point at world position `p`.
-    pub fn point_velocity(&self, p: DVec3) -> DVec3 {
-        self.velocity + self.angular_velocity.cross(p - self.position)
-    }
-
-    /// A body-frame direction (a B-rep face normal) in the world frame.
-    pub fn to_world(&self, direction: DVec3) -> DVec3 {
-        self.rotation * direction
-    }
-}
-
-/// The two bodies a region method looks at: contacts go from `a` to `b`.
-#[derive(Clone, Copy)]
-pub struct BodyPair<'a> {
-    pub a: PairSide<'a>,
-    pub b: PairSide<'a>,
-}
-
-impl BodyPair<'_> {
-    /// Velocity of B's material point at `p` relative to A's: with the
-    /// normal from A to B, `n · v > 0` means the bodies separate there.
-    pub fn relative_velocity(&self, p: DVec3) -> DVec3 {
-        self.b.point_velocity(p) - self.a.point_velocity(p)
-    }
-
-    /// The same pair seen with A and B swapped.
-    pub fn swapped(&self) -> Self {
-        BodyPair {
-            a: self.b,
-            b: self.a,
-        }
-    }
 }
 
 /// What a region method keeps of one body pair from one detection to the
@@ -481,56 +430,6 @@ impl PairMemory {
     }
 }
 
-/// A contact as a region method emits it: the raw contact plus what made
-/// it. `sources` are the B-rep entities of A and B (of the kinds
-/// `raw.features` names: indices into `Brep::vertices`, `edges` or
-/// `faces`), so a contact keeps its identity across steps (warm starting)
-/// as long as its feature pair does.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PairContact {
-    pub raw: RawContact,
-    pub sources: [u32; 2],
-    /// Index of its region in `PairOutput::regions`.
-    pub region: u32,
-    /// Whether its normal was kept from the previous step (temporal
-    /// coherence) rather than taken from the current geometry.
-    pub kept_normal: bool,
-}
-
-/// A region as a method shows it: its outline for drawing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RegionOutline {
-    /// 0 point, 1 segment, 2 polygon.
-    pub dimension: u8,
-    /// World points: one for a point, two for a segment, a closed polygon
-    /// (last joins first) otherwise.
-    pub points: Vec<DVec3>,
-}
-
-/// What a region method returns for one pair of bodies.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PairOutput {
-    pub contacts: Vec<PairContact>,
-    pub regions: Vec<RegionOutline>,
-    /// Set when the method cannot judge this pair (and so emits nothing):
-    /// which body is at fault and why. Methods never see body names; the
-    /// dispatcher keeps the pair's indices and front ends name the bodies.
-    pub not_applicable: Option<NotApplicable>,
-    /// Contacts refused because their normal is indeterminate (Cheng Yi & Drumwright,
-    /// §III-B: vertex–vertex, vertex–edge, parallel edge–edge kissing).
-    pub indeterminate: usize,
-}
-
-/// Why a method cannot judge a pair of bodies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotApplicable {
-    /// Whether body A, and whether body B, is at fault.
-    pub sides: [bool; 2],
-    /// What is wrong with such a body, a predicate to follow its name:
-    /// "is not convex".
-    pub because: &'static str,
-}
-
 /// A region method's algorithm: the contacts of one pair of bodies.
 pub trait BodyPairMethod: Sync {
     /// How far apart two bodies' bounding boxes may be and the method still
@@ -548,58 +447,4 @@ pub trait BodyPairMethod: Sync {
         memory: &mut PairMemory,
         out: &mut PairOutput,
     );
-}
-
-/// Emits one contact per point, each projected onto the plane through
-/// `plane_point` with normal `normal` (the SAT and Opposing contact plane).
-fn contacts_on_plane(
-    points: &[DVec3],
-    normal: DVec3,
-    plane_point: DVec3,
-    depth: f64,
-    features: FeatureKind,
-    out: &mut Vec<RawContact>,
-) {
-    for &p in points {
-        out.push(RawContact {
-            position: p - normal * (p - plane_point).dot(normal),
-            normal,
-            depth,
-            features,
-        });
-    }
-}
-
-/// Emits `points` with normal `n` as Opposing does (algorithm 1's
-/// caption; the paper's code does the same for the SAT methods): their
-/// extent along `n` is the depth, and they are projected onto the plane
-/// through the middle of the extremes.
-fn contacts_at_extent(
-    points: &[DVec3],
-    n: DVec3,
-    features: FeatureKind,
-    out: &mut Vec<RawContact>,
-) {
-    if points.is_empty() {
-        return;
-    }
-    let (lo, hi) = crate::geometry::extent_along(points, n);
-    let middle = n * ((lo + hi) * 0.5);
-    contacts_on_plane(points, n, middle, -(hi - lo), features, out);
-}
-
-/// Feature label from the dimensions of A's and B's generating features
-/// (0 vertex, 1 edge, 2 face).
-fn features_from_dimensions(a: u8, b: u8) -> FeatureKind {
-    match (a.min(2), b.min(2)) {
-        (0, 0) => FeatureKind::VertexVertex,
-        (0, 1) => FeatureKind::VertexEdge,
-        (1, 0) => FeatureKind::EdgeVertex,
-        (0, 2) => FeatureKind::VertexFace,
-        (2, 0) => FeatureKind::FaceVertex,
-        (1, 1) => FeatureKind::EdgeEdge,
-        (1, 2) => FeatureKind::EdgeFace,
-        (2, 1) => FeatureKind::FaceEdge,
-        _ => FeatureKind::FaceFace,
-    }
 }

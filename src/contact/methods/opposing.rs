@@ -21,10 +21,9 @@
 //! off, while n_a is the ground's up: the paper's 100 % there is the code's
 //! rule, not the printed one.
 
-use super::{
-    contacts_at_extent, Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules,
-};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
+use crate::contact::tet_contacts::contacts_at_extent;
 use crate::contact::tet_geometry::{
     intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
 };

@@ -56,9 +56,10 @@ use super::{Algorithm, MethodInfo};
 #[cfg(feature = "parry")]
 use {
     super::{
-        features_from_dimensions, BodyPair, BodyPairMethod, MethodParams, PairContact, PairMemory,
-        PairOutput, PairSide, RawContact, RegionOutline,
+        BodyPair, BodyPairMethod, MethodParams, PairContact, PairMemory, PairOutput, PairSide,
+        RawContact, RegionOutline,
     },
+    crate::contact::features::features_from_dimensions,
     crate::contact::point_queries::entity_of_mesh_vertex,
     crate::contact::regions::Entity,
     crate::geometry::closest::closest_point_on_segment,

@@ -65,9 +65,10 @@
 //! an exactly zero cross product.
 
 use super::{
-    features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
-    NotApplicable, PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
+    Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, NotApplicable, PairContact,
+    PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
 };
+use crate::contact::features::features_from_dimensions;
 use crate::geometry::symmetric3::symmetric_pseudo_inverse;
 use crate::geometry::{
     clip_convex_polygon, closest_point_on_segment, closest_point_on_triangle,

@@ -59,15 +59,25 @@
 //!    Only when that path does not clear the pair (it turned in, or there
 //!    is no history) does it fall back to the shortest push.
 //!
-//! Everything else is [`super::region_analysis`]: envelope, sufficient
-//! set, normals by dimension, temporal coherence, n · v for indeterminate
-//! normals. The method sees geometry, velocities, its settings (`envelope`)
-//! and its own history, never the scene's answer.
+//! Everything else is the analysis it shares with `region-analysis`
+//! ([`crate::contact::brep_analysis`]): envelope, sufficient set, normals
+//! by dimension, temporal coherence, n · v for indeterminate normals.
+//! Repairs 1–4 are this method's answers where that analysis asks
+//! ([`Choices`], below); repair 5 is how it maps a sunk pair to touching
+//! before the analysis runs ([`SemiLocal::body_pair`]). The method sees
+//! geometry, velocities, its settings (`envelope`) and its own history,
+//! never the scene's answer.
 
-use super::region_analysis::{analyse, moved_mesh, push_apart, with_b_moved, Coherence, Options};
-use super::{Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairMemory, PairOutput};
+use super::{
+    Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairMemory, PairOutput,
+};
+use crate::contact::brep_analysis::{
+    analyse, moved_mesh, push_apart, still_separate, with_b_moved, Choices, Coherence, Normal,
+    Tolerances,
+};
 use crate::contact::regions::touching::deep_crossings;
-use glam::DVec3;
+use crate::contact::regions::Entity;
+use glam::{DVec2, DVec3};
 
 pub struct SemiLocal;
 
@@ -90,12 +100,67 @@ pub static METHOD: MethodInfo = MethodInfo {
 /// face or edge contact in the paper's scenes are tens of envelopes apart.
 const POINT_GROUP_ENVELOPES: f64 = 4.0;
 
-const OPTIONS: Options = Options {
-    corner_normals: usize::MAX,
-    point_group_envelopes: Some(POINT_GROUP_ENVELOPES),
-    recheck_kept: true,
-    crossing_must_separate: true,
-};
+impl Choices for SemiLocal {
+    /// Repair 1: every wall's normal. A corner in the bottom of a pyramid
+    /// pit touches four walls, and each holds it.
+    fn reflex_normals(&self, distinct: Vec<Normal>, _margin: f64) -> Vec<Normal> {
+        distinct
+    }
+
+    /// Repair 4: edges whose cross product does not separate the bodies
+    /// there (two end edges in one plane) are not a crossing contact; the
+    /// plane's normal would be sideways.
+    fn crossing_must_separate(&self) -> bool {
+        true
+    }
+
+    /// Repair 3: a kept normal must still separate the pair's local solids,
+    /// the test (equation 7) a pair that shrank already passes; a normal
+    /// from a face of a body that has turned away is taken anew.
+    fn keeps_normals(&self, pair: &BodyPair, x: Entity, y: Entity, kept: &[Normal]) -> bool {
+        still_separate(pair, x, y, kept)
+    }
+
+    /// Repair 2: a group no wider than [`POINT_GROUP_ENVELOPES`] envelopes
+    /// is a point (one cluster) or a segment (two, its ends).
+    fn clusters(
+        &self,
+        flat: &[DVec2],
+        corners: &[usize],
+        envelope: f64,
+    ) -> Option<Vec<Vec<usize>>> {
+        thin_hull_clusters(flat, corners, POINT_GROUP_ENVELOPES * envelope)
+    }
+}
+
+/// For a hull (its corner indices into `flat`) no wider than `width`: its
+/// corners in clusters, one cluster when it is also no longer than
+/// `width` (a point), else two, the corners nearer each end of its longest
+/// chord (a segment). `None` for a hull wider than that (a polygon).
+fn thin_hull_clusters(flat: &[DVec2], corners: &[usize], width: f64) -> Option<Vec<Vec<usize>>> {
+    let mut chord = (0.0, 0, 0);
+    for (x, &i) in corners.iter().enumerate() {
+        for &j in &corners[x + 1..] {
+            let length = (flat[i] - flat[j]).length();
+            if length > chord.0 {
+                chord = (length, i, j);
+            }
+        }
+    }
+    let (length, i, j) = chord;
+    if length <= width {
+        return Some(vec![corners.to_vec()]);
+    }
+    let along = (flat[j] - flat[i]) / length;
+    let across = |k: usize| (flat[k] - flat[i]).perp_dot(along).abs();
+    if corners.iter().any(|&k| across(k) > width) {
+        return None;
+    }
+    let (near_i, near_j): (Vec<usize>, Vec<usize>) = corners
+        .iter()
+        .partition(|&&k| (flat[k] - flat[i]).dot(along) <= 0.5 * length);
+    Some(vec![near_i, near_j])
+}
 
 /// Bisection steps along the way in (repair 5): the first clear point is
 /// found to 2⁻¹⁶ of the motion since the pair was last clear.
@@ -104,7 +169,7 @@ const WAY_IN_BISECTIONS: usize = 16;
 /// What the method keeps of a body pair between detections.
 #[derive(Default)]
 struct Memory {
-    /// Region analysis' temporal coherence.
+    /// The analysis' temporal coherence.
     coherence: Coherence,
     /// B's origin in A's frame the last time no feature was sunk deeper
     /// than the envelope. (Only the translation: the way back is a
@@ -174,6 +239,11 @@ impl BodyPairMethod for SemiLocal {
                 .and_then(|from| way_in(pair, from, tol))
                 .unwrap_or_else(|| push_apart(pair, tol, params.parallel_sin))
         };
-        analyse(pair, params, shift, &mut memory.coherence, &OPTIONS, out);
+        let tolerances = Tolerances {
+            envelope: params.envelope,
+            touch_tol: params.touch_tol,
+            parallel_sin: params.parallel_sin,
+        };
+        analyse(pair, &tolerances, shift, &mut memory.coherence, self, out);
     }
 }

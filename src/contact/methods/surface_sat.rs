@@ -7,8 +7,8 @@
 //! `surface-sat@paper-code` is `volume-sat@paper-code` with the same
 //! restriction of the axes (`docs/design/reference-code.md`).
 
-use super::volume_sat::{paper_code_contacts, sat_contacts};
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
+use crate::contact::tet_contacts::{paper_code_contacts, sat_contacts};
 use crate::contact::tet_geometry::{separating_axis_test, AxisSource, TetShape};
 use crate::contact::world_mesh::Tet;
 use crate::mesh::tetmesh::TET_EDGES;
@@ -65,7 +65,13 @@ impl ContactMethod for SurfaceSatPaperCode {
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
-        paper_code_contacts(&sa, &sb, params, surface_axis(a, b), out);
+        paper_code_contacts(
+            &sa,
+            &sb,
+            (params.touch_tol, params.parallel_sin),
+            surface_axis(a, b),
+            out,
+        );
     }
 }
 
@@ -76,7 +82,7 @@ impl ContactMethod for SurfaceSat {
         if let Some(sat) =
             separating_axis_test(&sa, &sb, params.touch_tol, params.parallel_sin, allowed)
         {
-            sat_contacts(&sa, &sb, sat, params, out);
+            sat_contacts(&sa, &sb, sat, params.touch_tol, out);
         }
     }
 }

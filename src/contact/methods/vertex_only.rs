@@ -15,7 +15,7 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::TetShape;
+use crate::contact::tet_geometry::{nearest_surface_face, surface_corners_inside, TetShape};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -46,40 +46,6 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     algorithm: Algorithm::TetPair(&VertexOnlyPaperCode),
     paper_code: None,
 };
-
-/// Local corners of `inner` that are surface vertices of its body and lie
-/// inside `outer` (within `tol`).
-pub(super) fn surface_corners_inside(inner: &Tet, outer: &TetShape, tol: f64) -> Vec<usize> {
-    (0..4)
-        .filter(|&c| {
-            inner.world.mesh.is_surface_vertex(inner.ids[c] as usize)
-                && outer.contains(inner.corners[c], tol)
-        })
-        .collect()
-}
-
-/// The surface face of `outer` whose plane is nearest to `p` (inside).
-/// Faces within `tol` of the nearest tie, and the first in local order wins:
-/// a vertex exactly on two faces must not be decided by round-off, or a
-/// rotated scene would get other normals.
-pub(super) fn nearest_surface_face(
-    outer: &Tet,
-    shape: &TetShape,
-    p: DVec3,
-    tol: f64,
-) -> Option<usize> {
-    let mut best: Option<(f64, usize)> = None;
-    for f in outer
-        .surface_faces()
-        .filter(|&f| shape.normals[f] != DVec3::ZERO)
-    {
-        let depth = -shape.face_distance(f, p);
-        if best.is_none_or(|(d, _)| depth < d - tol) {
-            best = Some((depth, f));
-        }
-    }
-    best.map(|(_, f)| f)
-}
 
 /// The surface face of `outer` of minimum signed distance to `p`, the
 /// first in local order on a tie (the paper's code's choice).

@@ -75,9 +75,10 @@
 //! they are one or collinear).
 
 use super::{
-    features_from_dimensions, Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams,
-    PairContact, PairMemory, PairOutput, PairSide, RawContact, RegionOutline,
+    Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairContact, PairMemory,
+    PairOutput, PairSide, RawContact, RegionOutline,
 };
+use crate::contact::features::features_from_dimensions;
 use crate::contact::point_queries::{entity_of_mesh_vertex, probe, Probe};
 use crate::contact::regions::Entity;
 use crate::geometry::{closest_point_on_segment, convex_hull_2d, PlaneFrame};

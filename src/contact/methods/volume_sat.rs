@@ -7,24 +7,18 @@
 //! onto it is a contact.
 //!
 //! `volume-sat@paper-code` (and `surface-sat@paper-code`, which shares
-//! [`paper_code_contacts`]) follows the paper's reference code
-//! (`docs/design/reference-code.md`, "The variants"): the first strictly
-//! better axis in the order A face 0, B face 0, A face 1, … then edge pairs
-//! ([`first_minimum_axis`]); the depth is the extent of the intersection
+//! its contacts, [`crate::contact::tet_contacts`]) follows the paper's
+//! reference code (`docs/design/reference-code.md`, "The variants"): the
+//! first strictly better axis in the order A face 0, B face 0, A face 1, …
+//! then edge pairs ([`crate::contact::tet_geometry::first_minimum_axis`]);
+//! the depth is the extent of the intersection
 //! points along the axis, not the SAT overlap; the plane runs through the
 //! middle of the extremes, not the mean; points found twice are kept.
 
-use super::{
-    contacts_at_extent, contacts_on_plane, Algorithm, ContactMethod, MethodInfo, MethodParams,
-    RawContact, Rules,
-};
-use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{
-    first_minimum_axis, intersection_points, intersection_points_as, separating_axis_test,
-    AxisSource, Duplicates, SatResult, TetShape,
-};
+use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
+use crate::contact::tet_contacts::{paper_code_contacts, sat_contacts};
+use crate::contact::tet_geometry::{separating_axis_test, TetShape};
 use crate::contact::world_mesh::Tet;
-use glam::DVec3;
 
 pub struct VolumeSat;
 
@@ -54,61 +48,19 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     paper_code: None,
 };
 
-pub(super) fn axis_features(source: AxisSource) -> FeatureKind {
-    match source {
-        AxisSource::FaceA(_) => FeatureKind::FaceVertex,
-        AxisSource::FaceB(_) => FeatureKind::VertexFace,
-        AxisSource::Edges(..) => FeatureKind::EdgeEdge,
-    }
-}
-
-/// Contacts of a SAT result: intersection points projected onto the plane
-/// through their mean.
-pub(super) fn sat_contacts(
-    a: &TetShape,
-    b: &TetShape,
-    sat: SatResult,
-    params: &MethodParams,
-    out: &mut Vec<RawContact>,
-) {
-    let points = intersection_points(a, b, params.touch_tol);
-    if points.is_empty() {
-        return;
-    }
-    let mean = points.iter().copied().sum::<DVec3>() / points.len() as f64;
-    contacts_on_plane(
-        &points,
-        sat.axis,
-        mean,
-        -sat.overlap,
-        axis_features(sat.source),
-        out,
-    );
-}
-
-/// The paper's code's SAT contacts with the axes `allowed` accepts:
-/// every intersection point, duplicates kept, at the extent of the points
-/// along the first minimum axis.
-pub(super) fn paper_code_contacts(
-    a: &TetShape,
-    b: &TetShape,
-    params: &MethodParams,
-    allowed: impl Fn(AxisSource) -> bool,
-    out: &mut Vec<RawContact>,
-) {
-    if let Some(sat) = first_minimum_axis(a, b, params.parallel_sin, allowed) {
-        let points = intersection_points_as(a, b, params.touch_tol, Duplicates::Keep);
-        contacts_at_extent(&points, sat.axis, axis_features(sat.source), out);
-    }
-}
-
 impl ContactMethod for VolumeSatPaperCode {
     fn rules(&self) -> Rules {
         Rules::PaperCode
     }
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
-        paper_code_contacts(&TetShape::of(a), &TetShape::of(b), params, |_| true, out);
+        paper_code_contacts(
+            &TetShape::of(a),
+            &TetShape::of(b),
+            (params.touch_tol, params.parallel_sin),
+            |_| true,
+            out,
+        );
     }
 }
 
@@ -118,7 +70,7 @@ impl ContactMethod for VolumeSat {
         if let Some(sat) =
             separating_axis_test(&sa, &sb, params.touch_tol, params.parallel_sin, |_| true)
         {
-            sat_contacts(&sa, &sb, sat, params, out);
+            sat_contacts(&sa, &sb, sat, params.touch_tol, out);
         }
     }
 }

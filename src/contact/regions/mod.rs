@@ -26,7 +26,7 @@
 pub mod penetrating;
 pub mod touching;
 
-use super::methods::BodyPair;
+use super::body_pair::BodyPair;
 use crate::contact::exact_regions::{group_pieces, region_of_pieces, Piece, Region};
 use crate::geometry::{
     closest_point_on_segment, closest_points_segments, polygon_area_2d, segment_triangle_distance,

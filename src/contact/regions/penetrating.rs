@@ -46,8 +46,8 @@
 //! edges cross and no vertex is inside).
 
 use super::{ContactRegion, Contour, ContourPoint, Entity};
+use crate::contact::body_pair::{BodyPair, PairSide};
 use crate::contact::broad_phase::sweep;
-use crate::contact::methods::{BodyPair, PairSide};
 use crate::contact::point_queries::{containing_tet, entity_of_mesh_vertex, nearest_on_surface};
 use crate::geometry::perturbed::{exact_orient3d, Perturbation};
 use crate::geometry::Aabb;

@@ -64,8 +64,8 @@
 //! of the built-in scenes have at most a few dozen B-rep entities there.
 
 use super::{group_touching, ContactRegions, Entity, EntityContact};
+use crate::contact::body_pair::{BodyPair, PairSide};
 use crate::contact::exact_regions::has_area;
-use crate::contact::methods::{BodyPair, PairSide};
 use crate::geometry::{
     clip_convex_polygon, closest_point_on_segment, closest_points_segments, line_in_convex_polygon,
     line_near_segment, polygon_area_2d, Aabb, PlaneFrame,

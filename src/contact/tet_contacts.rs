@@ -1,0 +1,104 @@
+//! Contacts of one pair of tetrahedra placed on a contact plane, shared by
+//! the paper's local methods (Erleben 2018, §6): a set of points projected
+//! onto a plane ([`contacts_on_plane`]) or onto the plane through the middle
+//! of their extent along the normal ([`contacts_at_extent`], Opposing's
+//! algorithm 1 caption), and the contacts of a separating axis test that
+//! Volume-SAT and Surface-SAT share, as printed ([`sat_contacts`]) and as
+//! the paper's reference code has them ([`paper_code_contacts`], design
+//! `reference-code.md`).
+
+use super::features::FeatureKind;
+use super::method_output::RawContact;
+use super::tet_geometry::{
+    first_minimum_axis, intersection_points, intersection_points_as, AxisSource, Duplicates,
+    SatResult, TetShape,
+};
+use glam::DVec3;
+
+/// Emits one contact per point, each projected onto the plane through
+/// `plane_point` with normal `normal` (the SAT and Opposing contact plane).
+pub fn contacts_on_plane(
+    points: &[DVec3],
+    normal: DVec3,
+    plane_point: DVec3,
+    depth: f64,
+    features: FeatureKind,
+    out: &mut Vec<RawContact>,
+) {
+    for &p in points {
+        out.push(RawContact {
+            position: p - normal * (p - plane_point).dot(normal),
+            normal,
+            depth,
+            features,
+        });
+    }
+}
+
+/// Emits `points` with normal `n` as Opposing does (algorithm 1's
+/// caption; the paper's code does the same for the SAT methods): their
+/// extent along `n` is the depth, and they are projected onto the plane
+/// through the middle of the extremes.
+pub fn contacts_at_extent(
+    points: &[DVec3],
+    n: DVec3,
+    features: FeatureKind,
+    out: &mut Vec<RawContact>,
+) {
+    if points.is_empty() {
+        return;
+    }
+    let (lo, hi) = crate::geometry::extent_along(points, n);
+    let middle = n * ((lo + hi) * 0.5);
+    contacts_on_plane(points, n, middle, -(hi - lo), features, out);
+}
+
+/// The feature pair a SAT axis stands for: a face of A against a vertex of
+/// B, the reverse, or two edges.
+pub fn axis_features(source: AxisSource) -> FeatureKind {
+    match source {
+        AxisSource::FaceA(_) => FeatureKind::FaceVertex,
+        AxisSource::FaceB(_) => FeatureKind::VertexFace,
+        AxisSource::Edges(..) => FeatureKind::EdgeEdge,
+    }
+}
+
+/// Volume-SAT's and Surface-SAT's contacts of a SAT result: the
+/// intersection points projected onto the plane through their mean.
+pub fn sat_contacts(
+    a: &TetShape,
+    b: &TetShape,
+    sat: SatResult,
+    touch_tol: f64,
+    out: &mut Vec<RawContact>,
+) {
+    let points = intersection_points(a, b, touch_tol);
+    if points.is_empty() {
+        return;
+    }
+    let mean = points.iter().copied().sum::<DVec3>() / points.len() as f64;
+    contacts_on_plane(
+        &points,
+        sat.axis,
+        mean,
+        -sat.overlap,
+        axis_features(sat.source),
+        out,
+    );
+}
+
+/// The paper's code's SAT contacts with the axes `allowed` accepts:
+/// every intersection point, duplicates kept, at the extent of the points
+/// along the first minimum axis.
+pub fn paper_code_contacts(
+    a: &TetShape,
+    b: &TetShape,
+    (touch_tol, parallel_sin): (f64, f64),
+    allowed: impl Fn(AxisSource) -> bool,
+    out: &mut Vec<RawContact>,
+) {
+    if let Some(sat) = first_minimum_axis(a, b, parallel_sin, allowed) {
+        let points = intersection_points_as(a, b, touch_tol, Duplicates::Keep);
+        contacts_at_extent(&points, sat.axis, axis_features(sat.source), out);
+    }
+}
