@@ -5,7 +5,7 @@
 //! algorithm 1 caption), and the contacts of a separating axis test that
 //! Volume-SAT and Surface-SAT share, as printed ([`sat_contacts`]) and as
 //! the paper's reference code has them ([`paper_code_contacts`], design
-//! `reference-code.md`).
+//! `docs/design/reference-code.md`).
 
 use super::features::FeatureKind;
 use super::method_output::RawContact;

@@ -1,5 +1,5 @@
 //! A shape's surface as a piecewise linear complex (PLC): its vertices and
-//! its planar polygonal facets, the input TetGen meshes (design `meshes.md`;
+//! its planar polygonal facets, the input TetGen meshes (`docs/design/meshing.md`;
 //! the `.poly` format follows TetGen 1.5's manual, section 5.2.2).
 //!
 //! The facets are the faces of the shape's own surface

@@ -59,7 +59,7 @@ pub(super) fn borders(side: &PairSide, low: Entity, high: Entity) -> bool {
     }
 }
 
-/// Adjacent in either order (the seed's symmetric definition).
+/// Adjacent in either order (Bouma & Vaněček's symmetric definition).
 pub(super) fn adjacent(side: &PairSide, x: Entity, y: Entity) -> bool {
     borders(side, x, y) || borders(side, y, x)
 }

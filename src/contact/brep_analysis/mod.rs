@@ -83,9 +83,10 @@
 //!   body with its ends beyond the envelope on both sides, which a fast
 //!   impact gives in one step), B is first translated to a touching
 //!   configuration by a shift the method decides and [`analyse`] takes.
-//!   Bouma & Vaněček's is along the minimum direction, as the design
-//!   suggests ([`push_apart`]): the crossed face normal that clears its
-//!   crossings with the shortest push, repeated while crossings remain (at
+//!   Region analysis' is along the minimum direction ([`push_apart`];
+//!   `docs/design/other-methods.md`, "Region analysis with temporal
+//!   coherence"): the crossed face normal that clears its crossings with
+//!   the shortest push, repeated while crossings remain (at
 //!   most `MAX_PUSHES` times). The analysis runs on that configuration,
 //!   and the contacts are moved back:
 //!   positions by half the push, depths by its part along each normal.

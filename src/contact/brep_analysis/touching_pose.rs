@@ -14,9 +14,10 @@ use glam::DVec3;
 const MAX_PUSHES: usize = 4;
 
 /// The translation of B that takes a pair sunk deeper than the envelope
-/// back to touching (the design's "translate apart along the minimum
-/// direction first"): while some edge crosses an open face of the other
-/// body beyond the envelope ([`deep_crossings`]), push B along the normal
+/// back to touching, translated apart along the minimum direction first
+/// (`docs/design/other-methods.md`, "Region analysis with temporal
+/// coherence"): while some edge crosses an open face of the other body
+/// beyond the envelope ([`deep_crossings`]), push B along the normal
 /// of the crossed faces (A's face normal, or minus B's) that needs the
 /// shortest push to bring every crossing edge's inner end of those faces
 /// back to the plane, as the separating-axis test takes the axis of least

@@ -1,5 +1,5 @@
 //! Region analysis with temporal coherence (Bouma & Vaněček,
-//! §3 "Modeling Contact" and §4; design `methods-seeds.md`, "Region
+//! §3 "Modeling Contact" and §4; `docs/design/other-methods.md`, "Region
 //! analysis with temporal coherence"), as the paper writes it.
 //!
 //! The analysis is the one `semi-local` shares,
@@ -21,7 +21,8 @@
 //! - every corner of a group's hull is one contact per normal (§3);
 //!
 //! and, for a pair sunk deeper than the envelope, the shortest push apart
-//! along a crossed face normal ([`push_apart`], as the design suggests).
+//! along a crossed face normal ([`push_apart`]; the deep case is ours: Bouma & Vaněček
+//! analyse touching bodies only, see `docs/design/other-methods.md`, "Region analysis with temporal coherence").
 
 use super::{
     Algorithm, BodyPair, BodyPairMethod, MethodInfo, MethodParams, PairMemory, PairOutput,

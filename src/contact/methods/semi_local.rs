@@ -15,13 +15,13 @@
 //! features (hence "semi-local"):
 //!
 //! 1. **A corner in a pit.** A spike's apex in the bottom of a pyramid
-//!    hole touches four walls; the seed's figure 7 gives a non-convex
+//!    hole touches four walls; Bouma & Vaněček's figure 7 gives a non-convex
 //!    corner at most three normals, so one wall is never held (coverage
 //!    75 %). Here a non-convex corner gives every face normal that
 //!    separates the other body's entity.
 //! 2. **A point or line contact made of several pieces.** A sunk apex
 //!    comes within the envelope of the other body along short stretches
-//!    of several edges, a sunk ridge along a strip, and the seed's hull of
+//!    of several edges, a sunk ridge along a strip, and Bouma & Vaněček's hull of
 //!    those pieces has a corner per piece: two or three contacts where one
 //!    point is touching, four where a segment's two ends are (the spikes
 //!    cases' and the wedges' excess 2–3). Here a group of pieces with the
@@ -29,24 +29,24 @@
 //!    envelopes is a point (one contact, at its centre with its deepest
 //!    gap) or, if longer, a segment (one at each end).
 //! 3. **A kept normal that no longer fits.** Temporal coherence keeps
-//!    a persisting entity pair's normals from the last step. The seed
-//!    keeps them unchecked, so a normal taken from a face stays where it
+//!    a persisting entity pair's normals from the last step. Bouma & Vaněček
+//!    keep them unchecked, so a normal taken from a face stays where it
 //!    was while that face's body turns: a spike toppling onto the rim of
 //!    its groove sank 25 cm into it (3.5 mm with the repair). Here a
 //!    kept normal must still separate the pair's local solids (within 1°,
-//!    the test the seed applies to a pair that shrank), or the normal is
+//!    the test Bouma & Vaněček apply to a pair that shrank), or the normal is
 //!    taken anew from the geometry.
 //! 4. **Edges crossing in one plane.** Two convex edges whose cross
 //!    product does not separate the bodies there (the end edges of two
 //!    wedges of equal length, lying in one end plane) are not a crossing
-//!    contact; the seed's rule still gives them the plane's normal,
+//!    contact; Bouma & Vaněček's rule still gives them the plane's normal,
 //!    sideways. Here such a pair is treated as indeterminate: the
 //!    separating normal nearest the difference of the bodies' face
 //!    normals, or by n · v.
 //!
 //! 5. **The way in.** A body that sinks deeper than the envelope in one
 //!    step (a spike falling onto a ridge) has to be mapped back to a
-//!    touching configuration before the analysis. The seed's answer is the
+//!    touching configuration before the analysis. Bouma & Vaněček's answer is the
 //!    shortest push out along a face normal, which can be the wrong way
 //!    out: on the spike-on-wedge case the spike went through the wedge
 //!    (1.03 m deep at step 38). Here the method remembers the pair's last

@@ -1,5 +1,5 @@
 //! Contact regions of two bodies' surfaces, touching and penetrating, as one
-//! data structure (design `methods-seeds.md`, "Shared machinery: contact
+//! data structure (`docs/design/other-methods.md`, "Shared machinery: contact
 //! regions of two surface meshes"). The region methods of the ArtiSynth manual
 //! (§7.4.1: contour region, vertex penetration) and Bouma & Vaněček
 //! (Bouma & Vaněček §3: the intersection set of open B-rep entities) read
@@ -65,7 +65,7 @@ impl Entity {
 /// Two touching open entities and where they touch: Bouma & Vaněček's (x, y, Π).
 ///
 /// Π is a closed point set midway between the two surfaces. An entity pair
-/// can touch in several pieces (the seed's connected components); each is
+/// can touch in several pieces (Bouma & Vaněček's connected components); each is
 /// its own `EntityContact` with the same `a` and `b`. For two faces Π is
 /// always convex: their overlap when both faces are convex, otherwise one
 /// piece per overlapping pair of convex parts (triangles) of the faces, the

@@ -1,6 +1,6 @@
 //! Where two bodies' surfaces intersect: the intersection contours and the
 //! vertices of each body inside the other, grouped into regions (design
-//! `methods-seeds.md`, "Shared machinery", steps 1–3; the ArtiSynth manual,
+//! `docs/design/other-methods.md`, "Shared machinery", steps 1–3; the ArtiSynth manual,
 //! §7.4.2, its AJL_CONTOUR collider: "intersection points are connected,
 //! using robust geometric predicates, to find the intersection contours",
 //! which "are then used to identify the contact regions on each surface

@@ -1,7 +1,7 @@
 //! The touching part of the contact regions: Bouma & Vaněček's intersection set
 //! (Bouma & Vaněček, §3, Lemma 1) with a tolerance. Every pair of open
 //! B-rep entities (x of A, y of B; vertex, edge or face, design
-//! `methods-seeds.md`) that come within `tol` of each other, with the piece
+//! `docs/design/other-methods.md`) that come within `tol` of each other, with the piece
 //! Π where they do: a point, a segment or a convex polygon.
 //!
 //! **Open sets with a tolerance.** Bouma & Vaněček treats a face without its edges

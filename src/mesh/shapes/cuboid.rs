@@ -1,4 +1,4 @@
-//! The `box` shape (design `scenes.md`, "Shape types"): a cuboid of the
+//! The `box` shape (`docs/design/scenes.md`, "Shape types"): a cuboid of the
 //! given extents, centred on its model origin. Its six square faces each
 //! become two triangles in the cone mesh and one 4-gon facet for TetGen.
 

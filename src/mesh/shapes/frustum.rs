@@ -1,4 +1,4 @@
-//! The `frustum` shape (design `scenes.md`, "Shape types"): an n-sided
+//! The `frustum` shape (`docs/design/scenes.md`, "Shape types"): an n-sided
 //! frustum standing on its model origin, the Pillar's drums and capital.
 //! Rim vertex k is at the angle 2πk/n in the x–z plane (vertex 0 on +x),
 //! the bottom rim at y = 0 and the top rim at y = height. Its caps are

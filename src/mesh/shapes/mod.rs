@@ -1,4 +1,4 @@
-//! The shape types of the scene format (design `scenes.md`, "Shape types"),
+//! The shape types of the scene format (`docs/design/scenes.md`, "Shape types"),
 //! one file each, and their registry.
 //!
 //! A shape type's file holds everything about it: its parameters as the
@@ -158,7 +158,7 @@ impl Shape {
         Ok(read)
     }
 
-    /// The shape written back in the scene format (`scenes.md`, "Shape
+    /// The shape written back in the scene format (`docs/design/scenes.md`, "Shape
     /// types"), the inverse of [`Shape::read`]: the committed mesh files
     /// name the shape each mesh is for this way.
     pub fn to_json(&self) -> Value {

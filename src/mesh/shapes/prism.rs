@@ -1,4 +1,4 @@
-//! The `prism` shape (design `scenes.md`, "Shape types"): a simple polygon
+//! The `prism` shape (`docs/design/scenes.md`, "Shape types"): a simple polygon
 //! in the x–y plane (counter-clockwise seen from +z; it may be non-convex,
 //! as the crack block's is) extruded along z, centred on z = 0. Its caps
 //! are the whole profile; the cone mesh triangulates them by ear clipping.

@@ -1,4 +1,4 @@
-//! The `pyramid` shape (design `scenes.md`, "Shape types"): a square
+//! The `pyramid` shape (`docs/design/scenes.md`, "Shape types"): a square
 //! pyramid, its base of half-width b on y = 0 centred on the model origin,
 //! its apex at height h above the centre: the spikes.
 

@@ -1,4 +1,4 @@
-//! The `sphere` shape (design `scenes.md`, "Shape types"): the tessellated
+//! The `sphere` shape (`docs/design/scenes.md`, "Shape types"): the tessellated
 //! sphere of Cheng Yi & Drumwright §V-B, the spinning-sphere and
 //! rolling-spheres benchmarks, centred on its model origin: a latitude–longitude
 //! polyhedron inscribed in a sphere of the given radius, with a pole vertex

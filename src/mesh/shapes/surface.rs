@@ -1,6 +1,6 @@
 //! A shape's surface, declared once by its type: vertices and planar
 //! polygonal faces. Both meshes of a body come from it (design
-//! `meshes.md`): its triangles coned to a kernel point ([`Triangulation`],
+//! `docs/design/meshing.md`): its triangles coned to a kernel point ([`Triangulation`],
 //! the cone mesher) and its faces as TetGen's facets ([`Surface::facets`],
 //! the piecewise linear complex TetGen meshes).
 

@@ -1,4 +1,4 @@
-//! The `tetmesh` shape (design `scenes.md`, "Shape types"): tetrahedra
+//! The `tetmesh` shape (`docs/design/scenes.md`, "Shape types"): tetrahedra
 //! given as they are, positively oriented. It has no surface of faces to
 //! cone or to give TetGen: every mesher uses its tetrahedra.
 

@@ -1,4 +1,4 @@
-//! The `mesh` shape (design `scenes.md`, "Shape types"): a closed surface
+//! The `mesh` shape (`docs/design/scenes.md`, "Shape types"): a closed surface
 //! given as its triangles (counter-clockwise seen from outside), coned to
 //! a kernel point. Its triangles are its faces, also for TetGen, because
 //! that triangulation (the internal edges of the tessellated block, the

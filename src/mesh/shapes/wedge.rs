@@ -1,4 +1,4 @@
-//! The `wedge` shape (design `scenes.md`, "Shape types"): a triangular
+//! The `wedge` shape (`docs/design/scenes.md`, "Shape types"): a triangular
 //! prism lying on y = 0, its base 2b wide in x and 2l long in z, centred on
 //! the model origin, its ridge along z at height h above the centre line.
 
