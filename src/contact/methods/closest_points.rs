@@ -133,7 +133,9 @@ fn paper_code_contact(
     let along = direction.dot(separation);
     // A pair at distance 0, or an axis across the separation, has no side
     // that is B's.
-    let normal = (direction * along.signum()).try_normalize().filter(|_| along != 0.0)?;
+    let normal = (direction * along.signum())
+        .try_normalize()
+        .filter(|_| along != 0.0)?;
     Some(RawContact {
         position: (pa + pb) * 0.5,
         normal,

@@ -101,7 +101,8 @@ fn entry_face(inner: &Tet, c: usize, outer: &Tet, shape: &TetShape, tol: f64) ->
             let better = match best {
                 None => true,
                 Some((b_along, b_steep, _)) => {
-                    along < b_along - tol || (along <= b_along + tol && steepness > b_steep + COS_TIE)
+                    along < b_along - tol
+                        || (along <= b_along + tol && steepness > b_steep + COS_TIE)
                 }
             };
             if better {
@@ -198,6 +199,8 @@ impl ContactMethod for ConsistentVertexPaperCode {
 impl ContactMethod for ConsistentVertex {
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let tol = params.touch_tol;
-        both_ways(a, b, out, |inner, outer, push| emit(inner, outer, tol, push));
+        both_ways(a, b, out, |inner, outer, push| {
+            emit(inner, outer, tol, push)
+        });
     }
 }

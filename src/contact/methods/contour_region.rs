@@ -109,7 +109,11 @@ impl BodyPairMethod for ContourRegion {
 enum Candidate {
     /// A contour point or a corner of a touching piece, with the entities
     /// of A and B it lies on.
-    Boundary { position: DVec3, a: Entity, b: Entity },
+    Boundary {
+        position: DVec3,
+        a: Entity,
+        b: Entity,
+    },
     /// A mesh vertex of A inside B (`of_a`) or of B inside A.
     Vertex { vertex: u32, of_a: bool },
 }
@@ -152,7 +156,10 @@ fn region_contacts(
             region
                 .penetrating_b
                 .iter()
-                .map(|&vertex| Candidate::Vertex { vertex, of_a: false }),
+                .map(|&vertex| Candidate::Vertex {
+                    vertex,
+                    of_a: false,
+                }),
         )
         .collect();
     boundary = without_repeats(boundary, tol);
@@ -334,9 +341,7 @@ fn degenerate_normal(pair: &BodyPair, region: &ContactRegion) -> Option<DVec3> {
         let Some(Entity::Face(first)) = faces.next() else {
             return None;
         };
-        faces
-            .all(|e| e == Entity::Face(first))
-            .then_some(first)
+        faces.all(|e| e == Entity::Face(first)).then_some(first)
     };
     if let Some(f) = common_face(true) {
         return Some(pair.a.to_world(pair.a.brep.faces[f as usize].normal));
@@ -375,8 +380,14 @@ fn surface_normal_difference(pair: &BodyPair, pairs: &[(Entity, Entity)]) -> DVe
             })
             .sum()
     };
-    let faces_a = pairs.iter().flat_map(|&(a, _)| faces_of(pair.a.brep, a)).collect();
-    let faces_b = pairs.iter().flat_map(|&(_, b)| faces_of(pair.b.brep, b)).collect();
+    let faces_a = pairs
+        .iter()
+        .flat_map(|&(a, _)| faces_of(pair.a.brep, a))
+        .collect();
+    let faces_b = pairs
+        .iter()
+        .flat_map(|&(_, b)| faces_of(pair.b.brep, b))
+        .collect();
     weighted(&pair.a, faces_a) - weighted(&pair.b, faces_b)
 }
 

@@ -341,10 +341,7 @@ impl ContactMethod for GrowthPaperCode {
                 best_normal(tet, shape, d, feature_tol).0.min(1)
             }
         };
-        let dims = (
-            dimension(face_a, a, &xa, s),
-            dimension(face_b, b, &xb, -s),
-        );
+        let dims = (dimension(face_a, a, &xa, s), dimension(face_b, b, &xb, -s));
         contacts_of(&sa, &sb, normal, dims, params.touch_tol, out);
     }
 }

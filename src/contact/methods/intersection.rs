@@ -20,12 +20,12 @@
 //! is a unit direction.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::geometry::extent_along;
-use std::ops::ControlFlow;
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{inside_edge_planes, orient_overlap, TetShape};
 use crate::contact::world_mesh::Tet;
+use crate::geometry::extent_along;
 use glam::DVec3;
+use std::ops::ControlFlow;
 
 pub struct Intersection;
 
@@ -176,7 +176,7 @@ fn crossing_edges(
         return None; // the cross product separates them
     }
     let normal = oriented?; // no side of the axis is B's
-    // Closest points of the infinite lines (Ericson 5.1.8).
+                            // Closest points of the infinite lines (Ericson 5.1.8).
     let r = p1 - p2;
     let (aa, ee, bb, c, f) = (d1.dot(d1), d2.dot(d2), d1.dot(d2), d1.dot(r), d2.dot(r));
     let denom = aa * ee - bb * bb;
@@ -240,26 +240,33 @@ impl ContactMethod for Intersection {
         vertex_face_contacts(&tris_a, &tris_b, tol, |d| d.abs() <= tol, out);
         let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
         let a_to_b = b.centroid() - a.centroid();
-        touching_edge_pairs(&tris_a, &tris_b, tol, params.parallel_sin, |ta, tb, (edge_a, edge_b)| {
-            let extents = |axis| (extent(ta, axis), extent(tb, axis));
-            let crossing = crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin);
-            // The edges themselves must meet: each closest point on or inside
-            // the other tetrahedron. Triangles that touch somewhere (a small
-            // face resting on a large one) otherwise pair edges that are
-            // nowhere near each other whenever their lines' closest points
-            // fall on both edges: a unit tetrahedron resting face down on a
-            // larger one got six extra (E,E) contacts up to 4 m away, depths
-            // near −4, normals horizontal (tests/method_cases.rs). Edges that
-            // cross touch (the points coincide), and edges that have passed
-            // through each other lie each inside the other tetrahedron, so
-            // both keep their contact.
-            if let Some((on_a, on_b, normal, overlap)) = crossing {
-                if shape_b.contains(on_a, tol) && shape_a.contains(on_b, tol) {
-                    out.push(edge_contact(on_a, on_b, normal, overlap));
+        touching_edge_pairs(
+            &tris_a,
+            &tris_b,
+            tol,
+            params.parallel_sin,
+            |ta, tb, (edge_a, edge_b)| {
+                let extents = |axis| (extent(ta, axis), extent(tb, axis));
+                let crossing =
+                    crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin);
+                // The edges themselves must meet: each closest point on or inside
+                // the other tetrahedron. Triangles that touch somewhere (a small
+                // face resting on a large one) otherwise pair edges that are
+                // nowhere near each other whenever their lines' closest points
+                // fall on both edges: a unit tetrahedron resting face down on a
+                // larger one got six extra (E,E) contacts up to 4 m away, depths
+                // near −4, normals horizontal (tests/method_cases.rs). Edges that
+                // cross touch (the points coincide), and edges that have passed
+                // through each other lie each inside the other tetrahedron, so
+                // both keep their contact.
+                if let Some((on_a, on_b, normal, overlap)) = crossing {
+                    if shape_b.contains(on_a, tol) && shape_a.contains(on_b, tol) {
+                        out.push(edge_contact(on_a, on_b, normal, overlap));
+                    }
                 }
-            }
-            ControlFlow::Continue(())
-        });
+                ControlFlow::Continue(())
+            },
+        );
     }
 }
 
@@ -287,16 +294,22 @@ impl ContactMethod for IntersectionPaperCode {
             )
         };
         let a_to_b = b.centroid() - a.centroid();
-        touching_edge_pairs(&tris_a, &tris_b, tol, params.parallel_sin, |_, _, (edge_a, edge_b)| {
-            match crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin) {
-                Some((on_a, on_b, normal, overlap)) => {
-                    out.push(edge_contact(on_a, on_b, normal, overlap));
-                    // The first (E,E) hit ends the pair's remaining triangle
-                    // pairs.
-                    ControlFlow::Break(())
+        touching_edge_pairs(
+            &tris_a,
+            &tris_b,
+            tol,
+            params.parallel_sin,
+            |_, _, (edge_a, edge_b)| {
+                match crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin) {
+                    Some((on_a, on_b, normal, overlap)) => {
+                        out.push(edge_contact(on_a, on_b, normal, overlap));
+                        // The first (E,E) hit ends the pair's remaining triangle
+                        // pairs.
+                        ControlFlow::Break(())
+                    }
+                    None => ControlFlow::Continue(()),
                 }
-                None => ControlFlow::Continue(()),
-            }
-        });
+            },
+        );
     }
 }

@@ -239,13 +239,7 @@ fn emit_manifold(
 /// `subshape`, a triangle of a triangle mesh) lies on; `witness` is the
 /// contact's world point on that body, for unknown features.
 #[cfg(feature = "parry")]
-fn entity(
-    side: &PairSide,
-    subshape: u32,
-    feature: FeatureId,
-    witness: DVec3,
-    tol: f64,
-) -> Entity {
+fn entity(side: &PairSide, subshape: u32, feature: FeatureId, witness: DVec3, tol: f64) -> Entity {
     let mesh = side.world.mesh;
     let brep = side.brep;
     let located = || entity_at(mesh, brep, side.world.to_body(witness), tol);
@@ -356,12 +350,7 @@ pub fn signed_distance(a: PosedHull, b: PosedHull) -> Option<f64> {
     // The prediction must exceed any distance the bodies can be apart, so
     // that parry always answers: their diameters plus the distance of their
     // frames bounds it.
-    let reach = |h: &PosedHull| {
-        h.points
-            .iter()
-            .map(|p| p.length())
-            .fold(0.0, f64::max)
-    };
+    let reach = |h: &PosedHull| h.points.iter().map(|p| p.length()).fold(0.0, f64::max);
     let prediction = 2.0 * (reach(&a) + reach(&b)) + (a.position - b.position).length();
     parry3d_f64::query::contact(
         &parry_pose(a.position, a.rotation),

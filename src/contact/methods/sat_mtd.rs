@@ -348,7 +348,13 @@ fn closest_points(a: &Convex, b: &Convex) -> (DVec3, DVec3) {
 }
 
 /// Step 5: the contacts of the kissing configuration.
-fn manifold(a: &Convex, b: &Convex, found: &SatDistance, params: &MethodParams, out: &mut PairOutput) {
+fn manifold(
+    a: &Convex,
+    b: &Convex,
+    found: &SatDistance,
+    params: &MethodParams,
+    out: &mut PairOutput,
+) {
     let (n, tol) = (found.normal, params.touch_tol);
     // Each body's corners near its own supporting plane (A's facing B, B's
     // facing A): within the envelope, not only the touching tolerance, so

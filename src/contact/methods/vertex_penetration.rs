@@ -120,7 +120,14 @@ impl BodyPairMethod for VertexPenetration {
         out: &mut PairOutput,
     ) {
         let mut hits = Vec::new();
-        penetrating_vertices(&pair.a, &pair.b, |p| pair.relative_velocity(p), params, false, &mut hits);
+        penetrating_vertices(
+            &pair.a,
+            &pair.b,
+            |p| pair.relative_velocity(p),
+            params,
+            false,
+            &mut hits,
+        );
         if params.two_way {
             let swapped = pair.swapped();
             penetrating_vertices(
@@ -135,7 +142,10 @@ impl BodyPairMethod for VertexPenetration {
         let region_of = group_regions(pair, &hits);
         let region_count = region_of.iter().map(|&r| r + 1).max().unwrap_or(0);
         for (hit, &region) in hits.iter().zip(&region_of) {
-            out.contacts.push(PairContact { region, ..hit.contact });
+            out.contacts.push(PairContact {
+                region,
+                ..hit.contact
+            });
         }
         for region in 0..region_count {
             let members: Vec<&RawContact> = hits
@@ -227,9 +237,14 @@ fn normal_and_entity(
         .collect();
     let best = scores.iter().copied().fold(f64::INFINITY, f64::min);
     let slack = params.parallel_sin * v.length();
-    let chosen: Vec<usize> = (0..hits.len()).filter(|&i| scores[i] <= best + slack).collect();
+    let chosen: Vec<usize> = (0..hits.len())
+        .filter(|&i| scores[i] <= best + slack)
+        .collect();
     if let [only] = chosen[..] {
-        return (contact_normal(hits[only].face), Entity::Face(hits[only].face));
+        return (
+            contact_normal(hits[only].face),
+            Entity::Face(hits[only].face),
+        );
     }
     let sum: DVec3 = chosen.iter().map(|&i| contact_normal(hits[i].face)).sum();
     // The sum of k unit normals is shorter than k·parallel_sin only when

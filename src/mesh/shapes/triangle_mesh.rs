@@ -56,7 +56,11 @@ impl ShapeType for TriangleMesh {
     fn surface(&self) -> Option<Surface> {
         Some(Surface {
             vertices: self.vertices.clone(),
-            faces: self.triangles.iter().map(|t| Face::new(t.to_vec())).collect(),
+            faces: self
+                .triangles
+                .iter()
+                .map(|t| Face::new(t.to_vec()))
+                .collect(),
             facing: Facing::Outward,
             kernel: self.kernel,
         })
