@@ -6,9 +6,13 @@
 //! message everywhere (each front end only prefixes where the value came
 //! from: `--dt`, `settings.dt`, `dt=`).
 //!
+//! The typed settings of a run, [`crate::sim::SimSettings`], are built from
+//! the same table ([`for_each_setting`]): one field per setting, named by
+//! its id, with its default, `get` and `set`. Adding a setting is one entry
+//! of the table.
+//!
 //! This module is data and validation only; it knows nothing of methods,
-//! scenes or simulations. The typed settings of a run are
-//! [`crate::sim::SimSettings`], whose fields are named by these ids.
+//! scenes or simulations.
 
 use std::fmt;
 
@@ -110,318 +114,254 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
-/// Every setting, in the order the page's panel and `--help` list them.
-pub static SETTINGS: &[SettingSpec] = &[
-    SettingSpec {
-        id: "method",
-        label: "Contact method",
-        noun: "the contact method",
-        unit: "",
-        kind: SettingKind::Method,
-        choices: &[],
-        min: 0.0,
-        max: 0.0,
-        default: Default::Text("opposing"),
-        log: false,
-        rebuild: false,
-        stage: Stage::Detection,
-        cli_flag: "--method",
-        url_key: "method",
-        scene_key: None,
-        help: "The contact point method (see `contactlab methods`).",
-    },
-    SettingSpec {
-        id: "mesher",
-        label: "Mesh",
-        noun: "the mesher",
-        unit: "",
-        kind: SettingKind::Choice,
-        choices: &["tetgen", "cones", "paper-fine"],
-        min: 0.0,
-        max: 0.0,
-        // The paper's TetGen meshes by default: `Default::Scene` makes every
-        // scene file's (and body's) `mesher` count, and a file that names
-        // none gets TetGen. `mesher=cones` gives the cone meshes.
-        default: Default::Scene,
-        log: false,
-        rebuild: true,
-        stage: Stage::Geometry,
-        cli_flag: "--mesher",
-        url_key: "mesher",
-        scene_key: None,
-        help: "How bodies are cut into tetrahedra: tetgen (the paper's meshes, TetGen -pq2.0Y, committed), cones (each surface triangle coned to a kernel point) or paper-fine (TetGen with the section 8.6 refinement switches); by default each scene file's own `mesher` (TetGen when it names none); a value here overrides it. A shape without a committed TetGen mesh falls back to cones, with a notice.",
-    },
-    SettingSpec {
-        id: "perturb",
-        label: "Perturbation",
-        noun: "the perturbation",
-        unit: "m",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.0,
-        max: 0.1,
-        default: Default::Number(0.0),
-        log: false,
-        rebuild: true,
-        stage: Stage::Geometry,
-        cli_flag: "--perturb",
-        url_key: "perturb",
-        scene_key: None,
-        help: "Moves every free body sideways by this much, in a seeded random direction (paper section 8.5).",
-    },
-    SettingSpec {
-        id: "seed",
-        label: "Seed",
-        noun: "the seed",
-        unit: "",
-        kind: SettingKind::Integer,
-        choices: &[],
-        min: 0.0,
-        max: 4_294_967_295.0,
-        default: Default::Number(1.0),
-        log: false,
-        rebuild: true,
-        stage: Stage::Geometry,
-        cli_flag: "--seed",
-        url_key: "seed",
-        scene_key: None,
-        help: "Seed of the perturbation's random directions.",
-    },
-    SettingSpec {
-        id: "refine",
-        label: "Refinement",
-        noun: "the refinement level",
-        unit: "",
-        kind: SettingKind::Integer,
-        choices: &[],
-        min: 0.0,
-        max: 2.0,
-        default: Default::Number(0.0),
-        log: false,
-        rebuild: true,
-        stage: Stage::Geometry,
-        cli_flag: "--refine",
-        url_key: "refine",
-        scene_key: None,
-        help: "Splits every tetrahedron into 8, this many times (paper section 8.6).",
-    },
-    SettingSpec {
-        id: "epsilon",
-        label: "Erosion ε (Closest points)",
-        noun: "the erosion ε",
-        unit: "m",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.001,
-        max: 0.05,
-        default: Default::Number(0.01),
-        log: false,
-        rebuild: true,
-        stage: Stage::Detection,
-        cli_flag: "--epsilon",
-        url_key: "eps",
-        scene_key: None,
-        help: "How far the Closest points method shrinks every body (paper section 6); it finds contacts up to 2ε apart.",
-    },
-    SettingSpec {
-        id: "two_way",
-        label: "Two-way (Vertex penetration)",
-        noun: "two-way vertex penetration",
-        unit: "",
-        kind: SettingKind::Bool,
-        choices: &[],
-        min: 0.0,
-        max: 0.0,
-        default: Default::Bool(false),
-        log: false,
-        rebuild: false,
-        stage: Stage::Detection,
-        cli_flag: "--two-way",
-        url_key: "twoway",
-        scene_key: None,
-        help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (the ArtiSynth manual, §7.4.1, figure 7.10: its setting for two deformable bodies).",
-    },
-    SettingSpec {
-        id: "envelope",
-        label: "Envelope (Region analysis, parry)",
-        noun: "the envelope",
-        unit: "m",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.0001,
-        max: 0.1,
-        default: Default::Number(0.01),
-        log: true,
-        rebuild: false,
-        stage: Stage::Detection,
-        cli_flag: "--envelope",
-        url_key: "env",
-        scene_key: None,
-        help: "How close two B-rep features must come for Region analysis to count them as touching (Bouma & Vaněček assumes exact touching; a simulation never is), and the prediction distance of parry (it reports contacts up to this far apart, like Rapier's). The paper's ε by default.",
-    },
-    SettingSpec {
-        id: "tol_deg",
-        label: "Angle tolerance",
-        noun: "the angle tolerance",
-        unit: "°",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.1,
-        max: 10.0,
-        default: Default::Number(1.0),
-        log: false,
-        rebuild: false,
-        stage: Stage::Measure,
-        cli_flag: "--tol-deg",
-        url_key: "tol",
-        scene_key: None,
-        help: "A contact normal counts as correct when it is within this angle of a right normal.",
-    },
-    SettingSpec {
-        id: "dt",
-        label: "Time step",
-        noun: "the time step",
-        unit: "s",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.0001,
-        max: 0.1,
-        default: Default::Scene,
-        log: true,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--dt",
-        url_key: "dt",
-        scene_key: Some("dt"),
-        help: "Length of one simulation step (paper section 8.7); the scene's own value by default.",
-    },
-    SettingSpec {
-        id: "iterations",
-        label: "Solver iterations",
-        noun: "the number of solver iterations",
-        unit: "",
-        kind: SettingKind::Integer,
-        choices: &[],
-        min: 1.0,
-        max: 100_000.0,
-        default: Default::Number(1000.0),
-        log: true,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--iterations",
-        url_key: "iters",
-        scene_key: None,
-        help: "Gauss-Seidel sweeps per step; the paper forces 1000.",
-    },
-    SettingSpec {
-        id: "mu",
-        label: "Friction μ",
-        noun: "the friction coefficient",
-        unit: "",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.0,
-        max: 2.0,
-        default: Default::Scene,
-        log: false,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--mu",
-        url_key: "mu",
-        scene_key: Some("friction"),
-        help: "Coulomb friction coefficient of every contact; the scene's own value by default (0.5 in the paper's scenes; a scene may give some body pairs their own, as the sphere benchmarks do). When set, it overrides every pair's own value too.",
-    },
-    SettingSpec {
-        id: "warm_start",
-        label: "Warm start",
-        noun: "warm starting",
-        unit: "",
-        kind: SettingKind::Bool,
-        choices: &[],
-        min: 0.0,
-        max: 0.0,
-        default: Default::Bool(false),
-        log: false,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--warm-start",
-        url_key: "warm",
-        scene_key: None,
-        help: "Start each solve from the previous step's impulses (off in the paper; an ideal tall stack needs it to converge in 1000 sweeps).",
-    },
-    SettingSpec {
-        id: "tolerance",
-        label: "Solver tolerance",
-        noun: "the solver tolerance",
-        unit: "",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.0,
-        max: 1.0,
-        default: Default::Number(0.0),
-        log: false,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--tolerance",
-        url_key: "soltol",
-        scene_key: None,
-        help: "Stop the sweeps early once the largest impulse change falls below this (0: always run every sweep, as the paper does).",
-    },
-    SettingSpec {
-        id: "solver",
-        label: "Solver",
-        noun: "the solver variant",
-        unit: "",
-        kind: SettingKind::Choice,
-        choices: &["printed", "paper-code"],
-        min: 0.0,
-        max: 0.0,
-        default: Default::Text("printed"),
-        log: false,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--solver",
-        url_key: "solver",
-        scene_key: None,
-        help: "printed: the proximal Gauss-Seidel of the design, whose roll-back returns impulses and velocities to the start of a sweep whose residual grew, and which stops once the residual falls below the tolerance. paper-code: as the paper's reference code runs it (design reference-code.md): the roll-back returns the impulses but keeps the sweep's velocity update, and the sweeps stop once the residual changes by less than the tolerance times the previous residual.",
-    },
-    SettingSpec {
-        id: "baumgarte",
-        label: "Baumgarte β",
-        noun: "the Baumgarte factor",
-        unit: "",
-        kind: SettingKind::Number,
-        choices: &[],
-        min: 0.0,
-        max: 1.0,
-        default: Default::Number(0.0),
-        log: false,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--baumgarte",
-        url_key: "baumgarte",
-        scene_key: None,
-        help: "Fraction of the penetration depth corrected per step (0: no stabilisation, the paper's setting).",
-    },
-    SettingSpec {
-        id: "gyroscopic",
-        label: "Gyroscopic term",
-        noun: "the gyroscopic term",
-        unit: "",
-        kind: SettingKind::Bool,
-        choices: &[],
-        min: 0.0,
-        max: 0.0,
-        default: Default::Bool(false),
-        log: false,
-        rebuild: false,
-        stage: Stage::Dynamics,
-        cli_flag: "--gyroscopic",
-        url_key: "gyro",
-        scene_key: None,
-        help: "Integrate Euler's equations (ω × Iω) with the energy-conserving midpoint rule (off in the paper).",
-    },
-];
+/// The settings table: every setting, declared once, in the order the
+/// page's panel and `--help` list them. An entry is `id: FieldType { … }`:
+/// the id names the setting and its field of [`crate::sim::SimSettings`],
+/// whose Rust type follows it (a [`SettingField`]); the braces hold the
+/// entry's [`SettingSpec`] fields, those left out taking
+/// [`SettingSpec::BLANK`]'s. Doc comments go to the field.
+///
+/// It is a macro so that both the specs ([`SETTINGS`], below) and the typed
+/// struct (with its defaults, `get` and `set`, in `crate::sim`) are built
+/// from this one table: `for_each_setting!(then)` hands the table to the
+/// macro `then`. The field types are resolved where the struct is built:
+/// `Mesher` and `SolverRules` belong to modules above this one.
+macro_rules! for_each_setting {
+    ($then:ident) => {
+        $then! {
+            /// A method id of the registry (`contactlab methods`).
+            method: String {
+                label: "Contact method",
+                noun: "the contact method",
+                kind: SettingKind::Method,
+                default: Default::Text("opposing"),
+                stage: Stage::Detection,
+                cli_flag: "--method",
+                url_key: "method",
+                help: "The contact point method (see `contactlab methods`).",
+            },
+            /// The mesher of every body; `None` keeps each scene file's choice.
+            mesher: Option<Mesher> {
+                label: "Mesh",
+                noun: "the mesher",
+                kind: SettingKind::Choice,
+                choices: &["tetgen", "cones", "paper-fine"],
+                // The paper's TetGen meshes by default: `Default::Scene` makes every
+                // scene file's (and body's) `mesher` count, and a file that names
+                // none gets TetGen. `mesher=cones` gives the cone meshes.
+                default: Default::Scene,
+                rebuild: true,
+                stage: Stage::Geometry,
+                cli_flag: "--mesher",
+                url_key: "mesher",
+                help: "How bodies are cut into tetrahedra: tetgen (the paper's meshes, TetGen -pq2.0Y, committed), cones (each surface triangle coned to a kernel point) or paper-fine (TetGen with the section 8.6 refinement switches); by default each scene file's own `mesher` (TetGen when it names none); a value here overrides it. A shape without a committed TetGen mesh falls back to cones, with a notice.",
+            },
+            perturb: f64 {
+                label: "Perturbation",
+                noun: "the perturbation",
+                unit: "m",
+                kind: SettingKind::Number,
+                min: 0.0,
+                max: 0.1,
+                default: Default::Number(0.0),
+                rebuild: true,
+                stage: Stage::Geometry,
+                cli_flag: "--perturb",
+                url_key: "perturb",
+                help: "Moves every free body sideways by this much, in a seeded random direction (paper section 8.5).",
+            },
+            seed: u64 {
+                label: "Seed",
+                noun: "the seed",
+                kind: SettingKind::Integer,
+                min: 0.0,
+                max: 4_294_967_295.0,
+                default: Default::Number(1.0),
+                rebuild: true,
+                stage: Stage::Geometry,
+                cli_flag: "--seed",
+                url_key: "seed",
+                help: "Seed of the perturbation's random directions.",
+            },
+            refine: u8 {
+                label: "Refinement",
+                noun: "the refinement level",
+                kind: SettingKind::Integer,
+                min: 0.0,
+                max: 2.0,
+                default: Default::Number(0.0),
+                rebuild: true,
+                stage: Stage::Geometry,
+                cli_flag: "--refine",
+                url_key: "refine",
+                help: "Splits every tetrahedron into 8, this many times (paper section 8.6).",
+            },
+            epsilon: f64 {
+                label: "Erosion ε (Closest points)",
+                noun: "the erosion ε",
+                unit: "m",
+                kind: SettingKind::Number,
+                min: 0.001,
+                max: 0.05,
+                default: Default::Number(0.01),
+                rebuild: true,
+                stage: Stage::Detection,
+                cli_flag: "--epsilon",
+                url_key: "eps",
+                help: "How far the Closest points method shrinks every body (paper section 6); it finds contacts up to 2ε apart.",
+            },
+            two_way: bool {
+                label: "Two-way (Vertex penetration)",
+                noun: "two-way vertex penetration",
+                kind: SettingKind::Bool,
+                default: Default::Bool(false),
+                stage: Stage::Detection,
+                cli_flag: "--two-way",
+                url_key: "twoway",
+                help: "Vertex penetration also takes B's vertices inside A, not only A's inside B (the ArtiSynth manual, §7.4.1, figure 7.10: its setting for two deformable bodies).",
+            },
+            envelope: f64 {
+                label: "Envelope (Region analysis, parry)",
+                noun: "the envelope",
+                unit: "m",
+                kind: SettingKind::Number,
+                min: 0.0001,
+                max: 0.1,
+                default: Default::Number(0.01),
+                log: true,
+                stage: Stage::Detection,
+                cli_flag: "--envelope",
+                url_key: "env",
+                help: "How close two B-rep features must come for Region analysis to count them as touching (Bouma & Vaněček assumes exact touching; a simulation never is), and the prediction distance of parry (it reports contacts up to this far apart, like Rapier's). The paper's ε by default.",
+            },
+            tol_deg: f64 {
+                label: "Angle tolerance",
+                noun: "the angle tolerance",
+                unit: "°",
+                kind: SettingKind::Number,
+                min: 0.1,
+                max: 10.0,
+                default: Default::Number(1.0),
+                stage: Stage::Measure,
+                cli_flag: "--tol-deg",
+                url_key: "tol",
+                help: "A contact normal counts as correct when it is within this angle of a right normal.",
+            },
+            /// Time step in seconds; `None` takes the scene's.
+            dt: Option<f64> {
+                label: "Time step",
+                noun: "the time step",
+                unit: "s",
+                kind: SettingKind::Number,
+                min: 0.0001,
+                max: 0.1,
+                default: Default::Scene,
+                log: true,
+                stage: Stage::Dynamics,
+                cli_flag: "--dt",
+                url_key: "dt",
+                scene_key: Some("dt"),
+                help: "Length of one simulation step (paper section 8.7); the scene's own value by default.",
+            },
+            iterations: u32 {
+                label: "Solver iterations",
+                noun: "the number of solver iterations",
+                kind: SettingKind::Integer,
+                min: 1.0,
+                max: 100_000.0,
+                default: Default::Number(1000.0),
+                log: true,
+                stage: Stage::Dynamics,
+                cli_flag: "--iterations",
+                url_key: "iters",
+                help: "Gauss-Seidel sweeps per step; the paper forces 1000.",
+            },
+            /// Coulomb friction coefficient; `None` takes the scene's.
+            mu: Option<f64> {
+                label: "Friction μ",
+                noun: "the friction coefficient",
+                kind: SettingKind::Number,
+                min: 0.0,
+                max: 2.0,
+                default: Default::Scene,
+                stage: Stage::Dynamics,
+                cli_flag: "--mu",
+                url_key: "mu",
+                scene_key: Some("friction"),
+                help: "Coulomb friction coefficient of every contact; the scene's own value by default (0.5 in the paper's scenes; a scene may give some body pairs their own, as the sphere benchmarks do). When set, it overrides every pair's own value too.",
+            },
+            warm_start: bool {
+                label: "Warm start",
+                noun: "warm starting",
+                kind: SettingKind::Bool,
+                default: Default::Bool(false),
+                stage: Stage::Dynamics,
+                cli_flag: "--warm-start",
+                url_key: "warm",
+                help: "Start each solve from the previous step's impulses (off in the paper; an ideal tall stack needs it to converge in 1000 sweeps).",
+            },
+            tolerance: f64 {
+                label: "Solver tolerance",
+                noun: "the solver tolerance",
+                kind: SettingKind::Number,
+                min: 0.0,
+                max: 1.0,
+                default: Default::Number(0.0),
+                stage: Stage::Dynamics,
+                cli_flag: "--tolerance",
+                url_key: "soltol",
+                help: "Stop the sweeps early once the largest impulse change falls below this (0: always run every sweep, as the paper does).",
+            },
+            /// The design's proximal Gauss-Seidel or the paper's code's.
+            solver: SolverRules {
+                label: "Solver",
+                noun: "the solver variant",
+                kind: SettingKind::Choice,
+                choices: &["printed", "paper-code"],
+                default: Default::Text("printed"),
+                stage: Stage::Dynamics,
+                cli_flag: "--solver",
+                url_key: "solver",
+                help: "printed: the proximal Gauss-Seidel of the design, whose roll-back returns impulses and velocities to the start of a sweep whose residual grew, and which stops once the residual falls below the tolerance. paper-code: as the paper's reference code runs it (design reference-code.md): the roll-back returns the impulses but keeps the sweep's velocity update, and the sweeps stop once the residual changes by less than the tolerance times the previous residual.",
+            },
+            baumgarte: f64 {
+                label: "Baumgarte β",
+                noun: "the Baumgarte factor",
+                kind: SettingKind::Number,
+                min: 0.0,
+                max: 1.0,
+                default: Default::Number(0.0),
+                stage: Stage::Dynamics,
+                cli_flag: "--baumgarte",
+                url_key: "baumgarte",
+                help: "Fraction of the penetration depth corrected per step (0: no stabilisation, the paper's setting).",
+            },
+            gyroscopic: bool {
+                label: "Gyroscopic term",
+                noun: "the gyroscopic term",
+                kind: SettingKind::Bool,
+                default: Default::Bool(false),
+                stage: Stage::Dynamics,
+                cli_flag: "--gyroscopic",
+                url_key: "gyro",
+                help: "Integrate Euler's equations (ω × Iω) with the energy-conserving midpoint rule (off in the paper).",
+            },
+        }
+    };
+}
+pub(crate) use for_each_setting;
+
+/// Builds [`SETTINGS`] from the table: each entry's spec, with its id.
+macro_rules! setting_specs {
+    ($( $(#[$field_doc:meta])* $id:ident: $field_type:ty { $($spec:tt)* } ),* $(,)?) => {
+        /// Every setting, in the order the page's panel and `--help` list
+        /// them.
+        pub static SETTINGS: &[SettingSpec] = &[
+            $( SettingSpec { id: stringify!($id), $($spec)* ..SettingSpec::BLANK } ),*
+        ];
+    };
+}
+for_each_setting!(setting_specs);
 
 /// The setting with this id.
 pub fn spec(id: &str) -> Option<&'static SettingSpec> {
@@ -467,6 +407,29 @@ fn plain(x: f64) -> String {
 }
 
 impl SettingSpec {
+    /// What a table entry leaves out: no unit, no choices, no range (bool,
+    /// method and choice settings have none), a linear slider, no reload of
+    /// the scene and no scene-file key. The text fields are empty here; a
+    /// test checks that every entry gives its own.
+    pub const BLANK: SettingSpec = SettingSpec {
+        id: "",
+        label: "",
+        noun: "",
+        unit: "",
+        kind: SettingKind::Number,
+        choices: &[],
+        min: 0.0,
+        max: 0.0,
+        default: Default::Scene,
+        log: false,
+        rebuild: false,
+        stage: Stage::Geometry,
+        cli_flag: "",
+        url_key: "",
+        scene_key: None,
+        help: "",
+    };
+
     /// The valid range in words, e.g. "from 0.0001 to 0.1 s".
     pub fn range_text(&self) -> String {
         let unit = match self.unit {
@@ -588,6 +551,162 @@ pub fn unknown_method(id: &str, known: &[&str]) -> SettingError {
     }
 }
 
+/// The Rust type of a setting's field in [`crate::sim::SimSettings`]: how
+/// the field reads as a [`SettingValue`] and how a value is checked into it
+/// under the setting's spec. Each type a table entry names implements it:
+/// the numbers, `bool`, `String` (the method id) and `Option<f64>` ("the
+/// scene's value" is `None`) here, and every [`Choice`] with its `Option`.
+pub trait SettingField: Sized {
+    fn to_value(&self) -> SettingValue;
+    /// The field's value, or the schema's refusal of `value`.
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError>;
+}
+
+/// The type of a choice setting's field: an enum whose ids are the
+/// setting's `choices` (the mesher, the solver variant).
+pub trait Choice: Sized + Copy {
+    fn id(self) -> &'static str;
+    fn from_id(id: &str) -> Option<Self>;
+}
+
+/// The schema default of setting `id` as its field's type (a programming
+/// error for an unknown id or a default the type cannot hold, so it
+/// panics: tests cover every caller).
+pub fn default_of<T: SettingField>(id: &str) -> T {
+    let spec = spec(id).unwrap_or_else(|| panic!("there is no setting \"{id}\""));
+    T::from_value(spec, &spec.default_value())
+        .unwrap_or_else(|e| panic!("the default of \"{id}\" does not fit its field: {e}"))
+}
+
+/// A number from a value: checked against the kind and range, or parsed
+/// from text. Integers are whole and in range once it accepted them.
+fn number_of(spec: &SettingSpec, value: &SettingValue) -> Result<f64, SettingError> {
+    match value {
+        SettingValue::Number(x) => spec.check_number(*x),
+        SettingValue::Text(t) => match spec.parse(t)? {
+            SettingValue::Number(x) => Ok(x),
+            _ => Err(spec.refuse(&format!("\"{t}\""))),
+        },
+        other => Err(spec.refuse(&format!("{other:?}"))),
+    }
+}
+
+impl SettingField for f64 {
+    fn to_value(&self) -> SettingValue {
+        SettingValue::Number(*self)
+    }
+
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+        number_of(spec, value)
+    }
+}
+
+/// Whole-number fields: the schema's range keeps the value within the type.
+macro_rules! whole_number_fields {
+    ($($t:ty),*) => {$(
+        impl SettingField for $t {
+            fn to_value(&self) -> SettingValue {
+                SettingValue::Number(*self as f64)
+            }
+
+            fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+                number_of(spec, value).map(|x| x as $t)
+            }
+        }
+    )*};
+}
+whole_number_fields!(u8, u32, u64);
+
+impl SettingField for Option<f64> {
+    fn to_value(&self) -> SettingValue {
+        self.map_or(SettingValue::Scene, SettingValue::Number)
+    }
+
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+        match value {
+            SettingValue::Scene => Ok(None),
+            other => number_of(spec, other).map(Some),
+        }
+    }
+}
+
+impl SettingField for bool {
+    fn to_value(&self) -> SettingValue {
+        SettingValue::Bool(*self)
+    }
+
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+        match value {
+            SettingValue::Bool(b) => Ok(*b),
+            SettingValue::Text(t) => match spec.parse(t)? {
+                SettingValue::Bool(b) => Ok(b),
+                _ => Err(spec.refuse(&format!("\"{t}\""))),
+            },
+            other => Err(spec.refuse(&format!("{other:?}"))),
+        }
+    }
+}
+
+/// The method id: the text as given, trimmed. Whether the registry knows it
+/// is checked where the registry is known (`SimSettings::set`).
+impl SettingField for String {
+    fn to_value(&self) -> SettingValue {
+        SettingValue::Text(self.clone())
+    }
+
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+        match value {
+            SettingValue::Text(t) => Ok(t.trim().to_string()),
+            other => Err(spec.refuse(&format!("{other:?}"))),
+        }
+    }
+}
+
+/// The choice a parsed value names, if it names one (text goes through the
+/// schema's parser, which knows whether "the scene's" is allowed).
+fn choice_of<T: Choice>(
+    spec: &SettingSpec,
+    parsed: SettingValue,
+) -> Result<Option<T>, SettingError> {
+    match parsed {
+        SettingValue::Text(id) => T::from_id(&id)
+            .map(Some)
+            .ok_or_else(|| spec.refuse(&format!("\"{id}\""))),
+        _ => Ok(None),
+    }
+}
+
+impl<T: Choice> SettingField for T {
+    fn to_value(&self) -> SettingValue {
+        SettingValue::Text(self.id().to_string())
+    }
+
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+        let SettingValue::Text(text) = value else {
+            return Err(spec.refuse(&format!("{value:?}")));
+        };
+        choice_of(spec, spec.parse(text)?)?.ok_or_else(|| spec.refuse(&format!("\"{text}\"")))
+    }
+}
+
+/// A choice whose default is the scene's own: `None` keeps the scene's.
+impl<T: Choice> SettingField for Option<T> {
+    fn to_value(&self) -> SettingValue {
+        self.map_or(SettingValue::Scene, |c| {
+            SettingValue::Text(c.id().to_string())
+        })
+    }
+
+    fn from_value(spec: &SettingSpec, value: &SettingValue) -> Result<Self, SettingError> {
+        let parsed = match value {
+            SettingValue::Text(t) => spec.parse(t)?,
+            SettingValue::Scene => spec.parse("")?,
+            other => return Err(spec.refuse(&format!("{other:?}"))),
+        };
+        choice_of(spec, parsed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -601,6 +720,39 @@ mod tests {
                 assert_ne!(a.cli_flag, b.cli_flag, "{} and {}", a.id, b.id);
             }
             assert!(a.cli_flag.starts_with("--"), "{}", a.id);
+        }
+    }
+
+    #[test]
+    fn every_entry_gives_its_words_and_a_range_where_it_has_one() {
+        for s in SETTINGS {
+            for (what, text) in [
+                ("label", s.label),
+                ("noun", s.noun),
+                ("cli_flag", s.cli_flag),
+                ("url_key", s.url_key),
+                ("help", s.help),
+            ] {
+                assert!(!text.is_empty(), "{} has no {what}", s.id);
+            }
+            let ranged = matches!(s.kind, SettingKind::Number | SettingKind::Integer);
+            assert_eq!(
+                ranged,
+                s.min < s.max,
+                "{}: range {} to {}",
+                s.id,
+                s.min,
+                s.max
+            );
+            assert_eq!(
+                s.kind == SettingKind::Choice,
+                !s.choices.is_empty(),
+                "{}",
+                s.id
+            );
+            if s.scene_key.is_some() {
+                assert_eq!(s.default, Default::Scene, "{}", s.id);
+            }
         }
     }
 

@@ -12,109 +12,71 @@ use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
 use crate::measures::reference::ReferenceContacts;
 use crate::measures::{step_measures, ContactQuality, StepMeasures};
+// `Mesher` and `SolverRules` are field types of the settings table.
 use crate::mesh::Mesher;
 use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};
-use crate::settings::{self, SettingError, SettingValue, SETTINGS};
+use crate::settings::{
+    self, SettingError, SettingField, SettingKind, SettingSpec, SettingValue, SETTINGS,
+};
 use crate::solver::{solve, SolverRules, SolverSettings};
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Everything that decides a run besides the scene file. Each field is a
-/// setting of [`crate::settings::SETTINGS`] under the same id, where its
-/// range, default, flag and URL key are declared; `get` and `set` map ids
-/// to fields, and a test checks that they cover the schema exactly.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SimSettings {
-    /// A method id of the registry (`contactlab methods`).
-    pub method: String,
-    /// The mesher of every body; `None` keeps each scene file's choice.
-    pub mesher: Option<Mesher>,
-    pub perturb: f64,
-    pub seed: u64,
-    pub refine: u8,
-    /// Erosion ε of the Closest points method.
-    pub epsilon: f64,
-    /// Vertex penetration: also B's vertices inside A.
-    pub two_way: bool,
-    /// Region analysis: distance below which features count as touching.
-    pub envelope: f64,
-    /// Angle tolerance for a correct normal, degrees.
-    pub tol_deg: f64,
-    /// Time step in seconds; `None` takes the scene's.
-    pub dt: Option<f64>,
-    pub iterations: u32,
-    /// Coulomb friction coefficient; `None` takes the scene's.
-    pub mu: Option<f64>,
-    pub warm_start: bool,
-    pub tolerance: f64,
-    /// The design's proximal Gauss-Seidel or the paper's code's.
-    pub solver: SolverRules,
-    pub baumgarte: f64,
-    pub gyroscopic: bool,
-}
-
-impl Default for SimSettings {
-    /// The schema's defaults (the paper's settings).
-    fn default() -> Self {
-        let mut s = SimSettings {
-            method: String::new(),
-            mesher: None,
-            perturb: 0.0,
-            seed: 0,
-            refine: 0,
-            epsilon: 0.0,
-            two_way: false,
-            envelope: 0.0,
-            tol_deg: 0.0,
-            dt: None,
-            iterations: 0,
-            mu: None,
-            warm_start: false,
-            tolerance: 0.0,
-            solver: SolverRules::Printed,
-            baumgarte: 0.0,
-            gyroscopic: false,
-        };
-        for spec in SETTINGS {
-            s.set(spec.id, spec.default_value())
-                .expect("every schema default fits its field");
+/// Builds [`SimSettings`] from the settings table
+/// ([`crate::settings::for_each_setting`]): a field per setting, named by its
+/// id and of the type the entry gives, its schema default, and its `get` and
+/// `set` arms.
+macro_rules! sim_settings {
+    ($( $(#[$field_doc:meta])* $id:ident: $field_type:ty { $($spec:tt)* } ),* $(,)?) => {
+        /// Everything that decides a run besides the scene file. Each field
+        /// is a setting of [`crate::settings::SETTINGS`] under the same id,
+        /// where its range, default, flag and URL key are declared; the
+        /// struct is built from that table, so they cover each other exactly.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct SimSettings {
+            $( $(#[$field_doc])* pub $id: $field_type, )*
         }
-        s
-    }
+
+        impl Default for SimSettings {
+            /// The schema's defaults (the paper's settings).
+            fn default() -> Self {
+                SimSettings {
+                    $( $id: settings::default_of(stringify!($id)), )*
+                }
+            }
+        }
+
+        impl SimSettings {
+            /// The value of the setting `id`.
+            pub fn get(&self, id: &str) -> Option<SettingValue> {
+                match id {
+                    $( stringify!($id) => Some(self.$id.to_value()), )*
+                    _ => None,
+                }
+            }
+
+            /// Checks `value` against `spec` into its field; on error
+            /// nothing changes.
+            fn set_field(
+                &mut self,
+                spec: &SettingSpec,
+                value: &SettingValue,
+            ) -> Result<(), SettingError> {
+                match spec.id {
+                    $( stringify!($id) => self.$id = SettingField::from_value(spec, value)?, )*
+                    id => unreachable!("the settings table gives \"{id}\" a field"),
+                }
+                Ok(())
+            }
+        }
+    };
 }
+settings::for_each_setting!(sim_settings);
 
 impl SimSettings {
-    /// The value of the setting `id`.
-    pub fn get(&self, id: &str) -> Option<SettingValue> {
-        let number = SettingValue::Number;
-        let or_scene = |x: Option<f64>| x.map_or(SettingValue::Scene, SettingValue::Number);
-        Some(match id {
-            "method" => SettingValue::Text(self.method.clone()),
-            "mesher" => self.mesher.map_or(SettingValue::Scene, |m| {
-                SettingValue::Text(m.id().to_string())
-            }),
-            "perturb" => number(self.perturb),
-            "seed" => number(self.seed as f64),
-            "refine" => number(f64::from(self.refine)),
-            "epsilon" => number(self.epsilon),
-            "two_way" => SettingValue::Bool(self.two_way),
-            "envelope" => number(self.envelope),
-            "tol_deg" => number(self.tol_deg),
-            "dt" => or_scene(self.dt),
-            "iterations" => number(f64::from(self.iterations)),
-            "mu" => or_scene(self.mu),
-            "warm_start" => SettingValue::Bool(self.warm_start),
-            "tolerance" => number(self.tolerance),
-            "solver" => SettingValue::Text(self.solver.id().to_string()),
-            "baumgarte" => number(self.baumgarte),
-            "gyroscopic" => SettingValue::Bool(self.gyroscopic),
-            _ => return None,
-        })
-    }
-
     /// Sets the setting `id` after checking it against the schema (and a
     /// method id against the registry). On error nothing changes.
     pub fn set(&mut self, id: &str, value: SettingValue) -> Result<(), SettingError> {
@@ -122,82 +84,16 @@ impl SimSettings {
             id: "setting",
             message: format!("there is no setting called \"{id}\""),
         })?;
-        let number = |v: &SettingValue| match v {
-            SettingValue::Number(x) => spec.check_number(*x),
-            SettingValue::Text(t) => match spec.parse(t)? {
-                SettingValue::Number(x) => Ok(x),
-                _ => Err(spec.refuse(&format!("\"{t}\""))),
-            },
-            other => Err(spec.refuse(&format!("{other:?}"))),
-        };
-        let or_scene = |v: &SettingValue| match v {
-            SettingValue::Scene => Ok(None),
-            other => number(other).map(Some),
-        };
-        let flag = |v: &SettingValue| match v {
-            SettingValue::Bool(b) => Ok(*b),
-            SettingValue::Text(t) => match spec.parse(t)? {
-                SettingValue::Bool(b) => Ok(b),
-                _ => Err(spec.refuse(&format!("\"{t}\""))),
-            },
-            other => Err(spec.refuse(&format!("{other:?}"))),
-        };
-        // Integers are whole and in range once `number` accepted them.
-        match id {
-            "method" => {
-                let id = match &value {
-                    SettingValue::Text(t) => t.trim().to_string(),
-                    _ => String::new(),
-                };
-                if method_by_id(&id).is_none() {
-                    return Err(settings::unknown_method(&id, &method_ids()));
-                }
-                self.method = id;
+        if spec.kind == SettingKind::Method {
+            let id = match &value {
+                SettingValue::Text(t) => t.trim(),
+                _ => "",
+            };
+            if method_by_id(id).is_none() {
+                return Err(settings::unknown_method(id, &method_ids()));
             }
-            "mesher" => {
-                // Text goes through the schema's parser (which knows
-                // whether "the scene's" is allowed); the result is an id of
-                // `Mesher::IDS` or the scene's choice.
-                let parsed = match &value {
-                    SettingValue::Text(t) => spec.parse(t)?,
-                    SettingValue::Scene => spec.parse("")?,
-                    other => return Err(spec.refuse(&format!("{other:?}"))),
-                };
-                self.mesher = match parsed {
-                    SettingValue::Text(id) => Some(
-                        Mesher::from_id(&id).ok_or_else(|| spec.refuse(&format!("\"{id}\"")))?,
-                    ),
-                    _ => None,
-                };
-            }
-            "perturb" => self.perturb = number(&value)?,
-            "seed" => self.seed = number(&value)? as u64,
-            "refine" => self.refine = number(&value)? as u8,
-            "epsilon" => self.epsilon = number(&value)?,
-            "two_way" => self.two_way = flag(&value)?,
-            "envelope" => self.envelope = number(&value)?,
-            "tol_deg" => self.tol_deg = number(&value)?,
-            "dt" => self.dt = or_scene(&value)?,
-            "iterations" => self.iterations = number(&value)? as u32,
-            "mu" => self.mu = or_scene(&value)?,
-            "warm_start" => self.warm_start = flag(&value)?,
-            "tolerance" => self.tolerance = number(&value)?,
-            "solver" => {
-                let text = match &value {
-                    SettingValue::Text(t) => t.clone(),
-                    other => return Err(spec.refuse(&format!("{other:?}"))),
-                };
-                self.solver = match spec.parse(&text)? {
-                    SettingValue::Text(id) => SolverRules::from_id(&id)
-                        .ok_or_else(|| spec.refuse(&format!("\"{id}\"")))?,
-                    _ => return Err(spec.refuse(&format!("\"{text}\""))),
-                };
-            }
-            "baumgarte" => self.baumgarte = number(&value)?,
-            "gyroscopic" => self.gyroscopic = flag(&value)?,
-            _ => unreachable!("the schema declares \"{id}\" but SimSettings has no field for it"),
         }
-        Ok(())
+        self.set_field(spec, &value)
     }
 
     /// Parses and sets `id` from text typed by a person.

@@ -115,6 +115,21 @@ fn a_bad_time_step_gets_the_same_message_from_the_cli_a_scene_file_and_a_link() 
 }
 
 #[test]
+fn a_setting_that_defaults_to_the_scene_s_value_finds_it_under_its_scene_key() {
+    let file = r#"{ "format": "contactlab-scene/1", "id": "t", "settings": { "dt": 0.002, "friction": 0.3 },
+        "bodies": [ { "name": "b", "shape": { "type": "box", "size": [1, 1, 1] } } ] }"#;
+    let scene = load_scene("t.json", file, &LoadOptions::default()).unwrap();
+    let own: Vec<(&str, f64)> = SETTINGS
+        .iter()
+        .filter_map(|spec| Some((spec.id, scene.settings.own_value(spec)?)))
+        .collect();
+    assert_eq!(own, [("dt", 0.002), ("mu", 0.3)]);
+    for spec in SETTINGS.iter().filter(|s| s.scene_key.is_some()) {
+        assert_eq!(spec.default, settings::Default::Scene, "{}", spec.id);
+    }
+}
+
+#[test]
 fn today_s_links_keep_their_meaning() {
     // Keys and values a link made before the schema carried.
     let link = "method=closest-points&perturb=0.01&seed=7&dt=0.005&iters=200&mu=0.3&eps=0.02&refine=1&tol=2";

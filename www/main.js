@@ -5,7 +5,9 @@
  * and what is shown, and connects it to the page's parts in wiring/: the 3D
  * view (view.js), the left panel (controls.js), the readout and plots
  * (readout.js), the link (link.js, over state/page-state.js) and the error
- * banners (errors.js), with the comparison of ui/compare.js.
+ * banners (errors.js), with the comparison of ui/compare.js. `start` takes
+ * it in steps: the core, the release and clock notes, the parts (`Page`),
+ * then what the link names.
  *
  * The page's promise: what the readout, the view and the plots show is the
  * state the link names (scene, every setting, step), simulated from step 0.
@@ -44,8 +46,9 @@ import { SceneView } from './wiring/view.js';
 import { Renderer } from './render/renderer.js';
 
 const elements = pageElements();
+const body = document.body.dataset;
 wireDismissButtons();
-document.body.dataset.run = 'idle';
+body.run = 'idle';
 
 // preserveDrawingBuffer keeps the last frame readable, for the tests'
 // pixel checks and for exporting the view as PNG.
@@ -63,11 +66,28 @@ function fail(message) {
   showError(message);
   elements.status.hidden = true;
   document.body.classList.remove('starting');
-  document.body.dataset.ready = 'true';
+  body.ready = 'true';
 }
 
-/** @param {WebGL2RenderingContext} gl */
+/**
+ * Starts the core, says which release and clock the page has, builds the
+ * page's parts and opens what the link names.
+ * @param {WebGL2RenderingContext} gl
+ */
 async function start(gl) {
+  const { session, renderer, catalogue } = await startCore(gl);
+  const release = readRelease((name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null, catalogue.version);
+  showRelease(release);
+  showTimer(catalogue.timer);
+  const page = new Page({ session, renderer, catalogue, release });
+  await page.open();
+}
+
+/**
+ * Starts the worker, which fetches and starts the core, and the renderer.
+ * @param {WebGL2RenderingContext} gl
+ */
+async function startCore(gl) {
   const session = new Session(new URL('./worker.js', import.meta.url));
   // The shaders compile while the worker fetches and starts the core.
   const renderer = new Renderer(elements.view.canvas, gl);
@@ -75,227 +95,278 @@ async function start(gl) {
   // The page's parts are built in a task of their own, not in the one
   // that received the catalogue, so neither holds the page for long.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const terms = new ConfigTerms(catalogue);
-  const body = document.body.dataset;
-  const release = readRelease((name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null, catalogue.version);
-  showRelease(release);
-  showTimer(catalogue.timer);
-  /** @type {() => void} */
-  let resolveFirstFrame = () => {};
-  /** @type {Promise<void>} */
-  const firstFrame = new Promise((resolve) => {
-    resolveFirstFrame = resolve;
-  });
+  return { session, renderer, catalogue };
+}
 
-  const controller = new RunController({
-    worker: session,
-    // Playing shows every step: the next one waits for the display.
-    nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
-    listener: {
-      scene: (shown) => showScene(shown),
-      frame: (shown) => showFrame(shown),
-      run: () => {
-        showRunState();
-        updateReady();
-      },
-      progress: (progress) => {
-        controls.showProgress(progress);
-        if (!controller.shown) {
-          elements.status.textContent = `Loading ${terms.sceneName(/** @type {any} */ (progress.config))}…`;
-          elements.status.hidden = false;
-        }
-        readout.updateCaption();
-      },
-      error: (error, context) => errors.report(error, /** @type {any} */ (context)),
-      link: () => {
-        controls.showConfigIfChanged();
-        link.write();
-      },
-    },
-  });
+/**
+ * The brand names the release, and a published one links its changes.
+ * @param {import('./state/release.js').Release} shown
+ */
+function showRelease(shown) {
+  body.version = shown.version;
+  if (shown.siteRoot === null) {
+    elements.version.textContent = `Version ${shown.version} (development build)`;
+    return;
+  }
+  elements.version.textContent = `Version ${shown.version} · `;
+  const changes = document.createElement('a');
+  changes.textContent = 'what changed';
+  changes.href = `${shown.siteRoot}CHANGELOG.txt`;
+  changes.target = '_blank';
+  changes.rel = 'noopener';
+  elements.version.append(changes);
+}
 
-  const readout = new ReadoutPanel({ elements: elements.readout, controller, terms, featureKinds: catalogue.featureKinds });
-  const view = new SceneView({
-    elements: elements.view,
-    renderer,
-    controller,
-    layout: catalogue.contactLayout,
-    regionLayout: catalogue.regionLayout,
-    featureKinds: catalogue.featureKinds,
-    methodOf: (config) => catalogue.methods.find((m) => m.id === terms.method(config)),
-    onViewChange: (throttle) => link.write(throttle),
-    onDrawPending: () => updateReady(),
-    onFirstFrame: () => {
-      body.firstFrameMs = String(performance.now());
-      resolveFirstFrame();
-      // The panels are filled by now: show them in one piece.
-      requestAnimationFrame(() => document.body.classList.remove('starting'));
-    },
-    onContacts: (contacts) => {
-      body.regions = contacts.regions === null ? '' : String(contacts.regions);
-      readout.showLegend(contacts);
-    },
-    onResize: () => readout.schedulePlots(),
-  });
-  const compare = new ComparePanel({
-    session,
-    beforeRun: () => {
-      controller.pause();
-      body.compare = 'running';
-    },
-    onDone: (cancelled) => {
-      body.compare = cancelled ? 'cancelled' : 'done';
-    },
-  });
-  const controls = new ControlPanel({
-    elements: elements.controls,
-    controller,
-    session,
-    catalogue,
-    terms,
-    canvas: elements.view.canvas,
-    forgetCamera: () => view.forgetCamera(),
-    onPresetOpened: (preset) => compare.setSteps(preset.step),
-    onChecksChange: () => updateReady(),
-    copyLink: () => link.copy(),
-    copyEmbed: () => copyEmbed(),
-  });
-  const link = new PageLink({
-    controller,
-    session,
-    sceneIds: catalogue.scenes.map((s) => s.id),
-    schema: catalogue.schema,
-    viewState: () => view.state,
-    showLinkView: (state) => view.showLinkView(state),
-    firstFrame,
-    onWritesChange: () => updateReady(),
-    onWritten: () => {
-      elements.openFull.href = link.linkFromHash(window.location.hash, { embed: false });
-    },
-    release,
-    onEmbed: (embed) => {
-      document.body.classList.toggle('embed', embed);
-      body.embed = String(embed);
-      elements.openFull.hidden = !embed;
-    },
-  });
-  const errors = new ErrorReporter({ controller, fail });
+/**
+ * Says how finely the step timings can tell time where the browser
+ * coarsens its clock (a page that is not cross-origin isolated).
+ * @param {{isolated: boolean, resolutionMs: number}} timer
+ */
+function showTimer(timer) {
+  body.timerResolutionMs = String(timer.resolutionMs);
+  if (timer.isolated) return;
+  const step = timer.resolutionMs >= 0.5 ? `${Math.round(timer.resolutionMs)} ms` : `${Number(timer.resolutionMs.toPrecision(1))} ms`;
+  elements.timerNote.textContent = `Timings are to about ${step}: this page is not cross-origin isolated (its host sends no COOP/COEP headers), so the browser coarsens its clock. The numbers are unaffected.`;
+  elements.timerNote.hidden = false;
+}
 
-  // A comparison matches a preset when it ran the shown preset's scene and
-  // settings for the preset's step.
-  compare.presetOfRun = (steps) => {
-    const preset = controls.shownPreset();
-    return preset && preset.step === steps ? preset : null;
-  };
-  const showKeys = () => {
-    if (!elements.keysDialog.open) elements.keysDialog.showModal();
-  };
-  elements.showKeys.addEventListener('click', showKeys);
-  installShortcuts({
-    togglePlay: () => controls.togglePlay(),
-    step: () => controller.stepOnce(),
-    reset: () => controller.reset(),
-    present: () => view.presentation.toggle(),
-    keys: showKeys,
-    canvas: elements.view.canvas,
-  });
-  session.onRestart = () => controller.workerRestarted();
+/**
+ * The page's parts, built in order from the core's catalogue, and what
+ * passes between them: the run controller tells the view, the panels and
+ * the link what is shown; they tell it what the visitor asks for.
+ */
+class Page {
+  /**
+   * @param {{session: Session, renderer: Renderer, catalogue: any,
+   *   release: import('./state/release.js').Release}} parts
+   */
+  constructor({ session, renderer, catalogue, release }) {
+    this.session = session;
+    this.catalogue = catalogue;
+    this.release = release;
+    this.terms = new ConfigTerms(catalogue);
+    /** @type {() => void} */
+    this.resolveFirstFrame = () => {};
+    /** @type {Promise<void>} */
+    this.firstFrame = new Promise((resolve) => {
+      this.resolveFirstFrame = resolve;
+    });
+    /** The meshes the core fell back to, as last shown. */
+    this.shownMeshNotices = '';
 
-  /** @param {import('./state/run-controller.js').Shown} shown a new configuration */
-  function showScene(shown) {
-    const info = shown.scene.info;
-    const newScene = view.showScene(shown);
-    controls.showScene(shown, newScene);
-    // Compare runs the picker's methods; a `@paper-code` variant is one
-    // switch away, and `contactlab table --paper-code` lists them beside.
-    compare.setScene({ methods: catalogue.methods.filter((m) => !m.paper_code), oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
-    readout.showScene(info);
-    elements.status.hidden = true;
-    errors.sceneShown();
-    showMeshNotices(info.notices ?? []);
-    showFrame(shown);
+    this.controller = this.runController();
+    this.readout = new ReadoutPanel({ elements: elements.readout, controller: this.controller, terms: this.terms, featureKinds: catalogue.featureKinds });
+    this.view = this.sceneView(renderer);
+    this.compare = this.comparePanel();
+    this.controls = this.controlPanel();
+    this.link = this.pageLink();
+    this.errors = new ErrorReporter({ controller: this.controller, fail });
+    this.connectInput();
   }
 
-  /** The meshes the core fell back to, said once per new set, never silently. */
-  let shownMeshNotices = '';
-  /** @param {string[]} notices */
-  function showMeshNotices(notices) {
+  /** The run controller, whose news goes to the page's parts. */
+  runController() {
+    return new RunController({
+      worker: this.session,
+      // Playing shows every step: the next one waits for the display.
+      nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
+      listener: {
+        scene: (shown) => this.showScene(shown),
+        frame: (shown) => this.showFrame(shown),
+        run: () => {
+          this.showRunState();
+          this.updateReady();
+        },
+        progress: (progress) => {
+          this.controls.showProgress(progress);
+          if (!this.controller.shown) {
+            elements.status.textContent = `Loading ${this.terms.sceneName(/** @type {any} */ (progress.config))}…`;
+            elements.status.hidden = false;
+          }
+          this.readout.updateCaption();
+        },
+        error: (error, context) => this.errors.report(error, /** @type {any} */ (context)),
+        link: () => {
+          this.controls.showConfigIfChanged();
+          this.link.write();
+        },
+      },
+    });
+  }
+
+  /** @param {Renderer} renderer @returns {SceneView} the 3D view */
+  sceneView(renderer) {
+    const catalogue = this.catalogue;
+    return new SceneView({
+      elements: elements.view,
+      renderer,
+      controller: this.controller,
+      layout: catalogue.contactLayout,
+      regionLayout: catalogue.regionLayout,
+      featureKinds: catalogue.featureKinds,
+      methodOf: (config) => catalogue.methods.find((m) => m.id === this.terms.method(config)),
+      onViewChange: (throttle) => this.link.write(throttle),
+      onDrawPending: () => this.updateReady(),
+      onFirstFrame: () => {
+        body.firstFrameMs = String(performance.now());
+        this.resolveFirstFrame();
+        // The panels are filled by now: show them in one piece.
+        requestAnimationFrame(() => document.body.classList.remove('starting'));
+      },
+      onContacts: (contacts) => {
+        body.regions = contacts.regions === null ? '' : String(contacts.regions);
+        this.readout.showLegend(contacts);
+      },
+      onResize: () => this.readout.schedulePlots(),
+    });
+  }
+
+  /** @returns {ComparePanel} the comparison of methods */
+  comparePanel() {
+    return new ComparePanel({
+      session: this.session,
+      beforeRun: () => {
+        this.controller.pause();
+        body.compare = 'running';
+      },
+      onDone: (cancelled) => {
+        body.compare = cancelled ? 'cancelled' : 'done';
+      },
+    });
+  }
+
+  /** @returns {ControlPanel} the left panel */
+  controlPanel() {
+    return new ControlPanel({
+      elements: elements.controls,
+      controller: this.controller,
+      session: this.session,
+      catalogue: this.catalogue,
+      terms: this.terms,
+      canvas: elements.view.canvas,
+      forgetCamera: () => this.view.forgetCamera(),
+      onPresetOpened: (preset) => this.compare.setSteps(preset.step),
+      onChecksChange: () => this.updateReady(),
+      copyLink: () => this.link.copy(),
+      copyEmbed: () => this.copyEmbed(),
+    });
+  }
+
+  /** @returns {PageLink} the link, which names what is shown */
+  pageLink() {
+    return new PageLink({
+      controller: this.controller,
+      session: this.session,
+      sceneIds: this.catalogue.scenes.map((s) => s.id),
+      schema: this.catalogue.schema,
+      viewState: () => this.view.state,
+      showLinkView: (state) => this.view.showLinkView(state),
+      firstFrame: this.firstFrame,
+      onWritesChange: () => this.updateReady(),
+      onWritten: () => {
+        elements.openFull.href = this.link.linkFromHash(window.location.hash, { embed: false });
+      },
+      release: this.release,
+      onEmbed: (embed) => {
+        document.body.classList.toggle('embed', embed);
+        body.embed = String(embed);
+        elements.openFull.hidden = !embed;
+      },
+    });
+  }
+
+  /** The comparison's preset, the keys dialog, the keyboard shortcuts and a restarted worker. */
+  connectInput() {
+    const { controller, controls, view } = this;
+    // A comparison matches a preset when it ran the shown preset's scene and
+    // settings for the preset's step.
+    this.compare.presetOfRun = (steps) => {
+      const preset = controls.shownPreset();
+      return preset && preset.step === steps ? preset : null;
+    };
+    const showKeys = () => {
+      if (!elements.keysDialog.open) elements.keysDialog.showModal();
+    };
+    elements.showKeys.addEventListener('click', showKeys);
+    installShortcuts({
+      togglePlay: () => controls.togglePlay(),
+      step: () => controller.stepOnce(),
+      reset: () => controller.reset(),
+      present: () => view.presentation.toggle(),
+      keys: showKeys,
+      canvas: elements.view.canvas,
+    });
+    this.session.onRestart = () => controller.workerRestarted();
+  }
+
+  /** Loads the presets, then shows what the link names; once drawn, the page works offline. */
+  async open() {
+    await this.controls.loadPresets();
+    await this.link.apply(window.location.hash);
+    this.firstFrame.then(() => keepOffline(this.release, (state) => (body.offline = state)));
+  }
+
+  /** @param {import('./state/run-controller.js').Shown} shown a new configuration */
+  showScene(shown) {
+    const info = shown.scene.info;
+    const newScene = this.view.showScene(shown);
+    this.controls.showScene(shown, newScene);
+    // Compare runs the picker's methods; a `@paper-code` variant is one
+    // switch away, and `contactlab table --paper-code` lists them beside.
+    this.compare.setScene({ methods: this.catalogue.methods.filter((m) => !m.paper_code), oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
+    this.readout.showScene(info);
+    elements.status.hidden = true;
+    this.errors.sceneShown();
+    this.showMeshNotices(info.notices ?? []);
+    this.showFrame(shown);
+  }
+
+  /**
+   * The meshes the core fell back to, said once per new set, never silently.
+   * @param {string[]} notices
+   */
+  showMeshNotices(notices) {
     const text = notices.join(' ');
-    if (text !== '' && text !== shownMeshNotices) showNotice(`Meshes: ${text}`);
-    shownMeshNotices = text;
+    if (text !== '' && text !== this.shownMeshNotices) showNotice(`Meshes: ${text}`);
+    this.shownMeshNotices = text;
   }
 
   /** @param {import('./state/run-controller.js').Shown} shown a new frame */
-  function showFrame(shown) {
+  showFrame(shown) {
     const config = /** @type {import('./wiring/page-config.js').PageConfig} */ (shown.config);
     body.scene = config.file ? FILE_OPTION : shown.scene.info.id;
-    body.method = String(terms.method(config));
+    body.method = String(this.terms.method(config));
     body.step = String(shown.step);
-    view.showFrame();
-    readout.showFrame(shown);
-    compare.setPaper(controls.shownPreset());
-    controls.showFrame();
-    showRunState();
+    this.view.showFrame();
+    this.readout.showFrame(shown);
+    this.compare.setPaper(this.controls.shownPreset());
+    this.controls.showFrame();
+    this.showRunState();
   }
 
   /** `data-run` on <body> (the controller's run state, or "diverged" when it stopped at a blow-up), and the run buttons. */
-  function showRunState() {
-    const run = controller.run;
-    body.run = run === 'idle' && controller.diverged ? 'diverged' : run;
-    controls.updateRunControls();
-    readout.updateCaption();
+  showRunState() {
+    const run = this.controller.run;
+    body.run = run === 'idle' && this.controller.diverged ? 'diverged' : run;
+    this.controls.updateRunControls();
+    this.readout.updateCaption();
   }
 
   /** Marks the page ready for the tests: idle, drawn, and the link written. */
-  function updateReady() {
+  updateReady() {
+    const { controller, view, link, controls } = this;
     const ready =
       controller.run === 'idle' && controller.shown !== null && !view.drawPending && link.pendingWrites === 0 && controls.pendingChecks === 0;
     body.ready = String(ready);
   }
 
-  /**
-   * The brand names the release, and a published one links its changes.
-   * @param {import('./state/release.js').Release} shown
-   */
-  function showRelease(shown) {
-    body.version = shown.version;
-    if (shown.siteRoot === null) {
-      elements.version.textContent = `Version ${shown.version} (development build)`;
-      return;
-    }
-    elements.version.textContent = `Version ${shown.version} · `;
-    const changes = document.createElement('a');
-    changes.textContent = 'what changed';
-    changes.href = `${shown.siteRoot}CHANGELOG.txt`;
-    changes.target = '_blank';
-    changes.rel = 'noopener';
-    elements.version.append(changes);
-  }
-
-  /**
-   * Says how finely the step timings can tell time where the browser
-   * coarsens its clock (a page that is not cross-origin isolated).
-   * @param {{isolated: boolean, resolutionMs: number}} timer
-   */
-  function showTimer(timer) {
-    body.timerResolutionMs = String(timer.resolutionMs);
-    if (timer.isolated) return;
-    const step = timer.resolutionMs >= 0.5 ? `${Math.round(timer.resolutionMs)} ms` : `${Number(timer.resolutionMs.toPrecision(1))} ms`;
-    elements.timerNote.textContent = `Timings are to about ${step}: this page is not cross-origin isolated (its host sends no COOP/COEP headers), so the browser coarsens its clock. The numbers are unaffected.`;
-    elements.timerNote.hidden = false;
-  }
-
   /** Copies an <iframe> of the embedded view of what is on screen. */
-  async function copyEmbed() {
-    const src = await link.shareableLink({ embed: true });
-    const shown = controller.shown;
-    const method = catalogue.methods.find((m) => m.id === terms.method(shown?.config))?.name ?? '';
-    const title = shown ? `ContactLab: ${terms.sceneName(/** @type {any} */ (shown.config))}, ${method}, step ${shown.step}` : 'ContactLab';
+  async copyEmbed() {
+    const src = await this.link.shareableLink({ embed: true });
+    const shown = this.controller.shown;
+    const method = this.catalogue.methods.find((m) => m.id === this.terms.method(shown?.config))?.name ?? '';
+    const title = shown ? `ContactLab: ${this.terms.sceneName(/** @type {any} */ (shown.config))}, ${method}, step ${shown.step}` : 'ContactLab';
     const copied = await copyText(embedSnippet(src, title));
     showNotice(copied ? 'An <iframe> of this view is on the clipboard: paste it into a slide or a course page.' : 'The browser refused the clipboard.');
   }
-
-  await controls.loadPresets();
-  await link.apply(window.location.hash);
-  firstFrame.then(() => keepOffline(release, (state) => (body.offline = state)));
 }

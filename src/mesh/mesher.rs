@@ -46,6 +46,17 @@ impl Mesher {
     pub const IDS: [&'static str; 3] = ["tetgen", "cones", "paper-fine"];
 }
 
+/// The `mesher` setting's field is an `Option<Mesher>`.
+impl crate::settings::Choice for Mesher {
+    fn id(self) -> &'static str {
+        Mesher::id(self)
+    }
+
+    fn from_id(id: &str) -> Option<Self> {
+        Mesher::from_id(id)
+    }
+}
+
 impl fmt::Display for Mesher {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())

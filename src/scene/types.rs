@@ -44,32 +44,42 @@ impl LoadOptions {
     /// default options and running with default settings then give the
     /// same bodies.
     pub fn default_mesher() -> Option<Mesher> {
-        match crate::settings::spec("mesher").map(|s| s.default) {
-            Some(crate::settings::Default::Text(id)) => Mesher::from_id(id),
-            _ => None,
-        }
+        crate::settings::default_of("mesher")
     }
 }
 
 impl Default for LoadOptions {
     /// The schema's defaults.
     fn default() -> Self {
+        use crate::settings::default_of;
         LoadOptions {
-            refine: 0,
+            refine: default_of("refine"),
             erosion: None,
-            perturb: 0.0,
-            seed: 1,
+            perturb: default_of("perturb"),
+            seed: default_of("seed"),
             mesher: Self::default_mesher(),
         }
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// The `settings` of a scene file; the fields are named, and serialised,
+/// as the file's keys.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SceneSettings {
     pub dt: f64,
     pub steps: u64,
     pub measure_step: u64,
     pub friction: f64,
+}
+
+impl SceneSettings {
+    /// The scene's own value of a run setting that defaults to it: the
+    /// file's value under the setting's `scene_key` (`None` for a setting
+    /// without one).
+    pub fn own_value(&self, spec: &crate::settings::SettingSpec) -> Option<f64> {
+        let key = spec.scene_key?;
+        serde_json::to_value(self).ok()?.get(key)?.as_f64()
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -90,6 +90,17 @@ impl SolverRules {
     }
 }
 
+/// The `solver` setting's field.
+impl crate::settings::Choice for SolverRules {
+    fn id(self) -> &'static str {
+        SolverRules::id(self)
+    }
+
+    fn from_id(id: &str) -> Option<Self> {
+        SolverRules::from_id(id)
+    }
+}
+
 /// What the solve needs of the run's settings (declared, with their ranges,
 /// in `crate::settings`); the defaults are the paper's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,12 +116,14 @@ pub struct SolverSettings {
 }
 
 impl Default for SolverSettings {
+    /// The schema's defaults.
     fn default() -> Self {
+        use crate::settings::default_of;
         SolverSettings {
-            iterations: 1000,
-            tolerance: 0.0,
-            baumgarte: 0.0,
-            rules: SolverRules::Printed,
+            iterations: default_of("iterations"),
+            tolerance: default_of("tolerance"),
+            baumgarte: default_of("baumgarte"),
+            rules: default_of("solver"),
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::settings::{self, SettingSpec, SETTINGS};
 use crate::sim::{SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 #[derive(Serialize)]
@@ -183,9 +184,12 @@ struct SceneInfo {
     min_contacts: Option<u64>,
     measure_step: u64,
     steps: u64,
+    /// The run's time step: the `dt` setting, or the scene's own.
     dt: f64,
-    /// The scene's friction coefficient (the solver's default μ).
-    friction: f64,
+    /// What each setting whose default is the scene's own value
+    /// (`nullable` in `settingsSchema()`) stands for in this scene, by
+    /// setting id: the page shows it in place of null.
+    scene_values: BTreeMap<&'static str, f64>,
     /// The distinct areas of the exact contact regions at the initial pose,
     /// for the wall and arch oracles: the plateaus the sorted region areas
     /// should show (the paper's figures 25 and 28).
@@ -457,7 +461,10 @@ impl Playground {
             measure_step: scene.settings.measure_step,
             steps: scene.settings.steps,
             dt: sim.dt(),
-            friction: scene.settings.friction,
+            scene_values: SETTINGS
+                .iter()
+                .filter_map(|spec| Some((spec.id, scene.settings.own_value(spec)?)))
+                .collect(),
             expected_region_areas: expected_region_areas(scene),
             notices: scene.notices.clone(),
             bodies: scene

@@ -307,6 +307,9 @@ test('a run that blows up stops, says why, and the restore button brings back th
     assert.equal(await page.locator('#iters-value').inputValue(), '1000');
     assert.equal(await page.locator('#dt-value').inputValue(), '');
     assert.equal(await page.locator('#mu-value').inputValue(), '');
+    // The empty fields show the scene's own values, which the core sends.
+    assert.equal(await page.locator('#dt-value').getAttribute('placeholder'), '0.01');
+    assert.equal(await page.locator('#mu-value').getAttribute('placeholder'), '0.5');
     assert.equal(await bannerText(page, 'error-banner'), null);
     assert.deepEqual(problems, []);
   } finally {

@@ -315,17 +315,14 @@ export class ControlPanel {
   }
 
   /**
-   * What null stands for in a nullable setting: the shown scene's own time
-   * step or friction (the schema marks them nullable; sceneInfo has the values).
-   * @param {{url_key: string}} entry
+   * What null stands for in a nullable setting: the shown scene's own value,
+   * which the core sends in the scene's info under the setting's id (null
+   * where the scene has none to show).
+   * @param {{id: string}} entry
    * @returns {number | null}
    */
   sceneValue(entry) {
-    const info = this.controller.shown?.scene.info;
-    if (!info) return null;
-    if (entry.url_key === 'dt') return info.dt ?? null;
-    if (entry.url_key === 'mu') return info.friction ?? null;
-    return null;
+    return this.controller.shown?.scene.info.scene_values?.[entry.id] ?? null;
   }
 
   /** Enables the run buttons for the run state, and says how far a run or play is. */

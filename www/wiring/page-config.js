@@ -2,9 +2,9 @@
  * @file What the page simulates (a PageConfig: the run controller's
  * configuration with what the link needs to name it), and how the page
  * reads one in the terms of the core's catalogue. The schema names its
- * settings by id; the page finds the method, the angle tolerance and the
- * time step by their kind and stable URL keys, so a renamed setting id
- * does not break the captions, the readout or the link.
+ * settings by id; the page finds the method and the angle tolerance by
+ * their kind and stable URL key, so a renamed setting id does not break
+ * the captions, the readout or the link.
  */
 
 /** Scene picker value of a visitor's own scene file. */
@@ -18,7 +18,7 @@ export const FILE_OPTION = '__file__';
  * @property {{packed: string, title: string, name: string} | null} file the visitor's scene file
  */
 
-/** Reads a PageConfig with the catalogue: its method, tolerance, time step and names for captions. */
+/** Reads a PageConfig with the catalogue: its method, tolerance and names for captions. */
 export class ConfigTerms {
   /**
    * @param {{scenes: Array<{id: string, title: string}>, methods: Array<{id: string, name: string}>,
@@ -34,8 +34,6 @@ export class ConfigTerms {
     // quality plot; its URL key is part of every shared link, so it is stable.
     /** @type {string | null} */
     this.toleranceSetting = this.schema.find((entry) => entry.url_key === 'tol')?.id ?? null;
-    /** @type {string | null} */
-    this.timeStepSetting = this.schema.find((entry) => entry.url_key === 'dt')?.id ?? null;
   }
 
   /** @param {PageConfig} config @returns {any} the method id the configuration runs */
@@ -46,16 +44,6 @@ export class ConfigTerms {
   /** @param {PageConfig} config @returns {number} the angle tolerance for "right", in degrees (NaN without one) */
   toleranceDeg(config) {
     return this.toleranceSetting ? Number(config.settings[this.toleranceSetting]) : NaN;
-  }
-
-  /**
-   * @param {PageConfig} config
-   * @param {{dt?: number} | null} info the scene's info, whose time step a null setting stands for
-   * @returns {number | null} the time step every step of the run took
-   */
-  timeStep(config, info) {
-    const value = this.timeStepSetting ? config.settings[this.timeStepSetting] : null;
-    return value ?? info?.dt ?? null;
   }
 
   /** @param {PageConfig} config @returns {string} the scene's title, or the file's */

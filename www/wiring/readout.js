@@ -45,7 +45,8 @@ export class ReadoutPanel {
     const info = shown.scene.info;
     const record = shown.frame.record;
     const toleranceDeg = this.terms.toleranceDeg(config);
-    showReadout(readout, record, shown.step, info, { toleranceDeg, dt: this.terms.timeStep(config, info) });
+    // The info's time step is the one the core ran this configuration with.
+    showReadout(readout, record, shown.step, info, { toleranceDeg, dt: info.dt ?? null });
     headline.textContent = headlineText(record, shown.step, { toleranceDeg: info.oracle === 'none' ? NaN : toleranceDeg });
     showDivergence(diverged, record?.diverged ?? null, { step: shown.step, restorable: canRestore(config.settings, this.terms.schema) });
     this.schedulePlots();
