@@ -312,7 +312,8 @@ macro_rules! for_each_setting {
                 url_key: "soltol",
                 help: "Stop the sweeps early once the largest impulse change falls below this (0: always run every sweep, as the paper does).",
             },
-            /// The design's proximal Gauss-Seidel or the paper's code's.
+            /// The printed proximal Gauss-Seidel (`docs/design/solver.md`) or the
+            /// paper's code's.
             solver: SolverRules {
                 label: "Solver",
                 noun: "the solver variant",
@@ -322,7 +323,7 @@ macro_rules! for_each_setting {
                 stage: Stage::Dynamics,
                 cli_flag: "--solver",
                 url_key: "solver",
-                help: "printed: the proximal Gauss-Seidel of the design, whose roll-back returns impulses and velocities to the start of a sweep whose residual grew, and which stops once the residual falls below the tolerance. paper-code: as the paper's reference code runs it (design reference-code.md): the roll-back returns the impulses but keeps the sweep's velocity update, and the sweeps stop once the residual changes by less than the tolerance times the previous residual.",
+                help: "printed: the proximal Gauss-Seidel as docs/design/solver.md derives it, whose roll-back returns impulses and velocities to the start of a sweep whose residual grew, and which stops once the residual falls below the tolerance. paper-code: as the paper's reference code runs it (docs/design/reference-code.md): the roll-back returns the impulses but keeps the sweep's velocity update, and the sweeps stop once the residual changes by less than the tolerance times the previous residual.",
             },
             baumgarte: f64 {
                 label: "Baumgarte β",

@@ -228,7 +228,7 @@ impl From<MissingAlgorithm> for SimError {
     }
 }
 
-/// What one step produced (design `measures.md`, "Per step"). Serialised, it
+/// What one step produced (`docs/design/measures.md`, "Per step"). Serialised, it
 /// is a line of `contactlab run --json` and the page's step record (which
 /// adds the measures' distributions); its keys are the page's
 /// `data-readout` names.

@@ -44,12 +44,6 @@ const PAPER_VERBS: [&str; 22] = [
     "calls", "computes", "writes", "prints", "reports",
 ];
 
-/// Files being restructured elsewhere whose references are fixed after
-/// they land (issue 18). Each must exist and must still have a problem:
-/// the test fails as soon as one is fixed, moved or deleted, so the list
-/// can only shrink, and it must end empty.
-const PENDING: [&str; 3] = ["src/settings.rs", "src/sim.rs", "src/web/mod.rs"];
-
 /// The folders and files whose text is read: code, tests, the page, the
 /// build tool, the documents and the scene files, whose descriptions the
 /// page shows (the page's built `www/pkg/` is not ours).
@@ -244,7 +238,6 @@ fn the_repository_points_only_inside_itself() {
     assert!(files.len() > 100, "only {} files read", files.len());
     let exists = |path: &str| !path.is_empty() && root.join(path).is_file();
     let mut found = Vec::new();
-    let mut pending_clean = Vec::new();
     for file in &files {
         let name = file
             .strip_prefix(root)
@@ -258,24 +251,8 @@ fn the_repository_points_only_inside_itself() {
         }
         let text = std::fs::read_to_string(file).unwrap_or_default();
         let problems = problems(&name, &text, &exists);
-        if PENDING.contains(&name.as_str()) {
-            if problems.is_empty() {
-                pending_clean.push(name);
-            }
-        } else {
-            found.extend(problems);
-        }
+        found.extend(problems);
     }
-    for pending in PENDING {
-        assert!(
-            root.join(pending).is_file(),
-            "PENDING names {pending}, which does not exist: remove it from the list"
-        );
-    }
-    assert!(
-        pending_clean.is_empty(),
-        "these PENDING files are fixed, remove them from the list: {pending_clean:?}"
-    );
     assert!(
         found.is_empty(),
         "cite papers by author and section, and the repository's own documents by their path:\n{}",

@@ -1,5 +1,5 @@
-//! The wasm-bindgen facade used by the page's worker (design
-//! `playground.md`, "The boundary between Rust and JavaScript"). It only
+//! The wasm-bindgen facade used by the page's worker
+//! (`docs/design/page.md`, "The boundary between Rust and JavaScript"). It only
 //! translates: every number is computed by the core ([`crate::sim`]), and
 //! JavaScript gets plain objects (serde-wasm-bindgen) and flat `Float32Array`
 //! buffers.

@@ -86,7 +86,10 @@ fn format_check_every_file(root: &Path) -> Result<()> {
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files)?;
     files.sort();
-    cmd::heading(&format!("rustfmt --check on all {} files of src/", files.len()));
+    cmd::heading(&format!(
+        "rustfmt --check on all {} files of src/",
+        files.len()
+    ));
     cmd::run(
         Command::new("rustfmt")
             .current_dir(root)
