@@ -146,11 +146,12 @@ fn opposing_paper_code_gives_the_papers_sliding_spike() {
 }
 
 /// Consistent vertex: one contact per tetrahedron edge of the vertex that
-/// strictly crosses a surface plane, none for a vertex on a plane. The tip
-/// pushed 0.1 into the ground: its three edges all cross the top plane, so
-/// three contacts (merged by the exact post-filter, as they are the same),
-/// where the printed method makes one; the tip resting on the plane: the
-/// printed method makes its touching contact, the code none.
+/// strictly crosses a surface plane, none for an edge that only touches
+/// one. The tip pushed 0.1 into the ground: its three edges all cross the
+/// top plane, so three contacts (merged by the exact post-filter, as they
+/// are the same), where the printed method makes one; the tip resting on
+/// the plane: the printed method makes its touching contact, the code none
+/// (the tip counts as inside, but its edges start on the plane).
 #[test]
 fn consistent_vertex_counts_edges_and_skips_a_vertex_on_a_plane() {
     let (printed, code) = printed_and_code(
