@@ -22,6 +22,7 @@ use contactlab::contact::{
     find_contacts, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodParams,
 };
 use contactlab::measures::step_measures;
+use contactlab::mesh::TetMesh;
 use contactlab::scene::builtin::load_builtin;
 use contactlab::scene::LoadOptions;
 use glam::{DQuat, DVec3};
@@ -145,11 +146,12 @@ fn opposing_paper_code_gives_the_papers_sliding_spike() {
 }
 
 /// Consistent vertex: one contact per tetrahedron edge of the vertex that
-/// strictly crosses a surface plane, none for a vertex on a plane. The tip
-/// pushed 0.1 into the ground: its three edges all cross the top plane, so
-/// three contacts (merged by the exact post-filter, as they are the same),
-/// where the printed method makes one; the tip resting on the plane: the
-/// printed method makes its touching contact, the code none.
+/// strictly crosses a surface plane, none for an edge that only touches
+/// one. The tip pushed 0.1 into the ground: its three edges all cross the
+/// top plane, so three contacts (merged by the exact post-filter, as they
+/// are the same), where the printed method makes one; the tip resting on
+/// the plane: the printed method makes its touching contact, the code none
+/// (the tip counts as inside, but its edges start on the plane).
 #[test]
 fn consistent_vertex_counts_edges_and_skips_a_vertex_on_a_plane() {
     let (printed, code) = printed_and_code(
@@ -174,11 +176,12 @@ fn consistent_vertex_counts_edges_and_skips_a_vertex_on_a_plane() {
 }
 
 /// Vertex only: the surface face of minimum signed distance, which for a
-/// vertex inside is the farthest face; strict inclusion. The tip 0.1 deep:
-/// printed takes the top face (depth −0.1), the code the ground's face
-/// farthest from the tip; resting on the plane, the code finds nothing.
+/// vertex inside is the farthest face. The tip 0.1 deep: printed takes the
+/// top face (depth −0.1), the code the ground's face farthest from the tip.
+/// (A corner resting on the plane: "Vertex only and Consistent vertex,
+/// measured again" below.)
 #[test]
-fn vertex_only_takes_the_farthest_face_and_strict_inclusion() {
+fn vertex_only_takes_the_farthest_face() {
     let ground = corners(GROUND, 0.0);
     let tip = -UP * 0.1;
     let (printed, code) = printed_and_code("vertex-only", ground, corners(SPIKE, -0.1));
@@ -202,8 +205,6 @@ fn vertex_only_takes_the_farthest_face_and_strict_inclusion() {
     );
     assert!((c.depth - signed_distance(ground, farthest, tip)).abs() < CLOSE);
     assert!(c.depth < -1.0, "farther than the top face: {}", c.depth);
-    let (printed, code) = printed_and_code("vertex-only", ground, corners(SPIKE, 0.0));
-    assert_eq!((printed.contacts.len(), code.contacts.len()), (1, 0));
 }
 
 /// Intersection: (V,F) takes any vertex with d ≤ 0. The tip 0.1 below the
@@ -412,4 +413,208 @@ fn post_filter_removes_only_exact_duplicates() {
     let mut code = all;
     exact_duplicates(&mut code);
     assert_eq!(code, vec![first, near, deeper]);
+}
+
+// ---------------------------------------------------------------------------
+// Vertex only and Consistent vertex, measured again (`docs/errata.md`,
+// "Vertex only" and "Consistent vertex"): a corner counts as inside unless
+// a face plane of the other tetrahedron has it strictly in front; Vertex
+// only gives every surface face tied at the minimum its own contact;
+// Consistent vertex takes any corner (not only surface vertices), follows
+// an edge only to a corner that is not inside, and needs a strict crossing.
+
+/// `id` on the bodies `a` (A, fixed) and `b` (B), as [`detect`] does for
+/// one-tetrahedron bodies.
+fn detect_bodies(id: &str, a: &TetMesh, b: &TetMesh) -> ContactSet {
+    let method = method_by_id(id)
+        .and_then(|m| m.tet_pair())
+        .unwrap_or_else(|| panic!("no local method {id}"));
+    let bodies = [
+        BodyAtPose::at_rest(a, DVec3::ZERO, DQuat::IDENTITY, true),
+        BodyAtPose::at_rest(b, DVec3::ZERO, DQuat::IDENTITY, false),
+    ];
+    let params = MethodParams {
+        touch_tol: 1e-6,
+        epsilon: 0.01,
+        ..MethodParams::default()
+    };
+    find_contacts(&bodies, method, &params)
+}
+
+fn v(x: f64, y: f64, z: f64) -> DVec3 {
+    DVec3::new(x, y, z)
+}
+
+/// Vertex only: a corner lying on a face counts as inside. The spike's tip
+/// resting on the ground's top face: before the correction (strict
+/// inclusion) the code found nothing; now the tip takes the ground's face
+/// of minimum signed distance, the farthest (the top face's distance, 0,
+/// is the largest), as the printed method takes the top face.
+#[test]
+fn vertex_only_paper_code_counts_a_corner_on_a_face() {
+    let ground = corners(GROUND, 0.0);
+    let (printed, code) = printed_and_code("vertex-only", ground, corners(SPIKE, 0.0));
+    assert_eq!(printed.contacts.len(), 1, "{:?}", printed.contacts);
+    assert!((printed.contacts[0].normal - UP).length() < CLOSE);
+    assert_eq!(code.contacts.len(), 1, "{:?}", code.contacts);
+    let c = code.contacts[0];
+    let farthest = (0..4)
+        .min_by(|&f, &g| {
+            signed_distance(ground, f, DVec3::ZERO).total_cmp(&signed_distance(
+                ground,
+                g,
+                DVec3::ZERO,
+            ))
+        })
+        .unwrap();
+    assert!(c.position.length() < CLOSE, "{c:?}");
+    assert!(
+        (c.normal - outward_normals(ground)[farthest]).length() < CLOSE,
+        "{c:?}"
+    );
+    assert!((c.depth - signed_distance(ground, farthest, DVec3::ZERO)).abs() < CLOSE);
+    assert!(c.depth < -1.0, "{c:?}");
+}
+
+/// Vertex only: every surface face tied at the minimum gives its own
+/// contact. B's corner (0.3, 0.3, 0.1) inside the unit corner tetrahedron
+/// is 0.3 from the faces x = 0 and y = 0 (exactly, in floating point too:
+/// their normals are axis vectors), 0.1 from z = 0 and 0.3 / √3 from the
+/// slanted face. The code: two contacts at the corner, normals (−1, 0, 0)
+/// and (0, −1, 0) (A's outward normals), depth −0.3 each; the printed
+/// method: one, the nearest face z = 0, depth −0.1.
+#[test]
+fn vertex_only_paper_code_gives_each_tied_face_a_contact() {
+    let p = v(0.3, 0.3, 0.1);
+    let b = [
+        p,
+        v(1.3, 0.3, -1.0),
+        v(-0.2, 1.2, -1.0),
+        v(-0.2, -0.6, -1.0),
+    ];
+    let (printed, code) = printed_and_code("vertex-only", corners(CORNER, 0.0), b);
+    assert_eq!(printed.contacts.len(), 1, "{:?}", printed.contacts);
+    let c = printed.contacts[0];
+    assert!((c.position - p).length() < CLOSE && (c.normal + DVec3::Z).length() < CLOSE);
+    assert!((c.depth + 0.1).abs() < CLOSE, "{c:?}");
+    assert_eq!(code.contacts.len(), 2, "{:?}", code.contacts);
+    for n in [DVec3::NEG_X, DVec3::NEG_Y] {
+        assert!(
+            code.contacts
+                .iter()
+                .any(|c| (c.position - p).length() < CLOSE
+                    && (c.normal - n).length() < CLOSE
+                    && (c.depth + 0.3).abs() < CLOSE),
+            "no contact with normal {n}: {:?}",
+            code.contacts
+        );
+    }
+}
+
+/// Consistent vertex: any corner of the tetrahedron counts, not only a
+/// surface vertex of its body. A is a large regular tetrahedron, corners
+/// −10 w_i for w = (1, 1, 1), (1, −1, −1), (−1, 1, −1), (−1, −1, 1), split
+/// into four at its centre, the origin, an interior vertex of A. B is the
+/// tetrahedron w_i around it. The edge from the origin to −10 w_i crosses
+/// only B's face opposite w_i (outward normal −w_i / √3; the other three
+/// planes it moves away from), so the code gives four distinct contacts at
+/// the origin, normals +w_i / √3 (minus B's, from A to B), depth −1 / √3
+/// (B's inradius); the printed method none there.
+#[test]
+fn consistent_vertex_paper_code_takes_a_corner_inside_its_body() {
+    let w = [
+        v(1.0, 1.0, 1.0),
+        v(1.0, -1.0, -1.0),
+        v(-1.0, 1.0, -1.0),
+        v(-1.0, -1.0, 1.0),
+    ];
+    let mut vertices: Vec<DVec3> = w.iter().map(|&x| x * -10.0).collect();
+    vertices.push(DVec3::ZERO);
+    let tets: Vec<[u32; 4]> = (0..4u32)
+        .map(|skip| {
+            let [i, j, k]: [u32; 3] = (0..4u32)
+                .filter(|&o| o != skip)
+                .collect::<Vec<_>>()
+                .try_into()
+                .unwrap();
+            let at = |n: u32| vertices[n as usize];
+            let positive = (at(i) - at(4)).cross(at(j) - at(4)).dot(at(k) - at(4)) > 0.0;
+            if positive {
+                [4, i, j, k]
+            } else {
+                [4, i, k, j]
+            }
+        })
+        .collect();
+    let a = TetMesh::new(vertices, tets, 1e-6).expect("a valid split tetrahedron");
+    let b = tet_body(w);
+    let (printed, code) = (
+        detect_bodies("consistent-vertex", &a, &b),
+        detect_bodies("consistent-vertex@paper-code", &a, &b),
+    );
+    assert!(
+        at(&printed.contacts, DVec3::ZERO).is_empty(),
+        "{:?}",
+        printed.contacts
+    );
+    let found = at(&code.contacts, DVec3::ZERO);
+    assert_eq!(found.len(), 4, "{:?}", code.contacts);
+    for n in w.map(|x| x / 3f64.sqrt()) {
+        assert!(
+            found
+                .iter()
+                .any(|c| (c.normal - n).length() < CLOSE
+                    && (c.depth + 1.0 / 3f64.sqrt()).abs() < CLOSE),
+            "no contact with normal {n}: {found:?}"
+        );
+    }
+}
+
+/// Consistent vertex: an edge is followed only to a corner that is not
+/// inside. B has two corners 0.1 below the ground's top face and two 1
+/// above: each lower corner follows its two edges to the upper corners
+/// (both cross the top plane strictly: a contact each, normal up, depth
+/// −0.1) and not the edge to the other lower corner, so four contacts
+/// before the post-filter (not six), one per lower corner after it.
+#[test]
+fn consistent_vertex_paper_code_does_not_follow_an_edge_to_an_inside_corner() {
+    let (low, high) = (
+        [v(-0.2, -0.1, 0.0), v(0.2, -0.1, 0.0)],
+        [v(0.0, 1.0, -0.3), v(0.0, 1.0, 0.3)],
+    );
+    let b = [low[0], low[1], high[0], high[1]];
+    let code = detect("consistent-vertex@paper-code", corners(GROUND, 0.0), b);
+    assert_eq!(code.unfiltered, 4, "{:?}", code.contacts);
+    assert_eq!(code.contacts.len(), 2, "{:?}", code.contacts);
+    for p in low {
+        let found = at(&code.contacts, p);
+        assert_eq!(found.len(), 1, "{:?}", code.contacts);
+        assert!((found[0].normal - UP).length() < CLOSE && (found[0].depth + 0.1).abs() < CLOSE);
+    }
+}
+
+/// Consistent vertex: an edge must cross the plane strictly; one that only
+/// touches it gives nothing. B's corner p lies on the ground's top face (it
+/// counts as inside: Vertex only finds it), its two edges upwards start on
+/// the plane and so do not cross it strictly, and its edge to the corner q
+/// 0.5 below goes to a corner inside. Only q's two edges upwards give
+/// contacts (normal up, depth −0.5); the edge from q to p is not followed
+/// (and would only touch the plane at p).
+#[test]
+fn consistent_vertex_paper_code_needs_a_strict_crossing() {
+    let (p, q) = (DVec3::ZERO, v(0.1, -0.5, 0.0));
+    let b = [p, q, v(-0.5, 1.0, -0.4), v(0.6, 1.0, 0.3)];
+    let ground = corners(GROUND, 0.0);
+    let code = detect("consistent-vertex@paper-code", ground, b);
+    assert_eq!(code.unfiltered, 2, "{:?}", code.contacts);
+    assert_eq!(code.contacts.len(), 1, "{:?}", code.contacts);
+    let c = code.contacts[0];
+    assert!((c.position - q).length() < CLOSE, "{c:?}");
+    assert!((c.normal - UP).length() < CLOSE && (c.depth + 0.5).abs() < CLOSE);
+    let vertex_only = detect("vertex-only@paper-code", ground, b);
+    assert!(
+        !at(&vertex_only.contacts, p).is_empty(),
+        "{:?}",
+        vertex_only.contacts
+    );
 }

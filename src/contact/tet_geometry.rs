@@ -15,7 +15,8 @@
 //! - a point inside a triangle's edge planes (Intersection, Closest
 //!   points), the surface corners of one tetrahedron inside another and
 //!   the surface face nearest a point inside (Vertex only, Consistent
-//!   vertex; paper section 6).
+//!   vertex; paper section 6), and the inclusion test of their paper-code
+//!   variants.
 
 use super::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
@@ -455,6 +456,22 @@ pub fn nearest_surface_face(outer: &Tet, shape: &TetShape, p: DVec3, tol: f64) -
         }
     }
     best.map(|(_, f)| f)
+}
+
+// ---------------------------------------------------------------------------
+// Inclusion as the paper's reference code tests it (the `@paper-code`
+// variants of Vertex only and Consistent vertex; `docs/errata.md`, "Vertex
+// only" and "Consistent vertex").
+
+/// Whether `p` counts as inside `outer` by the paper's code's rule: it does
+/// unless one of the four face planes (interior faces of the body included)
+/// has `p` strictly in front of it, so a point on a face, an edge or a
+/// corner of `outer` counts. Exact, with no touching tolerance: what a
+/// point lying on a plane up to round-off does is decided by the round-off.
+/// (The code's planes are unnormalised; ours are unit planes. The sign is
+/// the same but for round-off.)
+pub fn inside_or_on(outer: &TetShape, p: DVec3) -> bool {
+    (0..4).all(|f| outer.face_distance(f, p) <= 0.0)
 }
 
 #[cfg(test)]

@@ -14,18 +14,23 @@
 //! face, as in Vertex only.
 //!
 //! `consistent-vertex@paper-code` follows the paper's reference code
-//! (`docs/design/reference-code.md`): from a surface vertex strictly inside the
-//! other tetrahedron it follows the vertex's three edges *in its own
-//! tetrahedron* (not the surface edges of its body), and every edge that
-//! strictly crosses a surface face plane of the other tetrahedron gives a
-//! contact with that face (the first plane the edge crosses): up to three
-//! contacts per vertex, and none for a vertex lying on a plane, where no
-//! edge crosses it strictly. There is no fallback to the nearest face.
+//! (`docs/design/reference-code.md`; `docs/errata.md`, "Consistent
+//! vertex"). A corner counts as inside the other tetrahedron as in
+//! `vertex-only@paper-code` (no face plane has it strictly in front, so a
+//! corner on a face counts), and any corner of the tetrahedron can be one:
+//! the code has no notion of a body's surface vertex. From such a corner it
+//! follows the corner's three edges *in its own tetrahedron* (not the
+//! surface edges of its body), but only those whose other end is *not*
+//! inside. An edge gives a contact with the first surface face plane of the
+//! other tetrahedron that it crosses strictly: its corner strictly behind
+//! the plane and its other end strictly in front. So a corner gets up to
+//! three contacts, and a plane the edge only touches (either end lying on
+//! it) gives none. There is no fallback to the nearest face.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{
-    nearest_surface_face, surface_corners_inside, TetShape, COS_TIE,
+    inside_or_on, nearest_surface_face, surface_corners_inside, TetShape, COS_TIE,
 };
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
@@ -51,8 +56,8 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "consistent-vertex@paper-code",
     name: "Consistent vertex (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
-    summary: "Consistent vertex as the paper's code runs it: one contact per tetrahedron edge of the vertex that strictly crosses a surface plane.",
-    help: "What the paper's reference code does instead of the printed Consistent vertex: it follows the vertex's three edges in its own tetrahedron rather than the surface edges of its body, and each edge that strictly crosses a surface face plane of the other tetrahedron gives a contact with that face. A vertex can so get up to three contacts with different normals, and a vertex lying exactly on a plane gets none. Exact comparisons and the exact-duplicate post-filter.",
+    summary: "Consistent vertex as the paper's code runs it: one contact per tetrahedron edge from an inside corner to an outside one that strictly crosses a surface plane.",
+    help: "What the paper's reference code does instead of the printed Consistent vertex: any corner of a tetrahedron inside the other tetrahedron or on its boundary counts, surface vertex of its body or not. From it, the code follows the corner's three edges in its own tetrahedron rather than the surface edges of its body, but only edges to a corner that is not inside, and each such edge that strictly crosses a surface face plane of the other tetrahedron (from strictly behind to strictly in front) gives a contact with that face. A corner can so get up to three contacts with different normals, and a plane an edge only touches gives none. Exact comparisons and the exact-duplicate post-filter.",
     reads: &[],
     algorithm: Algorithm::TetPair(&ConsistentVertexPaperCode),
     paper_code: None,
@@ -125,19 +130,20 @@ fn emit(inner: &Tet, outer: &Tet, tol: f64, mut push: impl FnMut(DVec3, usize, f
     }
 }
 
-/// The paper's code's rule: for each surface corner of `inner` strictly
-/// inside `outer`, each of its three tetrahedron edges that strictly
-/// crosses a surface face plane of `outer` gives (corner, the face whose
-/// plane it crosses first, the corner's distance to that plane).
+/// The paper's code's rule: for each corner of `inner` inside or on
+/// `outer` (`inside_or_on`; any corner, not only surface vertices), each of
+/// its three tetrahedron edges whose other end is not inside and that
+/// strictly crosses a surface face plane of `outer` gives (corner, the face
+/// whose plane it crosses first, the corner's distance to that plane).
 fn emit_per_edge(inner: &Tet, outer: &Tet, push: &mut dyn FnMut(DVec3, usize, f64)) {
     let shape = TetShape::of(outer);
-    let strictly_inside = |p: DVec3| (0..4).all(|f| shape.face_distance(f, p) < 0.0);
-    for c in surface_corners_inside(inner, &shape, 0.0) {
+    let inside: [bool; 4] = std::array::from_fn(|c| inside_or_on(&shape, inner.corners[c]));
+    for c in (0..4).filter(|&c| inside[c]) {
         let p = inner.corners[c];
-        if !strictly_inside(p) {
-            continue;
-        }
-        for q in (0..4).filter(|&o| o != c).map(|o| inner.corners[o]) {
+        for q in (0..4)
+            .filter(|&o| o != c && !inside[o])
+            .map(|o| inner.corners[o])
+        {
             // (fraction of the edge at the crossing, face)
             let mut first: Option<(f64, usize)> = None;
             for f in outer
@@ -145,8 +151,10 @@ fn emit_per_edge(inner: &Tet, outer: &Tet, push: &mut dyn FnMut(DVec3, usize, f6
                 .filter(|&f| shape.normals[f] != DVec3::ZERO)
             {
                 let (dp, dq) = (shape.face_distance(f, p), shape.face_distance(f, q));
-                if dq <= 0.0 {
-                    continue; // no strict crossing: the edge stays behind the plane
+                // A strict crossing: from strictly behind the plane to
+                // strictly in front. A corner on the plane only touches it.
+                if !(dp < 0.0 && dq > 0.0) {
+                    continue;
                 }
                 let t = dp / (dp - dq);
                 if first.is_none_or(|(best, _)| t < best) {

@@ -7,15 +7,21 @@
 //! distance field would give.
 //!
 //! `vertex-only@paper-code` follows the paper's reference code
-//! (`docs/design/reference-code.md`, "The variants"): every corner strictly
-//! inside the other tetrahedron (no touching tolerance, and not only surface
-//! vertices) takes the surface face of minimum signed distance, which for a
-//! point inside is the most negative one, so the *farthest* face plane, not
-//! the nearest.
+//! (`docs/design/reference-code.md`, "The variants"; `docs/errata.md`,
+//! "Vertex only"). Any corner of a tetrahedron (not only a surface vertex of
+//! its body) counts as inside the other tetrahedron unless one of that
+//! tetrahedron's four face planes has it strictly in front, so a corner
+//! lying on a face counts (`tet_geometry::inside_or_on`). It takes the
+//! surface face of minimum signed distance, which for a point inside is
+//! the most negative one, so the *farthest* face plane, not the nearest;
+//! every surface face whose distance equals that minimum gives a contact of
+//! its own (no first-face tie-break).
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{nearest_surface_face, surface_corners_inside, TetShape};
+use crate::contact::tet_geometry::{
+    inside_or_on, nearest_surface_face, surface_corners_inside, TetShape,
+};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -40,27 +46,29 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "vertex-only@paper-code",
     name: "Vertex only (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
-    summary: "Vertex only as the paper's code runs it: any corner strictly inside, the surface face of minimum signed distance (the farthest).",
-    help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that lies strictly inside the other tetrahedron gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, all distances are negative, so that is the face farthest away, not the nearest one a distance field would take. Exact comparisons and the exact-duplicate post-filter.",
+    summary: "Vertex only as the paper's code runs it: any corner inside or on the other tetrahedron, the surface face of minimum signed distance (the farthest), one contact per tied face.",
+    help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that is inside the other tetrahedron or on its boundary (no face plane has it strictly in front) gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, the distances are negative or zero, so that is the face farthest away, not the nearest one a distance field would take. Faces tied at the minimum each give a contact. Exact comparisons and the exact-duplicate post-filter.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VertexOnlyPaperCode),
     paper_code: None,
 };
 
-/// The surface face of `outer` of minimum signed distance to `p`, the
-/// first in local order on a tie (the paper's code's choice).
-fn minimum_distance_face(outer: &Tet, shape: &TetShape, p: DVec3) -> Option<usize> {
-    outer
+/// The surface faces of `outer` of minimum signed distance to `p`, with
+/// that distance: every face whose distance equals the minimum exactly (the
+/// paper's code gives each its own contact).
+fn minimum_distance_faces(outer: &Tet, shape: &TetShape, p: DVec3) -> (f64, Vec<usize>) {
+    let faces: Vec<(usize, f64)> = outer
         .surface_faces()
         .filter(|&f| shape.normals[f] != DVec3::ZERO)
-        .fold(None, |best: Option<(f64, usize)>, f| {
-            let d = shape.face_distance(f, p);
-            match best {
-                Some((bd, _)) if bd <= d => best,
-                _ => Some((d, f)),
-            }
-        })
-        .map(|(_, f)| f)
+        .map(|f| (f, shape.face_distance(f, p)))
+        .collect();
+    let minimum = faces.iter().map(|&(_, d)| d).fold(f64::INFINITY, f64::min);
+    let tied = faces
+        .into_iter()
+        .filter(|&(_, d)| d == minimum)
+        .map(|(f, _)| f)
+        .collect();
+    (minimum, tied)
 }
 
 impl ContactMethod for VertexOnlyPaperCode {
@@ -74,19 +82,15 @@ impl ContactMethod for VertexOnlyPaperCode {
             (b, a, 1.0, FeatureKind::FaceVertex),
         ] {
             let shape = TetShape::of(outer);
-            // Strict inclusion: every face distance negative.
-            for &p in inner
-                .corners
-                .iter()
-                .filter(|&&p| (0..4).all(|f| shape.face_distance(f, p) < 0.0))
-            {
-                if let Some(f) = minimum_distance_face(outer, &shape, p) {
+            for &p in inner.corners.iter().filter(|&&p| inside_or_on(&shape, p)) {
+                let (depth, faces) = minimum_distance_faces(outer, &shape, p);
+                for f in faces {
                     // `outer`'s face normal points out of it; A→B is minus
                     // B's normal and plus A's.
                     out.push(RawContact {
                         position: p,
                         normal: outer.face_normal(f) * sign,
-                        depth: shape.face_distance(f, p),
+                        depth,
                         features,
                     });
                 }
