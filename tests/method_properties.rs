@@ -225,10 +225,12 @@ fn same_contact(k: &Contact, c: &Contact, size: f64) -> bool {
 /// Surface-SAT's "first strictly smaller overlap" does the same among tied
 /// axes (the Cliff edges scaled by 0.01; Volume-SAT's ties happen to fall
 /// the same way in every frame here); and
-/// Intersection's (V,F) with d ≤ 0 at any depth and its (E,E) without an
-/// inside test give contacts for tetrahedron pairs that do not touch, so
-/// its output depends on which pairs the broad phase's world-axis boxes
-/// report, which a rotation changes.
+/// Intersection's pair ends at the first edge axis along which the two
+/// tetrahedra separate or exactly touch (a_max ≤ b_min, no tolerance) and
+/// keeps only what came before it, so a comparison that round-off can tip
+/// either way decides how many contacts a pair keeps (the Pillar on TetGen
+/// meshes moved rigidly, seed 11: 255 distinct contacts against 279; we
+/// did not trace which pair).
 #[test]
 fn paper_code_variants_move_with_a_rigid_transform_or_scaling_away_from_ties() {
     let epsilon = MethodParams::default().epsilon;

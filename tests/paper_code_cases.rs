@@ -232,42 +232,6 @@ fn intersection_takes_any_vertex_behind_a_face() {
     );
 }
 
-/// Intersection: an (E,E) pair's overlap from the whole tetrahedra, no
-/// test that its closest points lie in the other tetrahedron, and the first
-/// (E,E) contact ends the pair; and (V,F) at any depth. The unit corner
-/// tetrahedron resting face down on the ground: the printed method gives
-/// its three bottom corners, touching (depth 0), and no (E,E); the code
-/// also gives corners metres "deep" behind the ground's sloped faces and
-/// exactly one (E,E) contact, floating more than a metre from the corner
-/// tetrahedron (the floating contacts of the paper's section 7.1).
-#[test]
-fn intersection_edge_pairs_float_and_vertices_go_deep() {
-    let (a, b) = (corners(GROUND, 0.0), corners(CORNER, 0.0));
-    let (printed, code) = printed_and_code("intersection", a, b);
-    assert_eq!(printed.contacts.len(), 3, "{:?}", printed.contacts);
-    for c in &printed.contacts {
-        assert!(
-            c.depth.abs() < CLOSE && c.features != FeatureKind::EdgeEdge,
-            "{c:?}"
-        );
-    }
-    let edges: Vec<&Contact> = code
-        .contacts
-        .iter()
-        .filter(|c| c.features == FeatureKind::EdgeEdge)
-        .collect();
-    assert_eq!(edges.len(), 1, "{:?}", code.contacts);
-    // Distance from the contact to the corner tetrahedron's box [0, 1]³.
-    let p = edges[0].position;
-    let outside = (p - p.clamp(DVec3::ZERO, DVec3::ONE)).length();
-    assert!(outside > 1.0, "{p} is {outside} m from body B");
-    assert!(
-        code.contacts.iter().any(|c| c.depth < -1.0),
-        "{:?}",
-        code.contacts
-    );
-}
-
 /// Volume-SAT and Surface-SAT: the contact plane runs through the middle of
 /// the extreme points, not their mean. The tip 0.1 deep: the points are
 /// the tip (y = −0.1) and the three crossings of the side edges with y = 0;
@@ -617,4 +581,137 @@ fn consistent_vertex_paper_code_needs_a_strict_crossing() {
         "{:?}",
         vertex_only.contacts
     );
+}
+
+// Intersection@paper-code, measured again (issue 19): one pair per corrected
+// rule of `docs/errata.md`, "Intersection".
+
+fn edge_contacts(set: &ContactSet) -> Vec<Contact> {
+    set.contacts
+        .iter()
+        .copied()
+        .filter(|c| c.features == FeatureKind::EdgeEdge)
+        .collect()
+}
+
+/// Rule: (V,F) only for surface triangles that overlap. B is a small
+/// tetrahedron just beyond the corner tetrahedron's slanted face
+/// (x + y + z ≥ 1.1 on B, ≤ 1 on A), so no two triangles overlap; yet B's
+/// corner (0.4, 0.4, 0.3) lies behind A's face z = 0 (d = −0.3) and inside
+/// its edges, which the earlier rule took as a (V,F) contact. Now: nothing.
+#[test]
+fn intersection_code_no_vertex_face_without_overlapping_triangles() {
+    let p = v(0.4, 0.4, 0.3);
+    let a = corners(CORNER, 0.0);
+    let b = [
+        p,
+        p + v(0.3, 0.0, 0.0),
+        p + v(0.0, 0.3, 0.0),
+        p + v(0.0, 0.0, 0.3),
+    ];
+    // Face 2 of CORNER is the one opposite (0, 0, 1): the plane z = 0.
+    assert!((signed_distance(a, 2, p) + 0.3).abs() < CLOSE);
+    let (_, code) = printed_and_code("intersection", a, b);
+    assert!(code.contacts.is_empty(), "{:?}", code.contacts);
+}
+
+/// Rule: an (E,E) contact does not end the tetrahedron pair. The crossing
+/// ridges pushed 0.1 into each other overlap, so no axis separates or
+/// touches them and every edge pair of every overlapping triangle pair is
+/// tried: the top edge against the bottom edge gives both orientations of
+/// their cross product at the midpoint (0, −0.05, 0) (A spans y ∈ [−1, 0],
+/// B y ∈ [−0.1, 0.9]: −y has overlap 1 − (−0.9) = 1.9, +y 0 − (−0.1) =
+/// 0.1), and the sloped edges give more at other points.
+#[test]
+fn intersection_code_edge_hit_does_not_end_the_pair() {
+    let (_, code) = printed_and_code(
+        "intersection",
+        corners(RIDGE, 0.0),
+        corners(CROSS_RIDGE, -0.1),
+    );
+    let edges = edge_contacts(&code);
+    let mid = at(&edges, v(0.0, -0.05, 0.0));
+    for (normal, depth) in [(-UP, -1.9), (UP, -0.1)] {
+        assert!(
+            mid.iter()
+                .any(|c| (c.normal - normal).length() < CLOSE && (c.depth - depth).abs() < CLOSE),
+            "{normal} {depth}: {mid:?}"
+        );
+    }
+    let elsewhere = edges
+        .iter()
+        .filter(|c| (c.position - v(0.0, -0.05, 0.0)).length() > 0.1)
+        .count();
+    assert!(elsewhere > 0, "{edges:?}");
+}
+
+/// Rule: the first edge pair whose cross product separates or touches the
+/// two tetrahedra ends the pair, keeping what was found before. The corner
+/// tetrahedron resting on the ground: only the ground's top triangle
+/// overlaps (touches) B's triangles. The first of B's, face 0 (the slanted
+/// face, corners (1, 0, 0), (0, 0, 1), (0, 1, 0)), gives its two corners on
+/// the top face, normal up, depth 0; then its edge (1, 0, 0)–(0, 0, 1) is
+/// horizontal like the top's edges, so their cross product is vertical, and
+/// along +y A's top (0) is B's bottom (0): the pair stops. The third bottom
+/// corner, (0, 0, 0), on B's later faces only, is never reached (the
+/// printed method gives all three; the earlier rule gave 15 contacts).
+#[test]
+fn intersection_code_touching_edge_axis_stops_and_keeps_earlier() {
+    let (printed, code) =
+        printed_and_code("intersection", corners(GROUND, 0.0), corners(CORNER, 0.0));
+    assert_eq!(printed.contacts.len(), 3, "{:?}", printed.contacts);
+    assert_eq!(code.contacts.len(), 2, "{:?}", code.contacts);
+    for p in [v(1.0, 0.0, 0.0), v(0.0, 0.0, 1.0)] {
+        let found = at(&code.contacts, p);
+        assert!(
+            found.len() == 1
+                && found[0].features == FeatureKind::FaceVertex
+                && (found[0].normal - UP).length() < CLOSE
+                && found[0].depth.abs() < CLOSE,
+            "{p}: {found:?}"
+        );
+    }
+}
+
+/// Rule: an (E,E) needs its closest points strictly inside both edges. The
+/// crossing ridge pushed 0.1 down and moved 1 along z: its bottom edge now
+/// starts at (0, −0.1, 0), right under the middle of A's top edge, so that
+/// pair's closest points are an end of B's edge (the earlier rule took it:
+/// (E,E) at (0, −0.05, 0), normal ±y). The only other edge pair with a
+/// vertical cross product, A's bottom edge and B's top edge, meets at the
+/// end (0, −1, 1) of A's edge. No (E,E) contact with a vertical normal.
+#[test]
+fn intersection_code_no_edge_pair_at_an_edge_end() {
+    let b = corners(CROSS_RIDGE, -0.1).map(|q| q + v(0.0, 0.0, 1.0));
+    let (_, code) = printed_and_code("intersection", corners(RIDGE, 0.0), b);
+    assert!(
+        edge_contacts(&code)
+            .iter()
+            .all(|c| c.normal.cross(UP).length() > 0.1),
+        "{:?}",
+        code.contacts
+    );
+}
+
+/// Rule: an (E,E) needs the midpoint of its closest points on or behind
+/// both triangles' planes. B's bottom edge (0, 0.1, ±1) crosses 0.1 above
+/// A's top edge, the closest points (0, 0, 0) and (0, 0.1, 0) are the
+/// middles of both edges, but the midpoint (0, 0.05, 0) is in front of A's
+/// two top faces (d = 0.05/√2). B still overlaps A (its corner
+/// (0.5, −0.3, 0) is inside), so nothing stops the pair; the triangles of
+/// the two edges cross. No contact at the midpoint.
+#[test]
+fn intersection_code_no_edge_pair_with_midpoint_in_front() {
+    let a = corners(RIDGE, 0.0);
+    let b = [
+        v(0.0, 0.1, -1.0),
+        v(0.0, 0.1, 1.0),
+        v(0.5, -0.3, 0.0),
+        v(-1.0, 1.0, 0.0),
+    ];
+    let mid = v(0.0, 0.05, 0.0);
+    assert!((0..4).any(|f| signed_distance(a, f, mid) > 0.0));
+    let (_, code) = printed_and_code("intersection", a, b);
+    assert!(!code.contacts.is_empty(), "the pair is not stopped");
+    assert!(at(&code.contacts, mid).is_empty(), "{:?}", code.contacts);
 }

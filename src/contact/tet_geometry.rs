@@ -13,7 +13,8 @@
 //!   edge–edge pairs, so no GJK is needed (`docs/design/methods.md`,
 //!   "Shared machinery").
 //! - a point inside a triangle's edge planes (Intersection, Closest
-//!   points), the surface corners of one tetrahedron inside another and
+//!   points), the closest points of two edges strictly inside both (the
+//!   paper's code's (E,E) rule), the surface corners of one tetrahedron inside another and
 //!   the surface face nearest a point inside (Vertex only, Consistent
 //!   vertex; paper section 6), and the inclusion test of their paper-code
 //!   variants.
@@ -472,6 +473,39 @@ pub fn nearest_surface_face(outer: &Tet, shape: &TetShape, p: DVec3, tol: f64) -
 /// the same but for round-off.)
 pub fn inside_or_on(outer: &TetShape, p: DVec3) -> bool {
     (0..4).all(|f| outer.face_distance(f, p) <= 0.0)
+}
+
+// ---------------------------------------------------------------------------
+// Edge pairs as the paper's code judges them (Intersection, Closest points).
+
+/// Ten machine epsilons: how far inside (0, 1) the paper's code wants the
+/// parameters of an edge pair's closest points before it calls them
+/// strictly inside both edges (`docs/errata.md`). The parameters are
+/// fractions of the edges, so of order one: this is round-off on them, not
+/// a length.
+pub const EDGE_INTERIOR: f64 = 10.0 * f64::EPSILON;
+
+/// The closest points (on the first edge, on the second) of the lines
+/// through edges `p1`–`q1` and `p2`–`q2` (Ericson 5.1.8), when both lie
+/// strictly inside their edges: each parameter in (`margin`, 1 − `margin`).
+/// `None` for parallel lines (no single pair of closest points) or points
+/// at or beyond an edge's end.
+pub fn interior_closest_points(
+    (p1, q1): (DVec3, DVec3),
+    (p2, q2): (DVec3, DVec3),
+    margin: f64,
+) -> Option<(DVec3, DVec3)> {
+    let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
+    let (aa, ee, bb) = (d1.dot(d1), d2.dot(d2), d1.dot(d2));
+    let (c, f) = (d1.dot(r), d2.dot(r));
+    let denom = aa * ee - bb * bb;
+    if denom == 0.0 {
+        return None;
+    }
+    let s = (bb * f - c * ee) / denom;
+    let t = (aa * f - bb * c) / denom;
+    let inside = |u: f64| u > margin && u < 1.0 - margin;
+    (inside(s) && inside(t)).then(|| (p1 + d1 * s, p2 + d2 * t))
 }
 
 #[cfg(test)]

@@ -9,19 +9,31 @@
 //! triangle pairs that touch or intersect are tested.
 //!
 //! `intersection@paper-code` follows the paper's reference code
-//! (`docs/design/reference-code.md`, "The variants"): (V,F) takes any corner
-//! on or behind the plane (d ≤ 0, not |d| within the tolerance); an (E,E)
-//! pair's overlap comes from the whole tetrahedra's extents along the cross
-//! product, its closest points need not lie in the other tetrahedron (which
-//! makes the floating contacts of the paper's §7.1, metres away), and the
-//! first (E,E) contact ends the tetrahedron pair's remaining triangle pairs.
-//! The code's (V,F) normals are not normalised (their length is twice the
-//! triangle's area); only their direction is used here, as a contact's normal
-//! is a unit direction.
+//! (`docs/design/reference-code.md`, "The variants"; `docs/errata.md`,
+//! "Intersection", for the readings chosen). The surface triangles of A
+//! (outer loop, local face order) and of B (inner loop) are taken pair by
+//! pair, and a pair is used only when the two triangles overlap by an exact
+//! separating axis test (touching counts as overlapping). For such a pair,
+//! first (V,F): any corner of one triangle on or behind the other's plane
+//! (d ≤ 0, however deep) and inside its edges. Then its nine edge pairs (A's
+//! edge k from corner k to k + 1 outer, B's inner): the cross product
+//! c = e_a × e_b is tried as +c, then −c; each orientation n is tested on the
+//! whole tetrahedra, and A's highest point along n not above B's lowest
+//! (the axis separates or touches them) ends the whole tetrahedron pair,
+//! keeping the contacts found before. Otherwise the orientation gives an
+//! (E,E) contact, normal n, depth −(A's highest − B's lowest), when the
+//! lines' closest points lie strictly inside both edges (by
+//! [`EDGE_INTERIOR`]) and their midpoint is on or behind both triangles'
+//! planes. An (E,E) contact does not end the pair; there is no test that
+//! the midpoint lies in the other tetrahedron. The code's (V,F) normals are
+//! not normalised (their length is twice the triangle's area); only their
+//! direction is used here, as a contact's normal is a unit direction.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{inside_edge_planes, orient_overlap, TetShape};
+use crate::contact::tet_geometry::{
+    inside_edge_planes, interior_closest_points, orient_overlap, TetShape, EDGE_INTERIOR,
+};
 use crate::contact::world_mesh::Tet;
 use crate::geometry::extent_along;
 use glam::DVec3;
@@ -48,8 +60,8 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "intersection@paper-code",
     name: "Intersection (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
-    summary: "Intersection as the paper's code runs it: every corner behind a face, edge pairs judged on whole tetrahedra, first edge hit only.",
-    help: "What the paper's reference code does instead of the printed Intersection method: every corner of a surface triangle on or behind the other's plane and inside its edges is a (V,F) contact, however deep; an edge pair's overlap is measured on the whole tetrahedra rather than the two triangles, and its closest points need not lie in the other tetrahedron, which puts (E,E) contacts in mid-air, metres away (the floating contacts of the paper's section 7.1); and the first (E,E) contact ends the tetrahedron pair. Exact comparisons and the exact-duplicate post-filter.",
+    summary: "Intersection as the paper's code runs it: overlapping triangles only, every corner behind a face, both orientations of an edge pair, stopped by the first edge axis that separates the tetrahedra.",
+    help: "What the paper's reference code does instead of the printed Intersection method. Only surface triangles that overlap are paired. Every corner of one on or behind the other's plane and inside its edges is a (V,F) contact, however deep. An edge pair gives an (E,E) contact when its closest points lie strictly inside both edges and their midpoint is on or behind both triangles' planes, one for each direction of the edges' cross product along which the two whole tetrahedra overlap; it does not check that the contact lies in either body. The first edge pair whose cross product separates or merely touches the two tetrahedra ends the tetrahedron pair, keeping what was found before. Exact comparisons and the exact-duplicate post-filter.",
     reads: &[],
     algorithm: Algorithm::TetPair(&IntersectionPaperCode),
     paper_code: None,
@@ -270,46 +282,102 @@ impl ContactMethod for Intersection {
     }
 }
 
+/// The paper's code's separating axis test of two triangles, exact: some
+/// axis among the two normals, the nine edge cross products and the six
+/// in-plane edge normals (which decide coplanar triangles) shows a gap
+/// strictly greater than zero. Touching triangles overlap. The axes are
+/// left unnormalised: only the order of the projections matters, and a
+/// zero axis (parallel edges) projects everything to 0 and separates
+/// nothing.
+fn triangles_overlap_exactly(ta: &[DVec3; 3], tb: &[DVec3; 3]) -> bool {
+    let separated = |axis: DVec3| {
+        let ((a_lo, a_hi), (b_lo, b_hi)) = (extent(ta, axis), extent(tb, axis));
+        a_hi < b_lo || b_hi < a_lo
+    };
+    let edges = |t: &[DVec3; 3]| -> [DVec3; 3] { std::array::from_fn(|k| t[(k + 1) % 3] - t[k]) };
+    let (ea, eb) = (edges(ta), edges(tb));
+    let (na, nb) = (ea[0].cross(ea[1]), eb[0].cross(eb[1]));
+    let mut axes = vec![na, nb];
+    axes.extend(ea.iter().flat_map(|&x| eb.iter().map(move |&y| x.cross(y))));
+    axes.extend(ea.iter().map(|&e| na.cross(e)));
+    axes.extend(eb.iter().map(|&e| nb.cross(e)));
+    !axes.into_iter().any(separated)
+}
+
+/// One edge pair of two overlapping surface triangles, as the paper's code
+/// judges it (module doc): for each orientation n of the cross product,
+/// `Break` when n separates or touches the whole tetrahedra, else an (E,E)
+/// contact at the closest points' midpoint when they are strictly inside
+/// both edges and the midpoint is on or behind both triangles' planes.
+/// Edges closer to parallel than `parallel_sin` give no axis, so neither a
+/// contact nor a stop.
+fn code_edge_pair(
+    (edge_a, (ta, na)): ((DVec3, DVec3), ([DVec3; 3], DVec3)),
+    (edge_b, (tb, nb)): ((DVec3, DVec3), ([DVec3; 3], DVec3)),
+    (shape_a, shape_b): (&TetShape, &TetShape),
+    parallel_sin: f64,
+    out: &mut Vec<RawContact>,
+) -> ControlFlow<()> {
+    let (d1, d2) = (edge_a.1 - edge_a.0, edge_b.1 - edge_b.0);
+    let cross = d1.cross(d2);
+    let len = cross.length();
+    if len == 0.0 || len <= parallel_sin * d1.length() * d2.length() {
+        return ControlFlow::Continue(());
+    }
+    let midpoint = interior_closest_points(edge_a, edge_b, EDGE_INTERIOR)
+        .map(|(on_a, on_b)| (on_a + on_b) * 0.5)
+        .filter(|&m| na.dot(m - ta[0]) <= 0.0 && nb.dot(m - tb[0]) <= 0.0);
+    for axis in [cross / len, -cross / len] {
+        let (_, a_max) = extent_along(&shape_a.corners, axis);
+        let (b_min, _) = extent_along(&shape_b.corners, axis);
+        if a_max <= b_min {
+            return ControlFlow::Break(());
+        }
+        if let Some(position) = midpoint {
+            out.push(RawContact {
+                position,
+                normal: axis,
+                depth: -(a_max - b_min),
+                features: FeatureKind::EdgeEdge,
+            });
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 impl ContactMethod for IntersectionPaperCode {
     fn rules(&self) -> Rules {
         Rules::PaperCode
     }
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
-        // `touch_tol` is 0 (the dispatcher's paper-code rules).
-        let tol = params.touch_tol;
         let (tris_a, tris_b) = (surface_triangles(a), surface_triangles(b));
-        // Any corner on or behind the plane, however deep. The code's normals
-        // have the length of twice the triangle's area; a contact's normal
-        // is a direction, so only the direction is taken.
-        vertex_face_contacts(&tris_a, &tris_b, tol, |d| d <= tol, out);
-        let (shape_a, shape_b) = (TetShape::of(a), TetShape::of(b));
-        // The overlap along an edge pair's axis is measured on the whole
-        // tetrahedra, and the closest points are not checked to lie in the
-        // other tetrahedron: the floating (E,E) contacts of the paper's §7.1.
-        let extents = |axis| {
-            (
-                extent_along(&shape_a.corners, axis),
-                extent_along(&shape_b.corners, axis),
-            )
-        };
-        let a_to_b = b.centroid() - a.centroid();
-        touching_edge_pairs(
-            &tris_a,
-            &tris_b,
-            tol,
-            params.parallel_sin,
-            |_, _, (edge_a, edge_b)| {
-                match crossing_edges(edge_a, edge_b, extents, a_to_b, tol, params.parallel_sin) {
-                    Some((on_a, on_b, normal, overlap)) => {
-                        out.push(edge_contact(on_a, on_b, normal, overlap));
-                        // The first (E,E) hit ends the pair's remaining triangle
-                        // pairs.
-                        ControlFlow::Break(())
-                    }
-                    None => ControlFlow::Continue(()),
+        let shapes = (&TetShape::of(a), &TetShape::of(b));
+        for &tri_a in &tris_a {
+            for &tri_b in &tris_b {
+                if !triangles_overlap_exactly(&tri_a.0, &tri_b.0) {
+                    continue;
                 }
-            },
-        );
+                // Any corner on or behind the plane, however deep (exact,
+                // no tolerance). The code's normals have the length of twice
+                // the triangle's area; a contact's normal is a direction, so
+                // only the direction is taken.
+                vertex_face_contacts(&[tri_a], &[tri_b], 0.0, |d| d <= 0.0, out);
+                for edge_a in triangle_edges(&tri_a.0) {
+                    for edge_b in triangle_edges(&tri_b.0) {
+                        let pair = code_edge_pair(
+                            (edge_a, tri_a),
+                            (edge_b, tri_b),
+                            shapes,
+                            params.parallel_sin,
+                            out,
+                        );
+                        if pair.is_break() {
+                            return; // keeping what was found so far
+                        }
+                    }
+                }
+            }
+        }
     }
 }
