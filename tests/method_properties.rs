@@ -37,7 +37,7 @@ fn local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {
 
 /// The local methods that treat the two bodies alike: the printed ones.
 /// The `@paper-code` variants are not symmetric in A and B by design (A's
-/// face normal, the one-sided sandwich test, A-first tie order;
+/// face normal, A-first tie order;
 /// `docs/design/reference-code.md`, "What every variant shares"), so the
 /// body-swap test exempts them.
 fn symmetric_local_methods() -> Vec<(&'static str, &'static dyn ContactMethod)> {

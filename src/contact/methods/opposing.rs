@@ -13,13 +13,16 @@
 //!
 //! `opposing@paper-code` follows the paper's reference code instead
 //! (`docs/design/reference-code.md`, "The variants"): the normal is A's face
-//! normal n_a, not the bisector, and the sandwich test is one-sided: a face
-//! pair is skipped only when B's corner opposite T_b lies strictly behind T_a
-//! (a corner on the plane counts as in front); the first strictly most
-//! opposing pair in A-face-then-B-face order wins. On the Sliding spike and
-//! wedge the bisector of the ground's face and the spike's sloped face is 36°
-//! off, while n_a is the ground's up: the paper's 100 % there is the code's
-//! rule, not the printed one.
+//! normal n_a, not the bisector, and the sandwich test is two-sided: a face
+//! pair is skipped only when *both* opposite corners lie strictly behind
+//! the other's face (B's corner opposite T_b behind T_a, and A's corner
+//! opposite T_a behind T_b; a corner on a plane counts as in front); the
+//! first strictly most opposing pair in A-face-then-B-face order wins. A
+//! side-by-side run against the code showed the test two-sided; the
+//! one-sided reading we first followed gave the paper's 100 % on the
+//! Sliding spike and wedge, and this rule does not: one of the Sliding
+//! spike's pairs takes the ground's side face, n_a = (−1, 0, 0)
+//! (`docs/errata.md`, "Opposing").
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
@@ -51,8 +54,8 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "opposing@paper-code",
     name: "Opposing (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not algorithm 1 as printed)",
-    summary: "Opposing as the paper's code runs it: A's face normal, a one-sided sandwich test, no touching tolerance.",
-    help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test is one-sided, skipping a pair only when B's opposite corner lies strictly behind A's face (on the plane counts as in front); the first strictly most opposing pair wins, A's faces first. Exact comparisons (no touching tolerance) and a post-filter that removes exact duplicates only. Not symmetric in the two bodies: which is A is the scene file's order. This rule, not the printed one, gives the paper's 100 % on the Sliding spike and wedge.",
+    summary: "Opposing as the paper's code runs it: A's face normal, a two-sided sandwich test, no touching tolerance.",
+    help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test skips a pair only when both opposite corners lie strictly behind the other's face (on a plane counts as in front); the first strictly most opposing pair wins, A's faces first. Exact comparisons (no touching tolerance) and a post-filter that removes exact duplicates only. Not symmetric in the two bodies: which is A is the scene file's order. On the Sliding spike one pair takes the ground's side face, so the code does not give the paper's 100 % there.",
     reads: &[],
     algorithm: Algorithm::TetPair(&OpposingPaperCode),
     paper_code: None,
@@ -76,19 +79,16 @@ impl ContactMethod for OpposingPaperCode {
             let (na, on_a) = (sa.normals[fa], a.face_corners(fa)[0]);
             for fb in b.surface_faces() {
                 let dot = na.dot(sb.normals[fb]);
-                // One-sided sandwich test: only B's corner opposite T_b is
-                // tested, against T_a's plane, and a corner on the plane
-                // (≥ 0) counts as in front. (The description of the code
-                // we were given words it as "skipped only when both opposite
-                // vertices lie strictly behind", which would be symmetric in
-                // A and B and contradicts its own "one-sided"; read that
-                // way, the
-                // Sliding spike's pair of the ground's side face x = −10
-                // and the spike's sloped face passes, and the variant gives
-                // 50 %, not the paper's 100 %. The one-sided reading is the
-                // one that reproduces the paper.)
-                let corner_b_in_front = (sb.corners[fb] - on_a).dot(na) >= 0.0;
-                if !corner_b_in_front {
+                // Two-sided sandwich test: the pair is skipped only when
+                // B's corner opposite T_b is strictly behind T_a's plane
+                // and A's corner opposite T_a strictly behind T_b's. A
+                // corner on a plane counts as in front. (The code's planes
+                // are unnormalised; the sign is the same but for
+                // round-off.)
+                let on_b = b.face_corners(fb)[0];
+                let b_behind = (sb.corners[fb] - on_a).dot(na) < 0.0;
+                let a_behind = (sa.corners[fa] - on_b).dot(sb.normals[fb]) < 0.0;
+                if b_behind && a_behind {
                     continue;
                 }
                 if dot < best.map_or(0.0, |(d, _)| d) {
