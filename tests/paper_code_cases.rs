@@ -734,3 +734,122 @@ fn intersection_code_no_edge_pair_with_midpoint_in_front() {
     assert!(!code.contacts.is_empty(), "the pair is not stopped");
     assert!(at(&code.contacts, mid).is_empty(), "{:?}", code.contacts);
 }
+
+// ---------------------------------------------------------------------------
+// Growth@paper-code, measured again (issue 19): one pair per corrected rule
+// (`docs/errata.md`, "Growth"). A is body 0, B body 1; the normal points
+// from A to B.
+
+/// A flat fold: its bottom edge along x at y = 0, its top edge along z at
+/// y = 0.03, so its two top faces (face 0 opposite (−1, 0, 0), face 1
+/// opposite (1, 0, 0)) have outward normals (±0.03, 1, 0), both 1.72° from
+/// the vertical.
+const FOLD: [[f64; 3]; 4] = [
+    [-1.0, 0.0, 0.0],
+    [1.0, 0.0, 0.0],
+    [0.0, 0.03, -1.0],
+    [0.0, 0.03, 1.0],
+];
+
+/// Rule: the Gauss map gives the first face in face order whose 4° cone
+/// holds the direction, not the best-aligned one. B's flat bottom face
+/// y = 0.02 + x tan 1° (its face 3) sits 0.01 into the fold's top edge; the
+/// separation direction is its perpendicular, 1° from the vertical towards
+/// −x: 0.72° from A's face 1 and 2.72° from A's face 0. Both are within the
+/// cone; face 0 comes first, so A's feature is face 0. B's feature in the
+/// opposite direction is its bottom face (0° off). Face against face, A's
+/// normal: (0.03, 1, 0) / ‖·‖ (the best-aligned face would give
+/// (−0.03, 1, 0) / ‖·‖).
+#[test]
+fn growth_code_gauss_map_takes_the_first_face_in_the_cone() {
+    let t = 1.0_f64.to_radians().tan();
+    let y0 = 0.02;
+    let b = [
+        v(-2.0, y0 - 2.0 * t, -4.0),
+        v(-2.0, y0 - 2.0 * t, 4.0),
+        v(2.0, y0 + 2.0 * t, 0.0),
+        v(0.0, 2.0, 0.0),
+    ];
+    let (_, code) = printed_and_code("growth", corners(FOLD, 0.0), b);
+    let first = v(0.03, 1.0, 0.0).normalize();
+    assert!(!code.contacts.is_empty());
+    for c in &code.contacts {
+        assert!((c.normal - first).length() < CLOSE, "{c:?}");
+        assert_eq!(c.features, FeatureKind::FaceFace, "{c:?}");
+    }
+}
+
+/// Rule: the feature with more points gives the normal (ties to A). The
+/// ridge's top edge along x (A, its faces 45° from it: an edge) under B's
+/// bottom edge along z, pushed 0.06 into it. The vertical gap between the
+/// edges at scale α is 0.7025 − 0.7625 α; parted at 0.9, the growing goes
+/// from 0.81 to 0.893 (gap 0.022 ≤ δ = 0.04), and the separation direction
+/// is the edges' common perpendicular, up. B's face 3, through its bottom
+/// edge and (2, −0.01, 0), rises 0.05 over 2 (1.43° from the horizontal),
+/// so B's feature
+/// in direction −y is that face: three points against A's two, and the
+/// normal is B's, reversed: (−0.025, 1, 0) / ‖·‖, not the direction.
+#[test]
+fn growth_code_feature_with_more_points_wins() {
+    let b = [
+        v(0.0, -0.06, -1.0),
+        v(0.0, -0.06, 1.0),
+        v(2.0, -0.01, 0.0),
+        v(-1.0, 0.94, 0.0),
+    ];
+    let (_, code) = printed_and_code("growth", corners(RIDGE, 0.0), b);
+    let face_b = v(-0.025, 1.0, 0.0).normalize();
+    assert!(!code.contacts.is_empty());
+    for c in &code.contacts {
+        assert!((c.normal - face_b).length() < CLOSE, "{c:?}");
+        assert_eq!(c.features, FeatureKind::EdgeFace, "{c:?}");
+    }
+}
+
+/// The Growth variant on GROUND and SPIKE lowered by `lift`: every contact
+/// has `normal` and `features`, and the tip (0, −lift, 0) is one of them,
+/// with depth −lift (the points' extent along a vertical normal).
+fn assert_spike_growth(lift: f64, normal: DVec3, features: FeatureKind) {
+    let (_, code) = printed_and_code("growth", corners(GROUND, 0.0), corners(SPIKE, -lift));
+    let tip = at(&code.contacts, v(0.0, -lift, 0.0));
+    assert!(
+        tip.len() == 1 && (tip[0].depth + lift).abs() < CLOSE,
+        "{:?}",
+        code.contacts
+    );
+    for c in &code.contacts {
+        assert!((c.normal - normal).length() < CLOSE, "{c:?}");
+        assert_eq!(c.features, features, "{c:?}");
+    }
+}
+
+/// Rule: each growing step sets the scale to 1 − s·dc/‖dc‖² (it is not
+/// divided by it). The spike 0.12 into the ground: scaled about the
+/// centroids (A's (0.075, −1, −0.925), B's (0.05, 0.63, 0)), the gap between
+/// the tip and the top face is 1.63 − 1.75 α, so they touch at α = 0.931.
+/// The shrinking parts them at 0.9, the growing starts at 0.81, and the
+/// scale goes 0.901, 0.976: past touching, the tip 0.077 under the top
+/// face, more than δ = 2 × 0.01 × 1.253 (the spike's diameter). The closest
+/// points of the overlapping tetrahedra are then the tip and its foot on
+/// the top face, so s points down, its factor exceeds 1 (the loop ends) and
+/// it is the search direction: on A (down) the ground's bottom corner, no
+/// face within 4°; on B (up) the spike's top face, which has more points.
+/// The normal is that face's, reversed: (0, −1, 0), labelled (V,F).
+/// Dividing the scale by the factor goes 0.899, 0.923, a gap of 0.014 ≤ δ
+/// above the face: the top face's normal (0, 1, 0).
+#[test]
+fn growth_code_sets_the_scale_to_the_step_factor() {
+    assert_spike_growth(0.12, -UP, FeatureKind::VertexFace);
+}
+
+/// Rule: the growing starts from 0.9 × the last scale the shrinking tested.
+/// The spike 0.14 into the ground: the gap is 1.61 − 1.75 α (touching at
+/// 0.92), the shrinking parts them at 0.9 (gap 0.035), and the growing
+/// starts at 0.81: one step to 0.910 leaves a gap of 0.017 ≤ δ, the tip
+/// above the top face, which A finds (up): normal (0, 1, 0), labelled
+/// (F,V). Started at 0.9 itself, one step would give 0.984, the tip 0.111
+/// under the top face, and the reversed normal (0, −1, 0).
+#[test]
+fn growth_code_restarts_one_shrink_step_below() {
+    assert_spike_growth(0.14, UP, FeatureKind::FaceVertex);
+}

@@ -24,20 +24,23 @@
 //! separation direction.
 //!
 //! `growth@paper-code` follows the paper's reference code
-//! (`docs/design/reference-code.md`, "The variants"): the feature in a
-//! direction comes from a Gauss map over all four faces (not only surface
-//! faces) whose face cones are widened by 4°, an edge or vertex feature's
-//! normal is the search direction itself, a tie of dimensions takes A's
-//! normal, the growing loop uses the step factor 1 − s·dc/‖dc‖² with
-//! dc = c_B − c_A and stops at δ = 2 min(dist, 0.01 · scale), at most 20
-//! iterations.
-//! The description fixes the factor and δ but not how the factor is applied
-//! nor what `dist` and `scale` are; we divide the scale by the factor (exact
-//! for translated convex shapes whose closest features do not change) and
-//! take `dist` as the centroid distance and `scale` as the smaller
-//! tetrahedron's diameter (the printed δ is 0.01 × that diameter; reading
-//! `dist` as the first separation would stop the loop before its first step).
-
+//! (`docs/design/reference-code.md`, "The variants"): the growing loop
+//! starts from 0.9 × the last scale the shrinking tested (one shrink step
+//! more than needed to part them) and at each step *sets* the scale to the
+//! factor 1 − s·dc/‖dc‖² (dc = c_B − c_A, s the separation at the current
+//! scale), stopping at δ = 2 min(dist, 0.01 · scale), at most 20 iterations;
+//! the feature in a direction comes from a Gauss map over all four faces
+//! (not only surface faces) whose face cones are widened by 4°, the first
+//! face in face order whose cone holds the direction being taken; an edge
+//! or vertex feature's normal is the search direction itself; the feature
+//! with more points (face 3, edge 2, vertex 1) gives the normal, A's on a
+//! tie.
+//! Our first variant divided the scale by the factor, started growing from
+//! the shrink's last scale and took the best-aligned face in the cones.
+//! The description does not say what `dist` and `scale` in δ are: we take
+//! `dist` as the centroid distance and `scale` as the smaller tetrahedron's
+//! diameter (the printed δ is 0.01 × that diameter; reading `dist` as the
+//! first separation would stop the loop before its first step).
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::features_from_dimensions;
 use crate::contact::tet_geometry::{
@@ -68,8 +71,8 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "growth@paper-code",
     name: "Growth (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not appendix B as printed)",
-    summary: "Growth as the paper's code runs it: a face within 4° of the search direction gives its normal, anything else the direction itself.",
-    help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, so a face is found when the direction is within 4° of its normal; an edge or vertex gives the search direction itself as the normal; a face beats anything else and, on a tie, A's normal wins. The growing loop divides the scale by the step factor 1 − s·dc/‖dc‖², stops at δ = 2 min(dist, 0.01 · scale), and runs at most 20 times. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
+    summary: "Growth as the paper's code runs it: the first face within 4° of the search direction gives its normal, anything else the direction itself.",
+    help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, and the first face in face order whose cone holds the direction is taken, not the best aligned; an edge or vertex gives the search direction itself as the normal; the feature with more points gives the normal and, on a tie, A's wins. The growing starts one shrink step (0.9 ×) below the last scale the shrinking tested, sets the scale to the factor 1 − s·dc/‖dc‖² at each step, stops at δ = 2 min(dist, 0.01 · scale), and runs at most 20 times. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
     reads: &[],
     algorithm: Algorithm::TetPair(&GrowthPaperCode),
     paper_code: None,
@@ -256,23 +259,19 @@ const PAPER_CODE_FACE_CONE_DEG: f64 = 4.0;
 /// The paper's code's cap on the growing loop.
 const PAPER_CODE_ITERATIONS: usize = 20;
 
-/// The paper's code's feature in `direction` on `shape`: the face (any of
-/// the four, surface or not) whose normal is best aligned with it, if that
-/// is within the widened face cone; otherwise an edge or vertex, whose
-/// normal is the direction itself. Returns (is a face, normal).
+/// The paper's code's feature in `direction` on `shape`: the first face in
+/// face order (any of the four, surface or not) whose widened face cone
+/// holds it; otherwise an edge or vertex, whose normal is the direction
+/// itself. Returns (is a face, normal).
 fn paper_code_feature(shape: &TetShape, direction: DVec3) -> (bool, DVec3) {
     let d = direction.normalize_or_zero();
     let cone = PAPER_CODE_FACE_CONE_DEG.to_radians().cos();
-    let best = (0..4)
+    match (0..4)
         .map(|f| shape.normals[f])
-        .filter(|n| *n != DVec3::ZERO)
-        .fold(None, |best: Option<DVec3>, n| match best {
-            Some(b) if b.dot(d) >= n.dot(d) => best,
-            _ => Some(n),
-        });
-    match best {
-        Some(n) if n.dot(d) >= cone => (true, n),
-        _ => (false, d),
+        .find(|n| *n != DVec3::ZERO && n.dot(d) >= cone)
+    {
+        Some(n) => (true, n),
+        None => (false, d),
     }
 }
 
@@ -293,9 +292,12 @@ impl ContactMethod for GrowthPaperCode {
             return; // coincident centroids: growth has no direction
         }
         let scaled = |alpha: f64| (sa.scaled(alpha, ca), sb.scaled(alpha, cb));
-        let Some(mut scale) = shrink_apart(scaled, params) else {
+        let Some(last_shrink) = shrink_apart(scaled, params) else {
             return;
         };
+        // The code's growth starts one shrink step below the last scale the
+        // shrinking tested.
+        let mut scale = BETA * last_shrink;
         let (xa, xb) = scaled(scale);
         let (mut pa, mut pb, _) = closest_points(&xa, &xb);
         // The code's stopping distance, with `dist` read as the centroid
@@ -308,16 +310,13 @@ impl ContactMethod for GrowthPaperCode {
             if s.length() <= delta {
                 break;
             }
-            // The code's step factor 1 − s·dc/‖dc‖²: the fraction of the
-            // centroid distance the scaled tetrahedra still reach. Dividing
-            // the scale by it lands exactly on touching while the closest
-            // features stay the same (our reading of "scale step"; the
-            // factor is what the description fixes).
+            // The code's step: the scale is set to 1 − s·dc/‖dc‖², the
+            // fraction of the centroid distance not bridged by the gap.
             let factor = 1.0 - s.dot(dc) / dc.length_squared();
             if factor <= 0.0 || factor >= 1.0 {
                 break; // no growth possible along the centroid line
             }
-            scale = (scale / factor).min(1.0);
+            scale = factor;
             let (xa, xb) = scaled(scale);
             (pa, pb, _) = closest_points(&xa, &xb);
         }
@@ -328,11 +327,7 @@ impl ContactMethod for GrowthPaperCode {
         let (xa, xb) = scaled(scale);
         let (face_a, n_a) = paper_code_feature(&xa, s);
         let (face_b, n_b) = paper_code_feature(&xb, -s);
-        // The higher-dimensional feature gives the normal; on a tie A's
-        // (for an edge or a vertex the normal is the direction itself, so
-        // that tie is no choice).
-        let normal = if face_b && !face_a { -n_b } else { n_a };
-        // Edge or vertex, for the label only: the support feature.
+        // Edge or vertex: the support feature's corners.
         let feature_tol = params.parallel_sin * a.diameter().max(b.diameter());
         let dimension = |face: bool, tet: &Tet, shape: &TetShape, d: DVec3| {
             if face {
@@ -342,6 +337,9 @@ impl ContactMethod for GrowthPaperCode {
             }
         };
         let dims = (dimension(face_a, a, &xa, s), dimension(face_b, b, &xb, -s));
+        // The feature with more points (dimension + 1) gives the normal; on
+        // a tie A's.
+        let normal = if dims.1 > dims.0 { -n_b } else { n_a };
         contacts_of(&sa, &sb, normal, dims, params.touch_tol, out);
     }
 }
