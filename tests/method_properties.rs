@@ -218,8 +218,13 @@ fn same_contact(k: &Contact, c: &Contact, size: f64) -> bool {
 /// contacts (round-off duplicates merged) of the moved or scaled scene are
 /// those of the original, moved or scaled.
 ///
-/// Four variants fail even that, by their rules, and are left out:
-/// Opposing's "first strictly most opposing pair" picks among A's faces
+/// Five variants fail even that, by their rules, and are left out:
+/// Volume-SAT's, Surface-SAT's and Opposing's intersection points are the
+/// code's: a cut of an edge with a face plane is kept only if it is on or
+/// behind that plane too, and it lies on it up to round-off, so round-off
+/// keeps or drops each cut, differently in each frame (the Pillar on TetGen
+/// meshes moved rigidly, seed 11: 494 distinct Volume-SAT contacts against
+/// 571). Besides, Opposing's "first strictly most opposing pair" picks among A's faces
 /// that are equally opposing in exact arithmetic (the frustum's symmetric
 /// sides) by round-off, so the normal itself changes with the frame, and
 /// Surface-SAT's "first strictly smaller overlap" does the same among tied
@@ -249,6 +254,7 @@ fn paper_code_variants_move_with_a_rigid_transform_or_scaling_away_from_ties() {
         .into_iter()
         .filter(|(id, _)| {
             ![
+                "volume-sat@paper-code",
                 "opposing@paper-code",
                 "surface-sat@paper-code",
                 "intersection@paper-code",

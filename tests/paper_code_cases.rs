@@ -17,7 +17,9 @@
 mod common;
 
 use common::{tet_body, CORNER, CROSS_RIDGE, GROUND, RIDGE, SPIKE};
-use contactlab::contact::post_filter::{exact_duplicates, post_filter};
+use contactlab::contact::code_arithmetic::{code_intersection_points, code_planes};
+use contactlab::contact::post_filter::{post_filter, sorted_neighbours};
+use contactlab::contact::tet_geometry::{intersection_points, TetShape};
 use contactlab::contact::{
     find_contacts, method_by_id, BodyAtPose, Contact, ContactSet, FeatureKind, MethodParams,
 };
@@ -359,11 +361,16 @@ fn closest_points_edge_normal_is_the_codes_cross_product() {
     assert!(n.dot(UP) < 1.0 - 1e-6, "it leans: {n}");
 }
 
-/// The post-filter: the code removes only exact duplicates of position,
-/// normal and depth (10 machine epsilons); the printed one merges positions
-/// within 10 × the touching tolerance and keeps the deepest depth.
+/// The post-filter: the code sorts the contacts (bodies, position y, x, z,
+/// normal, depth) and removes a contact equal to its neighbour before it,
+/// every component within 10 machine epsilons; the printed one merges
+/// positions within 10 × the touching tolerance and keeps the deepest depth.
+/// `same` is one machine epsilon off `first` and goes; `near` (10⁻⁹ off)
+/// and `deeper` stay. `apart` equals `first` to round-off too, but the sort
+/// puts `between` (a hair higher than `first`, far off in x) between them,
+/// so the code keeps it: only neighbours are compared.
 #[test]
-fn post_filter_removes_only_exact_duplicates() {
+fn post_filter_sorts_and_removes_equal_neighbours() {
     let first = Contact {
         a: 0,
         b: 1,
@@ -388,14 +395,29 @@ fn post_filter_removes_only_exact_duplicates() {
         depth: -0.02,
         ..first
     };
-    let all = vec![first, same, near, deeper];
+    let all = vec![near, deeper, first, same];
     let mut printed = all.clone();
     post_filter(&mut printed, |_, _| 1e-6);
     assert_eq!(printed.len(), 1);
     assert_eq!(printed[0].depth, -0.02);
     let mut code = all;
-    exact_duplicates(&mut code);
-    assert_eq!(code, vec![first, near, deeper]);
+    sorted_neighbours(&mut code);
+    assert_eq!(code, vec![deeper, first, near], "sorted by x, then depth");
+
+    let between = Contact {
+        position: DVec3::new(0.9, f64::EPSILON, 0.2),
+        ..first
+    };
+    let apart = Contact {
+        position: first.position + UP * (2.0 * f64::EPSILON),
+        ..first
+    };
+    let mut code = vec![apart, between, first];
+    sorted_neighbours(&mut code);
+    assert_eq!(code, vec![first, between, apart]);
+    let mut printed = vec![apart, between, first];
+    post_filter(&mut printed, |_, _| 1e-6);
+    assert_eq!(printed.len(), 2, "{printed:?}");
 }
 
 // ---------------------------------------------------------------------------
@@ -852,4 +874,156 @@ fn growth_code_sets_the_scale_to_the_step_factor() {
 #[test]
 fn growth_code_restarts_one_shrink_step_below() {
     assert_spike_growth(0.14, UP, FeatureKind::FaceVertex);
+}
+
+// ---------------------------------------------------------------------------
+// The crossing points of Volume-SAT, Surface-SAT and Opposing, and Closest
+// points' used-vertex and used-edge rules, measured again (issue 19;
+// `docs/errata.md`, "The crossing points" and "Closest points").
+
+fn shape(corners: [[f64; 3]; 4]) -> TetShape {
+    TetShape::from_corners(corners.map(|[x, y, z]| DVec3::new(x, y, z)))
+}
+
+/// Rule: points that coincide after projection onto the contact plane are
+/// merged, within the tetrahedron pair. A tetrahedron with a vertical edge
+/// pushed 0.1 into the ground: its tip, and the three crossings of its
+/// edges from the tip with y = 0, one of them (0, 0, 0) straight above the
+/// tip. The axis is up; projected onto the middle plane y = −0.05 the tip
+/// and that crossing are the same point, so the pair gives three contacts
+/// before the post-filter, not four. (Opposing shares these points; its
+/// normal here is a side face's, so it is not the example.)
+#[test]
+fn sat_code_merges_points_that_coincide_after_projection() {
+    let post = [
+        [0.0, -0.1, 0.0],
+        [0.0, 0.9, 0.0],
+        [1.0, 0.9, 0.0],
+        [0.0, 0.9, 1.0],
+    ];
+    for id in ["volume-sat@paper-code", "surface-sat@paper-code"] {
+        let set = detect(id, corners(GROUND, 0.0), corners(post, 0.0));
+        assert_eq!(set.unfiltered, 3, "{id}: {:?}", set.contacts);
+        let below_tip = at(&set.contacts, DVec3::new(0.0, -0.05, 0.0));
+        assert_eq!(below_tip.len(), 1, "{id}: {:?}", set.contacts);
+        assert!(
+            (below_tip[0].depth + 0.1).abs() < CLOSE,
+            "{id}: {:?}",
+            below_tip
+        );
+    }
+}
+
+/// Rule: a cut of an edge with a face plane is kept only if it is inside all
+/// four planes of the other tetrahedron, the plane it crosses included, in
+/// the code's unnormalised arithmetic. The edge from (0.25, −0.4, −0.05) to
+/// (0.4, 0.85, 0.9) crosses the ground's top face at (0.298, 0, 0.254), well
+/// inside the face; computed as the code computes it, the cut lands
+/// 5.6 × 10⁻¹⁷ above the plane, so the code drops it. The printed rule,
+/// which does not test the crossed plane, keeps it.
+#[test]
+fn code_crossing_point_must_pass_its_own_plane() {
+    let ground = shape(GROUND);
+    let poker = shape([
+        [0.25, -0.4, -0.05],
+        [0.4, 0.85, 0.9],
+        [0.8, 0.73, -0.9],
+        [0.1, 1.27, -0.2],
+    ]);
+    let cut = DVec3::new(0.298, 0.0, 0.254);
+    let near_cut = |points: &[DVec3]| {
+        points
+            .iter()
+            .filter(|p| (**p - cut).length() < 1e-9)
+            .count()
+    };
+    let top = code_planes(&ground)[3];
+    let (p, q) = (poker.corners[0], poker.corners[1]);
+    let (dp, dq) = (top.distance(p), top.distance(q));
+    let computed = p + (q - p) * (dp.abs() / (dp.abs() + dq.abs()));
+    assert!((computed - cut).length() < 1e-9 && top.distance(computed) > 0.0);
+    assert_eq!(near_cut(&code_intersection_points(&ground, &poker)), 0);
+    assert_eq!(near_cut(&intersection_points(&ground, &poker, 0.0)), 1);
+}
+
+/// Rule: a vertex gives at most one (V,F), with the first face that takes
+/// it. The spike's tip 0.005 inside the ridge, under its top edge: it lies
+/// within 2ε of both top faces and above the inside of each (its feet are
+/// (0, −0.0025, ±0.0025)), so each face alone would give a (V,F); the code
+/// gives one. Its normal is the direction from the tip to its foot (the
+/// face's outward normal: the tip is inside B) and its depth 2ε − 0.005/√2.
+#[test]
+fn closest_points_code_one_contact_per_vertex() {
+    let set = detect(
+        "closest-points@paper-code",
+        corners(SPIKE, -0.005),
+        corners(RIDGE, 0.0),
+    );
+    let from_tip: Vec<Contact> = set
+        .contacts
+        .iter()
+        .copied()
+        .filter(|c| c.features == FeatureKind::VertexFace)
+        .collect();
+    assert_eq!(from_tip.len(), 1, "{:?}", set.contacts);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let faces = [DVec3::new(0.0, s, s), DVec3::new(0.0, s, -s)];
+    assert!(
+        faces
+            .iter()
+            .any(|n| (from_tip[0].normal - *n).length() < 1e-6),
+        "{from_tip:?}"
+    );
+    assert!(
+        (from_tip[0].depth - (0.02 - 0.005 * s)).abs() < 1e-9,
+        "{from_tip:?}"
+    );
+}
+
+/// Rule: an edge whose two end vertices both gave a (V,F) is not tried as
+/// an edge. A flat ridge (top edge along x, faces falling 0.005 per metre)
+/// under a cross ridge whose bottom edge runs along z 0.01 above it: both
+/// ends of that edge are about 0.015 above a top face, inside it, so each
+/// gives a (V,F); the two edges' closest points (0, 0.01, 0) and (0, 0, 0)
+/// are inside both edges and 0.01 < 2ε apart, but the edge is used up, so
+/// the code gives no (E,E). The printed method gives that (E,E).
+#[test]
+fn closest_points_code_skips_an_edge_whose_ends_gave_contacts() {
+    let flat_ridge = [
+        [-1.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [0.0, -0.02, -4.0],
+        [0.0, -0.02, 4.0],
+    ];
+    let (printed, code) = printed_and_code(
+        "closest-points",
+        corners(CROSS_RIDGE, 0.01),
+        corners(flat_ridge, 0.0),
+    );
+    let count = |set: &ContactSet, kind| set.contacts.iter().filter(|c| c.features == kind).count();
+    assert_eq!(
+        count(&code, FeatureKind::VertexFace),
+        2,
+        "{:?}",
+        code.contacts
+    );
+    assert_eq!(
+        count(&code, FeatureKind::EdgeEdge),
+        0,
+        "{:?}",
+        code.contacts
+    );
+    let edge_pair: Vec<Contact> = printed
+        .contacts
+        .iter()
+        .copied()
+        .filter(|c| c.features == FeatureKind::EdgeEdge)
+        .collect();
+    assert!(
+        edge_pair
+            .iter()
+            .any(|c| (c.position - UP * 0.005).length() < CLOSE),
+        "{:?}",
+        printed.contacts
+    );
 }

@@ -1,6 +1,7 @@
 //! Contacts between bodies: the contact data, the broad phase, the contact
 //! point methods and their registry (one file each in `methods/`), the
 //! machinery the methods share below them (`tet_geometry`, `tet_contacts`,
+//! `code_arithmetic`,
 //! `regions`, `brep_analysis`), the post-filter, and the exact contact
 //! regions used as the reference.
 //!
@@ -12,6 +13,7 @@
 pub mod body_pair;
 pub mod brep_analysis;
 pub mod broad_phase;
+pub mod code_arithmetic;
 pub mod exact_regions;
 pub mod features;
 pub mod method_output;
@@ -351,8 +353,8 @@ fn usable(r: &RawContact) -> bool {
 /// tetrahedra both have a surface face (the surface-only rule), and the
 /// post-filter. A method following the paper's code ([`Rules::PaperCode`])
 /// gets no touching tolerance (its comparisons are exact, `≤ 0`) and the
-/// code's post-filter, which removes exact duplicates only
-/// (`docs/design/reference-code.md`, "What every variant shares").
+/// code's post-filter, which sorts the contacts and removes only neighbours
+/// equal to round-off (`docs/design/reference-code.md`, "What every variant shares").
 pub fn find_contacts(
     bodies: &[BodyAtPose],
     method: &dyn ContactMethod,
@@ -423,7 +425,7 @@ pub fn find_contacts(
         Rules::Printed => {
             post_filter::post_filter(&mut contacts, |a, b| pair_params(a, b).touch_tol)
         }
-        Rules::PaperCode => post_filter::exact_duplicates(&mut contacts),
+        Rules::PaperCode => post_filter::sorted_neighbours(&mut contacts),
     }
     ContactSet {
         contacts,

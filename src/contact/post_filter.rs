@@ -9,6 +9,7 @@
 //! "the first one's" it does not depend on the order the pairs were visited
 //! in, which changes when the bodies are numbered the other way round.
 
+use super::code_arithmetic::CODE_SAME;
 use super::Contact;
 
 /// Filters `contacts` in place, keeping the first of each group of equal
@@ -33,33 +34,36 @@ pub fn post_filter(contacts: &mut Vec<Contact>, touch_tol: impl Fn(usize, usize)
     *contacts = kept;
 }
 
-/// How close two numbers of contacts must be to count as the same in the
-/// paper's code: 10 machine epsilons, absolute (its coordinates are of
-/// order one metre).
-const EXACT: f64 = 10.0 * f64::EPSILON;
-
 /// The post-filter of the paper's reference code
-/// (`docs/design/reference-code.md`, "What every variant shares"): a contact
-/// is dropped only when an earlier one of the same body pair has the same
-/// position, normal *and* depth, component by component within [`EXACT`].
-/// Near-duplicates (the same point found from two tetrahedron pairs with a
-/// round-off apart, or with another depth) are kept, which is where several
-/// of the paper's counts come from.
-pub fn exact_duplicates(contacts: &mut Vec<Contact>) {
-    let same = |x: f64, y: f64| (x - y).abs() <= EXACT;
-    let same3 = |x: glam::DVec3, y: glam::DVec3| same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z);
-    let mut kept: Vec<Contact> = Vec::with_capacity(contacts.len());
-    for c in contacts.drain(..) {
-        let duplicate = kept
-            .iter()
-            .rev()
-            .take_while(|k| (k.a, k.b) == (c.a, c.b))
-            .any(|k| {
-                same3(k.position, c.position) && same3(k.normal, c.normal) && same(k.depth, c.depth)
-            });
-        if !duplicate {
-            kept.push(c);
-        }
-    }
-    *contacts = kept;
+/// (`docs/design/reference-code.md`, "What every variant shares"): the
+/// contacts are sorted (the two bodies, then position y, x, z, then normal
+/// y, x, z, then depth) and a contact is dropped when it equals its
+/// neighbour before it, every component within
+/// [`crate::contact::code_arithmetic::CODE_SAME`]. Only neighbours are
+/// compared, so two near-equal contacts that the sort puts apart (a
+/// position a round-off apart that flips the order of y) both stay, and
+/// near-duplicates with another depth or a normal a hair off stay too:
+/// several of the paper's counts come from that.
+pub fn sorted_neighbours(contacts: &mut Vec<Contact>) {
+    let key = |c: &Contact| {
+        let (p, n) = (c.position, c.normal);
+        [p.y, p.x, p.z, n.y, n.x, n.z, c.depth]
+    };
+    contacts.sort_by(|x, y| {
+        (x.a, x.b).cmp(&(y.a, y.b)).then_with(|| {
+            key(x)
+                .iter()
+                .zip(key(y))
+                .map(|(u, v)| u.total_cmp(&v))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+    });
+    contacts.dedup_by(|later, kept| {
+        (later.a, later.b) == (kept.a, kept.b)
+            && key(later)
+                .iter()
+                .zip(key(kept))
+                .all(|(u, v)| (u - v).abs() <= CODE_SAME)
+    });
 }

@@ -5,13 +5,15 @@
 //! algorithm 1 caption), and the contacts of a separating axis test that
 //! Volume-SAT and Surface-SAT share, as printed ([`sat_contacts`]) and as
 //! the paper's reference code has them ([`paper_code_contacts`], design
-//! `docs/design/reference-code.md`).
+//! `docs/design/reference-code.md`), and the code's projection of points at
+//! their extent with its merge of coinciding points
+//! ([`code_contacts_at_extent`], the SAT methods' and Opposing's).
 
+use super::code_arithmetic::{code_intersection_points, merge_projected};
 use super::features::FeatureKind;
 use super::method_output::RawContact;
 use super::tet_geometry::{
-    first_minimum_axis, intersection_points, intersection_points_as, AxisSource, Duplicates,
-    SatResult, TetShape,
+    first_minimum_axis, intersection_points, AxisSource, SatResult, TetShape,
 };
 use glam::DVec3;
 
@@ -87,18 +89,51 @@ pub fn sat_contacts(
     );
 }
 
-/// The paper's code's SAT contacts with the axes `allowed` accepts:
-/// every intersection point, duplicates kept, at the extent of the points
-/// along the first minimum axis.
+/// [`contacts_at_extent`] as the paper's code does it: the extent along
+/// `n` is taken over the points as found, then each point is projected onto
+/// the middle plane and the projected points that coincide to round-off are
+/// merged (`code_arithmetic::merge_projected`). Points found twice (a
+/// corner of one tetrahedron on a face of the other is both a corner inside
+/// and, nearly, a crossing) are one contact, not two.
+pub fn code_contacts_at_extent(
+    points: &[DVec3],
+    n: DVec3,
+    features: FeatureKind,
+    out: &mut Vec<RawContact>,
+) {
+    if points.is_empty() {
+        return;
+    }
+    let (lo, hi) = crate::geometry::extent_along(points, n);
+    let middle = (lo + hi) * 0.5;
+    let mut projected: Vec<DVec3> = points
+        .iter()
+        .map(|&p| p - n * (p.dot(n) - middle))
+        .collect();
+    merge_projected(&mut projected);
+    for position in projected {
+        out.push(RawContact {
+            position,
+            normal: n,
+            depth: -(hi - lo),
+            features,
+        });
+    }
+}
+
+/// The paper's code's SAT contacts with the axes `allowed` accepts: the
+/// code's intersection points (`code_arithmetic`), at their extent along
+/// the first minimum axis, merged after projection.
 pub fn paper_code_contacts(
     a: &TetShape,
     b: &TetShape,
-    (touch_tol, parallel_sin): (f64, f64),
+    parallel_sin: f64,
     allowed: impl Fn(AxisSource) -> bool,
     out: &mut Vec<RawContact>,
 ) {
+    // The code's SAT has no touching tolerance: touching counts as overlap.
     if let Some(sat) = first_minimum_axis(a, b, parallel_sin, allowed) {
-        let points = intersection_points_as(a, b, touch_tol, Duplicates::Keep);
-        contacts_at_extent(&points, sat.axis, axis_features(sat.source), out);
+        let points = code_intersection_points(a, b);
+        code_contacts_at_extent(&points, sat.axis, axis_features(sat.source), out);
     }
 }

@@ -326,33 +326,10 @@ fn push_unique(points: &mut Vec<DVec3>, p: DVec3, tol: f64) {
 /// Intersection points of two tetrahedra: corners of each inside the other
 /// (within `tol`), and the points where an edge of one crosses a face of the
 /// other. Unique within `tol`. For touching tetrahedra these are the corners
-/// of their common face, edge or point.
+/// of their common face, edge or point. (The `@paper-code` variants use the
+/// code's own arithmetic instead, `code_arithmetic`.)
 pub fn intersection_points(a: &TetShape, b: &TetShape, tol: f64) -> Vec<DVec3> {
-    intersection_points_as(a, b, tol, Duplicates::Merge)
-}
-
-/// What [`intersection_points_as`] does with a point found twice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Duplicates {
-    /// Keep one within the tolerance.
-    Merge,
-    /// Keep every one (the paper's code for the SAT methods: two corners
-    /// that coincide are two contacts).
-    Keep,
-}
-
-/// [`intersection_points`], with duplicates merged or kept.
-pub fn intersection_points_as(
-    a: &TetShape,
-    b: &TetShape,
-    tol: f64,
-    duplicates: Duplicates,
-) -> Vec<DVec3> {
     let mut points = Vec::new();
-    let push_unique = |points: &mut Vec<DVec3>, p: DVec3, tol: f64| match duplicates {
-        Duplicates::Merge => push_unique(points, p, tol),
-        Duplicates::Keep => points.push(p),
-    };
     for (inner, outer) in [(a, b), (b, a)] {
         for &p in &inner.corners {
             if outer.contains(p, tol) {
@@ -372,9 +349,7 @@ pub fn intersection_points_as(
                 }
                 let x = p.lerp(q, dp / (dp - dq));
                 // x lies on face f's plane by construction; only the other
-                // three planes decide whether it is on the face. (Testing f
-                // too would leave that to round-off when `tol` is 0, as in
-                // the paper-code variants.)
+                // three planes decide whether it is on the face.
                 if (0..4)
                     .filter(|&g| g != f)
                     .all(|g| faces.face_distance(g, x) <= tol)
@@ -463,17 +438,6 @@ pub fn nearest_surface_face(outer: &Tet, shape: &TetShape, p: DVec3, tol: f64) -
 // Inclusion as the paper's reference code tests it (the `@paper-code`
 // variants of Vertex only and Consistent vertex; `docs/errata.md`, "Vertex
 // only" and "Consistent vertex").
-
-/// Whether `p` counts as inside `outer` by the paper's code's rule: it does
-/// unless one of the four face planes (interior faces of the body included)
-/// has `p` strictly in front of it, so a point on a face, an edge or a
-/// corner of `outer` counts. Exact, with no touching tolerance: what a
-/// point lying on a plane up to round-off does is decided by the round-off.
-/// (The code's planes are unnormalised; ours are unit planes. The sign is
-/// the same but for round-off.)
-pub fn inside_or_on(outer: &TetShape, p: DVec3) -> bool {
-    (0..4).all(|f| outer.face_distance(f, p) <= 0.0)
-}
 
 // ---------------------------------------------------------------------------
 // Edge pairs as the paper's code judges them (Intersection, Closest points).

@@ -14,7 +14,12 @@
 //! contacts; the (E,E) normal is the cross product (a_j − a_i) × (b_j − a_i),
 //! an apparent slip for (a_j − a_i) × (b_j − b_i) that is emulated because it
 //! is well defined (oriented from A to B, the evident intent); and the depth
-//! is 2ε − distance, the printed sign reversed.
+//! is 2ε − distance, the printed sign reversed. A vertex gives at most one
+//! (V,F), with the first face in face order that takes it, and only at a
+//! distance > 0; an edge gives at most one (E,E); an edge whose two end
+//! vertices both gave a (V,F) is not tried (`docs/errata.md`, "Closest
+//! points"). The code also has an edge–face crossing case whose output we
+//! do not know well enough to emulate; it is left out (`docs/errata.md`).
 //!
 //! Two parts of that code have undefined behaviour, which is not emulated:
 //! its loop of B against A's faces indexes four-element arrays with an edge
@@ -52,7 +57,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Closest points (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Closest points as the paper's code runs it: a hard 2ε threshold, only face-interior (V,F) and edge-interior (E,E), depth 2ε − distance.",
-    help: "What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and two edges whose closest points are strictly inside both give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); and the depth is 2ε minus the distance, the printed sign reversed. Two loops of that code have undefined behaviour; their evident intent is implemented. Exact-duplicate post-filter.",
+    help: "What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and two edges whose closest points are strictly inside both give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); and the depth is 2ε minus the distance, the printed sign reversed. A vertex gives at most one contact and an edge at most one, and an edge whose two ends both gave a vertex contact is skipped. Two loops of that code have undefined behaviour; their evident intent is implemented. The code's sort-then-neighbours post-filter.",
     reads: &["epsilon"],
     algorithm: Algorithm::TetPair(&ClosestPointsPaperCode),
     paper_code: None,
@@ -164,11 +169,15 @@ impl ContactMethod for ClosestPointsPaperCode {
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let reach = 2.0 * params.epsilon;
+        // Which corners of A and of B gave a (V,F): each gives at most one,
+        // its first face in face order, and an edge whose two ends both
+        // gave one is not tried again as an edge.
+        let mut vertex_used = [[false; 4]; 2];
         // A's vertices above B's faces, and (the evident intent of the
         // code's undefined loop) B's vertices above A's faces.
-        for (inner, outer, features) in [
-            (a, b, FeatureKind::VertexFace),
-            (b, a, FeatureKind::FaceVertex),
+        for (side, inner, outer, features) in [
+            (0, a, b, FeatureKind::VertexFace),
+            (1, b, a, FeatureKind::FaceVertex),
         ] {
             for c in inner.surface_corners() {
                 let p = inner.corners[c];
@@ -182,17 +191,30 @@ impl ContactMethod for ClosestPointsPaperCode {
                     } else {
                         (foot, p)
                     };
-                    out.extend(paper_code_contact(pa, pb, pb - pa, reach, features));
+                    // A vertex on the face (distance 0) has no direction.
+                    if let Some(contact) = paper_code_contact(pa, pb, pb - pa, reach, features) {
+                        out.push(contact);
+                        vertex_used[side][c] = true;
+                        break;
+                    }
                 }
             }
         }
-        for [i, j] in a.surface_edges() {
-            for [k, l] in b.surface_edges() {
+        let used_edge = |side: usize, [i, j]: [usize; 2]| vertex_used[side][i] && vertex_used[side][j];
+        // Each edge of B gives at most one (E,E) too.
+        let mut b_edge_used = Vec::new();
+        for ea in a.surface_edges().into_iter().filter(|&e| !used_edge(0, e)) {
+            let [i, j] = ea;
+            for eb in b.surface_edges().into_iter().filter(|&e| !used_edge(1, e)) {
+                if b_edge_used.contains(&eb) {
+                    continue;
+                }
+                let [k, l] = eb;
                 let (ai, aj, bk, bl) = (a.corners[i], a.corners[j], b.corners[k], b.corners[l]);
                 // Parallel edges have no unique closest points (the code's
                 // line–line formula divides by zero there).
-                let (ea, eb) = (aj - ai, bl - bk);
-                if ea.cross(eb).length() <= params.parallel_sin * ea.length() * eb.length() {
+                let (da, db) = (aj - ai, bl - bk);
+                if da.cross(db).length() <= params.parallel_sin * da.length() * db.length() {
                     continue;
                 }
                 let (pa, pb, s, t) = closest_points_segments(ai, aj, bk, bl);
@@ -202,13 +224,14 @@ impl ContactMethod for ClosestPointsPaperCode {
                 // The code's cross product: (b_j − a_i) where (b_j − b_i) was
                 // surely meant; well defined, so emulated.
                 let direction = (aj - ai).cross(bl - ai);
-                out.extend(paper_code_contact(
-                    pa,
-                    pb,
-                    direction,
-                    reach,
-                    FeatureKind::EdgeEdge,
-                ));
+                if let Some(contact) =
+                    paper_code_contact(pa, pb, direction, reach, FeatureKind::EdgeEdge)
+                {
+                    out.push(contact);
+                    b_edge_used.push(eb);
+                    // Each edge of A gives at most one (E,E).
+                    break;
+                }
             }
         }
     }

@@ -29,8 +29,9 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
+use crate::contact::code_arithmetic::{code_inside, code_planes};
 use crate::contact::tet_geometry::{
-    inside_or_on, nearest_surface_face, surface_corners_inside, TetShape, COS_TIE,
+    nearest_surface_face, surface_corners_inside, TetShape, COS_TIE,
 };
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
@@ -57,7 +58,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Consistent vertex (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Consistent vertex as the paper's code runs it: one contact per tetrahedron edge from an inside corner to an outside one that strictly crosses a surface plane.",
-    help: "What the paper's reference code does instead of the printed Consistent vertex: any corner of a tetrahedron inside the other tetrahedron or on its boundary counts, surface vertex of its body or not. From it, the code follows the corner's three edges in its own tetrahedron rather than the surface edges of its body, but only edges to a corner that is not inside, and each such edge that strictly crosses a surface face plane of the other tetrahedron (from strictly behind to strictly in front) gives a contact with that face. A corner can so get up to three contacts with different normals, and a plane an edge only touches gives none. Exact comparisons and the exact-duplicate post-filter.",
+    help: "What the paper's reference code does instead of the printed Consistent vertex: any corner of a tetrahedron inside the other tetrahedron or on its boundary counts, surface vertex of its body or not. From it, the code follows the corner's three edges in its own tetrahedron rather than the surface edges of its body, but only edges to a corner that is not inside, and each such edge that strictly crosses a surface face plane of the other tetrahedron (from strictly behind to strictly in front) gives a contact with that face. A corner can so get up to three contacts with different normals, and a plane an edge only touches gives none. Exact comparisons and the code's sort-then-neighbours post-filter.",
     reads: &[],
     algorithm: Algorithm::TetPair(&ConsistentVertexPaperCode),
     paper_code: None,
@@ -131,13 +132,14 @@ fn emit(inner: &Tet, outer: &Tet, tol: f64, mut push: impl FnMut(DVec3, usize, f
 }
 
 /// The paper's code's rule: for each corner of `inner` inside or on
-/// `outer` (`inside_or_on`; any corner, not only surface vertices), each of
+/// `outer` (`code_arithmetic::code_inside`; any corner, not only surface vertices), each of
 /// its three tetrahedron edges whose other end is not inside and that
 /// strictly crosses a surface face plane of `outer` gives (corner, the face
 /// whose plane it crosses first, the corner's distance to that plane).
 fn emit_per_edge(inner: &Tet, outer: &Tet, push: &mut dyn FnMut(DVec3, usize, f64)) {
     let shape = TetShape::of(outer);
-    let inside: [bool; 4] = std::array::from_fn(|c| inside_or_on(&shape, inner.corners[c]));
+    let planes = code_planes(&shape);
+    let inside: [bool; 4] = std::array::from_fn(|c| code_inside(&planes, inner.corners[c]));
     for c in (0..4).filter(|&c| inside[c]) {
         let p = inner.corners[c];
         for q in (0..4)

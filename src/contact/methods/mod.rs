@@ -164,7 +164,8 @@ pub enum Rules {
     /// What the paper's reference code does (`docs/design/reference-code.md`,
     /// "What every variant shares"):
     /// no touching tolerance (exact comparisons with 0) and a post-filter
-    /// that removes only exact duplicates.
+    /// that sorts the contacts and removes a contact equal to its neighbour
+    /// to round-off (`post_filter::sorted_neighbours`).
     PaperCode,
 }
 

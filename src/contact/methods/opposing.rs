@@ -17,7 +17,9 @@
 //! pair is skipped only when *both* opposite corners lie strictly behind
 //! the other's face (B's corner opposite T_b behind T_a, and A's corner
 //! opposite T_a behind T_b; a corner on a plane counts as in front); the
-//! first strictly most opposing pair in A-face-then-B-face order wins. A
+//! first strictly most opposing pair in A-face-then-B-face order wins; the
+//! intersection points and their merge are the code's, as for the SAT
+//! variants ([`crate::contact::code_arithmetic`]). A
 //! side-by-side run against the code showed the test two-sided; the
 //! one-sided reading we first followed gave the paper's 100 % on the
 //! Sliding spike and wedge, and this rule does not: one of the Sliding
@@ -26,7 +28,8 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_contacts::contacts_at_extent;
+use crate::contact::code_arithmetic::{code_intersection_points, code_planes};
+use crate::contact::tet_contacts::{code_contacts_at_extent, contacts_at_extent};
 use crate::contact::tet_geometry::{
     intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
 };
@@ -55,7 +58,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Opposing (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not algorithm 1 as printed)",
     summary: "Opposing as the paper's code runs it: A's face normal, a two-sided sandwich test, no touching tolerance.",
-    help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test skips a pair only when both opposite corners lie strictly behind the other's face (on a plane counts as in front); the first strictly most opposing pair wins, A's faces first. Exact comparisons (no touching tolerance) and a post-filter that removes exact duplicates only. Not symmetric in the two bodies: which is A is the scene file's order. On the Sliding spike one pair takes the ground's side face, so the code does not give the paper's 100 % there.",
+    help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test skips a pair only when both opposite corners lie strictly behind the other's face (on a plane counts as in front); the first strictly most opposing pair wins, A's faces first; the intersection points are computed in the code's arithmetic (unnormalised planes, the crossed plane tested too) and merged when they coincide after projection. Exact comparisons (no touching tolerance) and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies: which is A is the scene file's order. On the Sliding spike one pair takes the ground's side face, so the code does not give the paper's 100 % there.",
     reads: &[],
     algorithm: Algorithm::TetPair(&OpposingPaperCode),
     paper_code: None,
@@ -75,19 +78,18 @@ impl ContactMethod for OpposingPaperCode {
         // γ starts at 0: only opposing pairs (n_a · n_b < 0) qualify, and
         // only a strictly smaller n_a · n_b replaces the pair found first.
         let mut best: Option<(f64, DVec3)> = None;
+        let (planes_a, planes_b) = (code_planes(&sa), code_planes(&sb));
         for fa in a.surface_faces() {
-            let (na, on_a) = (sa.normals[fa], a.face_corners(fa)[0]);
+            let na = sa.normals[fa];
             for fb in b.surface_faces() {
                 let dot = na.dot(sb.normals[fb]);
                 // Two-sided sandwich test: the pair is skipped only when
                 // B's corner opposite T_b is strictly behind T_a's plane
                 // and A's corner opposite T_a strictly behind T_b's. A
-                // corner on a plane counts as in front. (The code's planes
-                // are unnormalised; the sign is the same but for
-                // round-off.)
-                let on_b = b.face_corners(fb)[0];
-                let b_behind = (sb.corners[fb] - on_a).dot(na) < 0.0;
-                let a_behind = (sa.corners[fa] - on_b).dot(sb.normals[fb]) < 0.0;
+                // corner on a plane counts as in front (the code's
+                // unnormalised planes: round-off decides on the plane).
+                let b_behind = planes_a[fa].distance(sb.corners[fb]) < 0.0;
+                let a_behind = planes_b[fb].distance(sa.corners[fa]) < 0.0;
                 if b_behind && a_behind {
                     continue;
                 }
@@ -97,8 +99,8 @@ impl ContactMethod for OpposingPaperCode {
             }
         }
         if let Some((_, n)) = best {
-            let points = intersection_points(&sa, &sb, params.touch_tol);
-            contacts_at_extent(&points, n, FeatureKind::FaceFace, out);
+            let points = code_intersection_points(&sa, &sb);
+            code_contacts_at_extent(&points, n, FeatureKind::FaceFace, out);
         }
     }
 }

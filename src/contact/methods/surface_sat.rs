@@ -35,7 +35,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Surface-SAT (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Surface-SAT as the paper's code runs it: first minimum surface axis in A-first order, depth from the points' extent.",
-    help: "Volume-SAT as the paper's code runs it (first strictly smaller overlap in the order A face 0, B face 0, A face 1, …, then edge pairs; depth from the intersection points' extent along the axis; plane through the middle of the extremes; points found twice kept), with only surface faces and edges of surface faces allowed to give the axis. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
+    help: "Volume-SAT as the paper's code runs it (first strictly smaller overlap in the order A face 0, B face 0, A face 1, …, then edge pairs; depth from the intersection points' extent along the axis; plane through the middle of the extremes; intersection points in the code's arithmetic, the crossed plane tested too, merged when they coincide after projection), with only surface faces and edges of surface faces allowed to give the axis. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
     reads: &[],
     algorithm: Algorithm::TetPair(&SurfaceSatPaperCode),
     paper_code: None,
@@ -68,7 +68,7 @@ impl ContactMethod for SurfaceSatPaperCode {
         paper_code_contacts(
             &sa,
             &sb,
-            (params.touch_tol, params.parallel_sin),
+            params.parallel_sin,
             surface_axis(a, b),
             out,
         );

@@ -11,7 +11,8 @@
 //! "Vertex only"). Any corner of a tetrahedron (not only a surface vertex of
 //! its body) counts as inside the other tetrahedron unless one of that
 //! tetrahedron's four face planes has it strictly in front, so a corner
-//! lying on a face counts (`tet_geometry::inside_or_on`). It takes the
+//! lying on a face counts (`code_arithmetic::code_inside`, on the code's
+//! unnormalised planes). It takes the
 //! surface face of minimum signed distance, which for a point inside is
 //! the most negative one, so the *farthest* face plane, not the nearest;
 //! every surface face whose distance equals that minimum gives a contact of
@@ -19,9 +20,8 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::{
-    inside_or_on, nearest_surface_face, surface_corners_inside, TetShape,
-};
+use crate::contact::code_arithmetic::{code_inside, code_planes};
+use crate::contact::tet_geometry::{nearest_surface_face, surface_corners_inside, TetShape};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;
 
@@ -47,7 +47,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Vertex only (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Vertex only as the paper's code runs it: any corner inside or on the other tetrahedron, the surface face of minimum signed distance (the farthest), one contact per tied face.",
-    help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that is inside the other tetrahedron or on its boundary (no face plane has it strictly in front) gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, the distances are negative or zero, so that is the face farthest away, not the nearest one a distance field would take. Faces tied at the minimum each give a contact. Exact comparisons and the exact-duplicate post-filter.",
+    help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that is inside the other tetrahedron or on its boundary (no face plane has it strictly in front) gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, the distances are negative or zero, so that is the face farthest away, not the nearest one a distance field would take. Faces tied at the minimum each give a contact. Exact comparisons and the code's sort-then-neighbours post-filter.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VertexOnlyPaperCode),
     paper_code: None,
@@ -82,7 +82,8 @@ impl ContactMethod for VertexOnlyPaperCode {
             (b, a, 1.0, FeatureKind::FaceVertex),
         ] {
             let shape = TetShape::of(outer);
-            for &p in inner.corners.iter().filter(|&&p| inside_or_on(&shape, p)) {
+            let planes = code_planes(&shape);
+            for &p in inner.corners.iter().filter(|&&p| code_inside(&planes, p)) {
                 let (depth, faces) = minimum_distance_faces(outer, &shape, p);
                 for f in faces {
                     // `outer`'s face normal points out of it; A→B is minus

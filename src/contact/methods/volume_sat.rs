@@ -13,7 +13,10 @@
 //! then edge pairs ([`crate::contact::tet_geometry::first_minimum_axis`]);
 //! the depth is the extent of the intersection
 //! points along the axis, not the SAT overlap; the plane runs through the
-//! middle of the extremes, not the mean; points found twice are kept.
+//! middle of the extremes, not the mean; the intersection points are the
+//! code's ([`crate::contact::code_arithmetic`]: unnormalised planes, a cut
+//! kept only if inside all four planes, the crossed one included), merged
+//! when they coincide to round-off after projection.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::tet_contacts::{paper_code_contacts, sat_contacts};
@@ -42,7 +45,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Volume-SAT (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Volume-SAT as the paper's code runs it: first minimum axis in A-first order, depth from the points' extent.",
-    help: "What the paper's reference code does instead of the printed Volume-SAT: the axes are tried in the order A face 0, B face 0, A face 1, B face 1, …, then the edge pairs, and the first one with a strictly smaller overlap wins (ties go to A's earlier faces, not to the geometry); the depth is the extent of the intersection points along the axis rather than the SAT overlap, and the contact plane runs through the middle of the extreme points rather than their mean; a point found twice (two coinciding corners) is two contacts. Exact comparisons and the exact-duplicate post-filter. Not symmetric in the two bodies.",
+    help: "What the paper's reference code does instead of the printed Volume-SAT: the axes are tried in the order A face 0, B face 0, A face 1, B face 1, …, then the edge pairs, and the first one with a strictly smaller overlap wins (ties go to A's earlier faces, not to the geometry); the depth is the extent of the intersection points along the axis rather than the SAT overlap, and the contact plane runs through the middle of the extreme points rather than their mean; the intersection points are computed in the code's arithmetic (unnormalised face planes; an edge's cut is kept only if it is inside all four planes, the one it crosses included, so round-off decides at exact touching) and points that coincide after projection are merged. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
     reads: &[],
     algorithm: Algorithm::TetPair(&VolumeSatPaperCode),
     paper_code: None,
@@ -57,7 +60,7 @@ impl ContactMethod for VolumeSatPaperCode {
         paper_code_contacts(
             &TetShape::of(a),
             &TetShape::of(b),
-            (params.touch_tol, params.parallel_sin),
+            params.parallel_sin,
             |_| true,
             out,
         );
