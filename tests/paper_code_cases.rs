@@ -656,13 +656,15 @@ fn intersection_code_no_vertex_face_without_overlapping_triangles() {
     assert!(code.contacts.is_empty(), "{:?}", code.contacts);
 }
 
-/// Rule: an (E,E) contact does not end the tetrahedron pair. The crossing
-/// ridges pushed 0.1 into each other overlap, so no axis separates or
-/// touches them and every edge pair of every overlapping triangle pair is
-/// tried: the top edge against the bottom edge gives both orientations of
-/// their cross product at the midpoint (0, −0.05, 0) (A spans y ∈ [−1, 0],
-/// B y ∈ [−0.1, 0.9]: −y has overlap 1 − (−0.9) = 1.9, +y 0 − (−0.1) =
-/// 0.1), and the sloped edges give more at other points.
+/// Rules: an (E,E) contact does not end the tetrahedron pair, and an edge
+/// pair gives one orientation. The crossing ridges pushed 0.1 into each
+/// other overlap, so no axis separates or touches them and every edge pair
+/// of every overlapping triangle pair is tried. The top edge against the
+/// bottom edge, at the midpoint (0, −0.05, 0): along +y A spans [−1, 0]
+/// and B [−0.1, 0.9], so B's lowest lies within A's extent and the contact
+/// is +y with depth −0.1 − 0 = −0.1; A's lowest does not lie within B's,
+/// so there is no −y contact (our first variant gave both). The sloped
+/// edges give more at other points.
 #[test]
 fn intersection_code_edge_hit_does_not_end_the_pair() {
     let (_, code) = printed_and_code(
@@ -672,13 +674,11 @@ fn intersection_code_edge_hit_does_not_end_the_pair() {
     );
     let edges = edge_contacts(&code);
     let mid = at(&edges, v(0.0, -0.05, 0.0));
-    for (normal, depth) in [(-UP, -1.9), (UP, -0.1)] {
-        assert!(
-            mid.iter()
-                .any(|c| (c.normal - normal).length() < CLOSE && (c.depth - depth).abs() < CLOSE),
-            "{normal} {depth}: {mid:?}"
-        );
-    }
+    assert_eq!(mid.len(), 1, "{mid:?}");
+    assert!(
+        (mid[0].normal - UP).length() < CLOSE && (mid[0].depth + 0.1).abs() < CLOSE,
+        "{mid:?}"
+    );
     let elsewhere = edges
         .iter()
         .filter(|c| (c.position - v(0.0, -0.05, 0.0)).length() > 0.1)
@@ -846,31 +846,34 @@ fn assert_spike_growth(lift: f64, normal: DVec3, features: FeatureKind) {
 }
 
 /// Rule: each growing step sets the scale to 1 − s·dc/‖dc‖² (it is not
-/// divided by it). The spike 0.12 into the ground: scaled about the
-/// centroids (A's (0.075, −1, −0.925), B's (0.05, 0.63, 0)), the gap between
-/// the tip and the top face is 1.63 − 1.75 α, so they touch at α = 0.931.
-/// The shrinking parts them at 0.9, the growing starts at 0.81, and the
-/// scale goes 0.901, 0.976: past touching, the tip 0.077 under the top
-/// face, more than δ = 2 × 0.01 × 1.253 (the spike's diameter). The closest
-/// points of the overlapping tetrahedra are then the tip and its foot on
-/// the top face, so s points down, its factor exceeds 1 (the loop ends) and
-/// it is the search direction: on A (down) the ground's bottom corner, no
-/// face within 4°; on B (up) the spike's top face, which has more points.
-/// The normal is that face's, reversed: (0, −1, 0), labelled (V,F).
-/// Dividing the scale by the factor goes 0.899, 0.923, a gap of 0.014 ≤ δ
-/// above the face: the top face's normal (0, 1, 0).
+/// divided by it), with no cap at 1. The spike 0.12 into the ground:
+/// scaled about the centroids (A's (0.075, −1, −0.925), B's (0.05, 0.63,
+/// 0)), the gap between the tip and the top face is 1.63 − 1.75 α, so they
+/// touch at α = 0.931. The shrinking parts them at 0.9 (gap d₀ = 0.055),
+/// so δ = 2 min(0.055, 0.01 × 1.503) = 0.030 (1.503: twice the spike's
+/// largest corner distance from its centroid). The first step sets the
+/// scale to 0.974, past touching: the tip 0.075 under the top face. From
+/// there the separation of the overlapping tetrahedra points down, each
+/// factor exceeds the scale, and the scale grows for all 20 steps (to
+/// 1.29). The search direction is down: on A the ground's bottom corner,
+/// no face within 4°; on B (up) the spike's top face, which has more
+/// points. The normal is that face's, reversed: (0, −1, 0), labelled
+/// (V,F). Dividing the scale by the factor stops short of touching, with
+/// the tip above the face and the top face's normal (0, 1, 0).
 #[test]
 fn growth_code_sets_the_scale_to_the_step_factor() {
     assert_spike_growth(0.12, -UP, FeatureKind::VertexFace);
 }
 
-/// Rule: the growing starts from 0.9 × the last scale the shrinking tested.
-/// The spike 0.14 into the ground: the gap is 1.61 − 1.75 α (touching at
-/// 0.92), the shrinking parts them at 0.9 (gap 0.035), and the growing
-/// starts at 0.81: one step to 0.910 leaves a gap of 0.017 ≤ δ, the tip
-/// above the top face, which A finds (up): normal (0, 1, 0), labelled
-/// (F,V). Started at 0.9 itself, one step would give 0.984, the tip 0.111
-/// under the top face, and the reversed normal (0, −1, 0).
+/// Rule: the loop ends when the factor would not grow the scale. The
+/// spike 0.14 into the ground: the gap is 1.61 − 1.75 α (touching at
+/// 0.92); the shrinking parts them at 0.9 (d₀ = 0.035, δ = 0.030), and the
+/// growing (its scale starting one shrink step below, at 0.81) passes
+/// touching at the first step (0.984, the tip 0.111 under the top face)
+/// and keeps growing, as above, until at scale 1.297 the closest points
+/// of the overlapping tetrahedra turn and the separation points up; its
+/// factor is then below the scale and the loop ends. Up, A's top face is
+/// found: normal (0, 1, 0), labelled (F,V).
 #[test]
 fn growth_code_restarts_one_shrink_step_below() {
     assert_spike_growth(0.14, UP, FeatureKind::FaceVertex);
@@ -946,38 +949,44 @@ fn code_crossing_point_must_pass_its_own_plane() {
     assert_eq!(near_cut(&intersection_points(&ground, &poker, 0.0)), 1);
 }
 
-/// Rule: a vertex gives at most one (V,F), with the first face that takes
-/// it. The spike's tip 0.005 inside the ridge, under its top edge: it lies
-/// within 2ε of both top faces and above the inside of each (its feet are
-/// (0, −0.0025, ±0.0025)), so each face alone would give a (V,F); the code
-/// gives one. Its normal is the direction from the tip to its foot (the
-/// face's outward normal: the tip is inside B) and its depth 2ε − 0.005/√2.
+/// Rules: a (V,F) needs the vertex strictly in front of the face, and the
+/// code's edge–face case. The spike's tip 0.005 under the ground's top:
+/// the printed method gives a (V,F) from the separation of the tip and its
+/// foot; the code gives none (the tip is behind the plane), but each of the
+/// spike's three side edges crosses the top plane over the top face and
+/// gives an edge–face contact there: at the cut (y = 0), with the top
+/// face's normal (0, 1, 0) and the deeper end's distance, −0.005, as depth.
 #[test]
-fn closest_points_code_one_contact_per_vertex() {
-    let set = detect(
-        "closest-points@paper-code",
+fn closest_points_code_vertex_in_front_and_edge_face() {
+    let (printed, code) = printed_and_code(
+        "closest-points",
+        corners(GROUND, 0.0),
         corners(SPIKE, -0.005),
-        corners(RIDGE, 0.0),
     );
-    let from_tip: Vec<Contact> = set
+    let count = |set: &ContactSet, kind| set.contacts.iter().filter(|c| c.features == kind).count();
+    assert!(
+        count(&printed, FeatureKind::FaceVertex) > 0,
+        "{:?}",
+        printed.contacts
+    );
+    assert_eq!(
+        count(&code, FeatureKind::FaceVertex),
+        0,
+        "{:?}",
+        code.contacts
+    );
+    let crossings: Vec<Contact> = code
         .contacts
         .iter()
         .copied()
-        .filter(|c| c.features == FeatureKind::VertexFace)
+        .filter(|c| c.features == FeatureKind::FaceEdge)
         .collect();
-    assert_eq!(from_tip.len(), 1, "{:?}", set.contacts);
-    let s = std::f64::consts::FRAC_1_SQRT_2;
-    let faces = [DVec3::new(0.0, s, s), DVec3::new(0.0, s, -s)];
-    assert!(
-        faces
-            .iter()
-            .any(|n| (from_tip[0].normal - *n).length() < 1e-6),
-        "{from_tip:?}"
-    );
-    assert!(
-        (from_tip[0].depth - (0.02 - 0.005 * s)).abs() < 1e-9,
-        "{from_tip:?}"
-    );
+    assert_eq!(crossings.len(), 3, "{:?}", code.contacts);
+    for c in &crossings {
+        assert!(c.position.y.abs() < CLOSE, "{c:?}");
+        assert!((c.normal - UP).length() < CLOSE, "{c:?}");
+        assert!((c.depth + 0.005).abs() < CLOSE, "{c:?}");
+    }
 }
 
 /// Rule: an edge whose two end vertices both gave a (V,F) is not tried as

@@ -9,12 +9,12 @@
 //! their extent with its merge of coinciding points
 //! ([`code_contacts_at_extent`], the SAT methods' and Opposing's).
 
-use super::code_arithmetic::{code_intersection_points, merge_projected};
+use super::code_arithmetic::{
+    code_intersection_points, code_overlaps, code_sat_normal, merge_after_projection,
+};
 use super::features::FeatureKind;
 use super::method_output::RawContact;
-use super::tet_geometry::{
-    first_minimum_axis, intersection_points, AxisSource, SatResult, TetShape,
-};
+use super::tet_geometry::{intersection_points, AxisSource, SatResult, TetShape};
 use glam::DVec3;
 
 /// Emits one contact per point, each projected onto the plane through
@@ -92,7 +92,7 @@ pub fn sat_contacts(
 /// [`contacts_at_extent`] as the paper's code does it: the extent along
 /// `n` is taken over the points as found, then each point is projected onto
 /// the middle plane and the projected points that coincide to round-off are
-/// merged (`code_arithmetic::merge_projected`). Points found twice (a
+/// merged (`code_arithmetic::merge_after_projection`). Points found twice (a
 /// corner of one tetrahedron on a face of the other is both a corner inside
 /// and, nearly, a crossing) are one contact, not two.
 pub fn code_contacts_at_extent(
@@ -110,7 +110,7 @@ pub fn code_contacts_at_extent(
         .iter()
         .map(|&p| p - n * (p.dot(n) - middle))
         .collect();
-    merge_projected(&mut projected);
+    merge_after_projection(&mut projected);
     for position in projected {
         out.push(RawContact {
             position,
@@ -121,19 +121,22 @@ pub fn code_contacts_at_extent(
     }
 }
 
-/// The paper's code's SAT contacts with the axes `allowed` accepts: the
-/// code's intersection points (`code_arithmetic`), at their extent along
-/// the first minimum axis, merged after projection.
+/// The paper's code's SAT contacts with the axes `allowed` accepts: for a
+/// pair that passes the code's overlap test (`code_arithmetic`), the
+/// code's intersection points at their extent along the code's SAT normal
+/// (`code_arithmetic::code_sat_normal`), merged after projection.
 pub fn paper_code_contacts(
     a: &TetShape,
     b: &TetShape,
-    parallel_sin: f64,
     allowed: impl Fn(AxisSource) -> bool,
     out: &mut Vec<RawContact>,
 ) {
-    // The code's SAT has no touching tolerance: touching counts as overlap.
-    if let Some(sat) = first_minimum_axis(a, b, parallel_sin, allowed) {
+    // The code's overlap test gates the pair (touching counts as overlap).
+    if !code_overlaps(a, b) {
+        return;
+    }
+    if let Some((normal, source)) = code_sat_normal(a, b, allowed) {
         let points = code_intersection_points(a, b);
-        code_contacts_at_extent(&points, sat.axis, axis_features(sat.source), out);
+        code_contacts_at_extent(&points, normal, axis_features(source), out);
     }
 }

@@ -257,61 +257,6 @@ pub fn separating_axis_test(
     }
 }
 
-/// The separating axis test as the paper's code runs it
-/// (`docs/design/reference-code.md`, "The variants"): exact (separated when
-/// an axis shows a gap > 0), axes in the order A face 0, B face 0, A face 1,
-/// B face 1, …, then the edge pairs, and the first axis with a strictly
-/// smaller overlap wins, so ties go to the earlier axis (A's before B's,
-/// faces before edges) instead of being settled geometrically. Orientation as
-/// in [`separating_axis_test`].
-pub fn first_minimum_axis(
-    a: &TetShape,
-    b: &TetShape,
-    parallel_sin: f64,
-    allowed: impl Fn(AxisSource) -> bool,
-) -> Option<SatResult> {
-    let faces = (0..4).flat_map(|i| {
-        [
-            (a.normals[i], AxisSource::FaceA(i)),
-            (b.normals[i], AxisSource::FaceB(i)),
-        ]
-    });
-    let edges = (0..6)
-        .flat_map(|i| (0..6).map(move |j| (i, j)))
-        .filter_map(|(i, j)| {
-            let (ea, eb) = (edge_vector(a, i), edge_vector(b, j));
-            let c = ea.cross(eb);
-            let len = c.length();
-            (len > parallel_sin * ea.length() * eb.length() && len > 0.0)
-                .then(|| (c / len, AxisSource::Edges(i, j)))
-        });
-    let mut best: Option<SatResult> = None;
-    for (axis, source) in faces.chain(edges) {
-        if axis == DVec3::ZERO {
-            continue;
-        }
-        let (overlap, oriented) = oriented_overlap(a, b, axis, 0.0);
-        if overlap < 0.0 {
-            return None;
-        }
-        if let (true, Some(axis)) = (allowed(source), oriented) {
-            if best.is_none_or(|b| overlap < b.overlap) {
-                best = Some(SatResult {
-                    axis,
-                    overlap,
-                    source,
-                });
-            }
-        }
-    }
-    best
-}
-
-fn edge_vector(t: &TetShape, e: usize) -> DVec3 {
-    let [i, j] = TET_EDGES[e];
-    t.corners[j] - t.corners[i]
-}
-
 /// Whether A and B overlap or touch within `tol` (no separating axis).
 pub fn overlaps(a: &TetShape, b: &TetShape, tol: f64, parallel_sin: f64) -> bool {
     separating_axis_test(a, b, tol, parallel_sin, |_| true).is_some()

@@ -30,7 +30,8 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::tet_geometry::inside_edge_planes;
+use crate::contact::code_arithmetic::{code_planes, CODE_SAME};
+use crate::contact::tet_geometry::TetShape;
 use crate::contact::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
 use glam::DVec3;
@@ -120,9 +121,9 @@ impl ContactMethod for ClosestPoints {
     }
 }
 
-/// The contact of a closest-point pair as the paper's code makes it:
-/// within the reach exactly, depth reach − distance, normal `direction`
-/// turned to point from A to B.
+/// An (E,E) contact as the paper's code makes it: within the reach
+/// exactly, depth reach − distance, normal `direction` turned to point
+/// from A to B.
 fn paper_code_contact(
     pa: DVec3,
     pb: DVec3,
@@ -149,11 +150,112 @@ fn paper_code_contact(
     })
 }
 
-/// The foot of `p` on the plane of triangle `t` (unit normal `n`), if it
-/// lies inside the triangle (the face's prism), edges included.
-fn foot_in_prism(p: DVec3, t: [DVec3; 3], n: DVec3) -> Option<DVec3> {
-    let foot = p - n * n.dot(p - t[0]);
-    inside_edge_planes(foot, t, n, 0.0).then_some(foot)
+/// The paper's code's (V,F) test: whether `p` lies over the inside of
+/// triangle `t` (its prism, the boundary included), tested on `p` itself
+/// against the three edge planes through the triangle's normal `n`.
+fn over_triangle(p: DVec3, t: [DVec3; 3], n: DVec3) -> bool {
+    (0..3).all(|k| {
+        let (s, e) = (t[k], t[(k + 1) % 3]);
+        (p - s).dot(n.cross(e - s)) >= 0.0
+    })
+}
+
+/// The (V,F) contacts of the corners of `inner` over the surface faces of
+/// `outer` (module doc): only corners strictly in front of the face and at
+/// most `reach` from its plane, each face separately; the normal is the
+/// face's outward normal times `sign` (A → B), the position the midpoint of
+/// the corner and its foot, the depth reach − distance. Marks the corners
+/// that gave one.
+fn code_vertex_face(
+    (inner, outer): (&Tet, &Tet),
+    (sign, features): (f64, FeatureKind),
+    reach: f64,
+    used: &mut [bool; 4],
+    out: &mut Vec<RawContact>,
+) {
+    let planes = code_planes(&TetShape::of(outer));
+    for c in inner.surface_corners() {
+        let p = inner.corners[c];
+        for f in outer.surface_faces() {
+            // The code's own plane (unnormalised normal, its anchor), so
+            // that round-off falls as in the code for a foot on an edge.
+            let (t, plane) = (outer.face_corners(f), planes[f]);
+            let n = plane.normal;
+            // A degenerate face has no plane (and the code no normal).
+            if n == DVec3::ZERO || !over_triangle(p, t, n) {
+                continue;
+            }
+            let distance = plane.distance(p) / n.length();
+            if distance > reach || distance <= 0.0 {
+                continue;
+            }
+            let foot = p - n * (plane.distance(p) / n.dot(n));
+            out.push(RawContact {
+                position: (p + foot) * 0.5,
+                normal: n / n.length() * sign,
+                depth: reach - distance,
+                features,
+            });
+            used[c] = true;
+        }
+    }
+}
+
+/// The closest points of two edges as the code computes them: on the
+/// lines through p–q and r–s with unit directions d_a, d_b, the parameters
+/// (in metres) t = (q₁ + k q₂)/w along A's and u = (q₂ + k q₁)/w along B's,
+/// where k = d_a · d_b, q₁ = d_a · (r − p), q₂ = −d_b · (r − p) and
+/// w = 1 − k²; `None` when w is within [`CODE_SAME`] of 0 (parallel) or a
+/// point is not strictly inside its edge.
+fn code_edge_closest_points((p, q): (DVec3, DVec3), (r, s): (DVec3, DVec3)) -> Option<(DVec3, DVec3)> {
+    let (da, db) = ((q - p).normalize_or_zero(), (s - r).normalize_or_zero());
+    let to_b = r - p;
+    let k = da.dot(db);
+    let (q1, q2) = (da.dot(to_b), -db.dot(to_b));
+    let w = 1.0 - k * k;
+    if w.abs() < CODE_SAME {
+        return None;
+    }
+    let (t, u) = ((q1 + k * q2) / w, (q2 + k * q1) / w);
+    let inside = |x: f64, length: f64| x > 0.0 && x < length;
+    (inside(t, (q - p).length()) && inside(u, (s - r).length())).then(|| (p + da * t, r + db * u))
+}
+
+/// The code's edge–face case: each surface edge of `edges` not used by an
+/// (E,E) that strictly crosses the plane of a surface face of `faces` at a
+/// point over that face gives a contact there, normal the face's outward
+/// normal times `sign` (A → B), depth the smaller signed distance of the
+/// edge's two ends from the plane.
+fn code_edge_face(
+    (edges, faces): (&Tet, &Tet),
+    (sign, features): (f64, FeatureKind),
+    used_edges: &[[usize; 2]],
+    out: &mut Vec<RawContact>,
+) {
+    let planes = code_planes(&TetShape::of(faces));
+    for [i, j] in edges.surface_edges() {
+        if used_edges.contains(&[i, j]) {
+            continue;
+        }
+        let (p, q) = (edges.corners[i], edges.corners[j]);
+        for f in faces.surface_faces() {
+            if !planes[f].crossed_by(p, q) {
+                continue;
+            }
+            let x = planes[f].cut(p, q);
+            let (t, n) = (faces.face_corners(f), planes[f].normal);
+            if n == DVec3::ZERO || !over_triangle(x, t, n) {
+                continue;
+            }
+            let length = n.length();
+            out.push(RawContact {
+                position: x,
+                normal: n / length * sign,
+                depth: (planes[f].distance(p) / length).min(planes[f].distance(q) / length),
+                features,
+            });
+        }
+    }
 }
 
 impl ContactMethod for ClosestPointsPaperCode {
@@ -169,58 +271,32 @@ impl ContactMethod for ClosestPointsPaperCode {
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let reach = 2.0 * params.epsilon;
-        // Which corners of A and of B gave a (V,F): each gives at most one,
-        // its first face in face order, and an edge whose two ends both
-        // gave one is not tried again as an edge.
-        let mut vertex_used = [[false; 4]; 2];
-        // A's vertices above B's faces, and (the evident intent of the
-        // code's undefined loop) B's vertices above A's faces.
-        for (side, inner, outer, features) in [
-            (0, a, b, FeatureKind::VertexFace),
-            (1, b, a, FeatureKind::FaceVertex),
-        ] {
-            for c in inner.surface_corners() {
-                let p = inner.corners[c];
-                for f in outer.surface_faces() {
-                    let Some(foot) = foot_in_prism(p, outer.face_corners(f), outer.face_normal(f))
-                    else {
-                        continue;
-                    };
-                    let (pa, pb) = if features == FeatureKind::VertexFace {
-                        (p, foot)
-                    } else {
-                        (foot, p)
-                    };
-                    // A vertex on the face (distance 0) has no direction.
-                    if let Some(contact) = paper_code_contact(pa, pb, pb - pa, reach, features) {
-                        out.push(contact);
-                        vertex_used[side][c] = true;
-                        break;
-                    }
-                }
+        // Which corners of A and of B gave a (V,F).
+        let (mut used_a, mut used_b) = ([false; 4], [false; 4]);
+        code_vertex_face((a, b), (-1.0, FeatureKind::VertexFace), reach, &mut used_a, out);
+        // (The evident intent of the code's undefined loop: B's vertices
+        // over A's faces, mirroring A's.)
+        code_vertex_face((b, a), (1.0, FeatureKind::FaceVertex), reach, &mut used_b, out);
+        let both_used = |used: &[bool; 4], [i, j]: [usize; 2]| used[i] && used[j];
+        let (mut used_edges_a, mut used_edges_b) = (Vec::new(), Vec::new());
+        for ea in a.surface_edges() {
+            if both_used(&used_a, ea) {
+                continue;
             }
-        }
-        let used_edge = |side: usize, [i, j]: [usize; 2]| vertex_used[side][i] && vertex_used[side][j];
-        // Each edge of B gives at most one (E,E) too.
-        let mut b_edge_used = Vec::new();
-        for ea in a.surface_edges().into_iter().filter(|&e| !used_edge(0, e)) {
             let [i, j] = ea;
-            for eb in b.surface_edges().into_iter().filter(|&e| !used_edge(1, e)) {
-                if b_edge_used.contains(&eb) {
+            for eb in b.surface_edges() {
+                // The code skips an edge of B that gave an (E,E) with an
+                // earlier edge of A, and one whose ends are both used,
+                // where it reads B's corners by the numbers of *A's* edge
+                // ends: a slip, but well defined, so emulated.
+                if used_edges_b.contains(&eb) || both_used(&used_b, ea) {
                     continue;
                 }
                 let [k, l] = eb;
                 let (ai, aj, bk, bl) = (a.corners[i], a.corners[j], b.corners[k], b.corners[l]);
-                // Parallel edges have no unique closest points (the code's
-                // line–line formula divides by zero there).
-                let (da, db) = (aj - ai, bl - bk);
-                if da.cross(db).length() <= params.parallel_sin * da.length() * db.length() {
+                let Some((pa, pb)) = code_edge_closest_points((ai, aj), (bk, bl)) else {
                     continue;
-                }
-                let (pa, pb, s, t) = closest_points_segments(ai, aj, bk, bl);
-                if !(s > 0.0 && s < 1.0 && t > 0.0 && t < 1.0) {
-                    continue;
-                }
+                };
                 // The code's cross product: (b_j − a_i) where (b_j − b_i) was
                 // surely meant; well defined, so emulated.
                 let direction = (aj - ai).cross(bl - ai);
@@ -228,11 +304,13 @@ impl ContactMethod for ClosestPointsPaperCode {
                     paper_code_contact(pa, pb, direction, reach, FeatureKind::EdgeEdge)
                 {
                     out.push(contact);
-                    b_edge_used.push(eb);
-                    // Each edge of A gives at most one (E,E).
-                    break;
+                    // An edge of A can give several; one of B only one.
+                    used_edges_a.push(ea);
+                    used_edges_b.push(eb);
                 }
             }
         }
+        code_edge_face((a, b), (-1.0, FeatureKind::EdgeFace), &used_edges_a, out);
+        code_edge_face((b, a), (1.0, FeatureKind::FaceEdge), &used_edges_b, out);
     }
 }

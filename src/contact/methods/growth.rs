@@ -24,25 +24,32 @@
 //! separation direction.
 //!
 //! `growth@paper-code` follows the paper's reference code
-//! (`docs/design/reference-code.md`, "The variants"): the growing loop
-//! starts from 0.9 × the last scale the shrinking tested (one shrink step
-//! more than needed to part them) and at each step *sets* the scale to the
-//! factor 1 − s·dc/‖dc‖² (dc = c_B − c_A, s the separation at the current
-//! scale), stopping at δ = 2 min(dist, 0.01 · scale), at most 20 iterations;
-//! the feature in a direction comes from a Gauss map over all four faces
-//! (not only surface faces) whose face cones are widened by 4°, the first
-//! face in face order whose cone holds the direction being taken; an edge
-//! or vertex feature's normal is the search direction itself; the feature
+//! (`docs/design/reference-code.md`, "The variants"; `docs/errata.md`,
+//! "Growth"): the pair is gated, and the shrinking ended, by the code's
+//! overlap test (`code_arithmetic::code_overlaps`); the closest points are
+//! taken at the last scale the shrinking tested, while the growing scale
+//! starts one shrink step (0.9 ×) below it; the stopping distance is
+//! δ = 2 min(d₀, 0.01 · size), d₀ that first closest distance and size the
+//! smaller tetrahedron's twice largest corner distance from its centroid
+//! (so a first distance under 1 % stops the loop before its first step);
+//! each step *sets* the scale to 1 − s·dc/‖dc‖² (dc = c_B − c_A, s the
+//! separation at the current scale) and the loop ends when that would not
+//! grow the scale, or after 20 steps. The feature in a direction comes from
+//! a Gauss map of the full-size tetrahedron over all four faces (not only
+//! surface faces) whose face cones are widened by 4°, the first face in
+//! face order whose cone holds the direction being taken; an edge or
+//! vertex feature's normal is the search direction itself; the feature
 //! with more points (face 3, edge 2, vertex 1) gives the normal, A's on a
-//! tie.
-//! Our first variant divided the scale by the factor, started growing from
-//! the shrink's last scale and took the best-aligned face in the cones.
-//! The description does not say what `dist` and `scale` in δ are: we take
-//! `dist` as the centroid distance and `scale` as the smaller tetrahedron's
-//! diameter (the printed δ is 0.01 × that diameter; reading `dist` as the
-//! first separation would stop the loop before its first step).
+//! tie. The contacts are the code's intersection points of the full-size
+//! tetrahedra, merged as found (`code_arithmetic::merge_with_kept`) and
+//! not projected onto a plane, with their extent along the normal as
+//! depth. Our first variants divided the scale by the factor, read d₀ as
+//! the centroid distance, took the best-aligned face in the cones and
+//! kept every point.
+
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::features_from_dimensions;
+use crate::contact::code_arithmetic::{code_intersection_points, code_overlaps, merge_with_kept};
 use crate::contact::tet_geometry::{
     closest_points, intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
 };
@@ -72,7 +79,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Growth (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not appendix B as printed)",
     summary: "Growth as the paper's code runs it: the first face within 4° of the search direction gives its normal, anything else the direction itself.",
-    help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, and the first face in face order whose cone holds the direction is taken, not the best aligned; an edge or vertex gives the search direction itself as the normal; the feature with more points gives the normal and, on a tie, A's wins. The growing starts one shrink step (0.9 ×) below the last scale the shrinking tested, sets the scale to the factor 1 − s·dc/‖dc‖² at each step, stops at δ = 2 min(dist, 0.01 · scale), and runs at most 20 times. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
+    help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, and the first face in face order whose cone holds the direction is taken, not the best aligned; an edge or vertex gives the search direction itself as the normal; the feature with more points gives the normal and, on a tie, A's wins. The growing starts one shrink step (0.9 ×) below the last scale the shrinking tested, sets the scale to the factor 1 − s·dc/‖dc‖² at each step, stops at δ = 2 min(first gap, 1 % of the smaller tetrahedron's size), and runs at most 20 times; the contacts are the intersection points, merged when they coincide and not projected onto a plane. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
     reads: &[],
     algorithm: Algorithm::TetPair(&GrowthPaperCode),
     paper_code: None,
@@ -282,8 +289,8 @@ impl ContactMethod for GrowthPaperCode {
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
-        // `touch_tol` is 0 (the dispatcher's paper-code rules).
-        if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {
+        // The code's overlap test gates the pair and ends the shrinking.
+        if !code_overlaps(&sa, &sb) {
             return;
         }
         let (ca, cb) = (sa.centroid(), sb.centroid());
@@ -292,41 +299,48 @@ impl ContactMethod for GrowthPaperCode {
             return; // coincident centroids: growth has no direction
         }
         let scaled = |alpha: f64| (sa.scaled(alpha, ca), sb.scaled(alpha, cb));
-        let Some(last_shrink) = shrink_apart(scaled, params) else {
-            return;
-        };
-        // The code's growth starts one shrink step below the last scale the
-        // shrinking tested.
+        let mut last_shrink = BETA;
+        while code_overlaps(&scaled(last_shrink).0, &scaled(last_shrink).1) {
+            last_shrink *= BETA;
+            if last_shrink < BETA.powi(MAX_SHRINK_STEPS as i32) {
+                return;
+            }
+        }
+        // The closest points are those at the last scale the shrinking
+        // tested (where the tetrahedra are apart), while the growth's scale
+        // starts one shrink step below it.
+        let (xa, xb) = scaled(last_shrink);
+        let (mut pa, mut pb, first_distance) = closest_points(&xa, &xb);
         let mut scale = BETA * last_shrink;
-        let (xa, xb) = scaled(scale);
-        let (mut pa, mut pb, _) = closest_points(&xa, &xb);
-        // The code's stopping distance, with `dist` read as the centroid
-        // distance and `scale` as the smaller tetrahedron's size (the
-        // printed δ is 0.01 × that size).
-        let size = a.diameter().min(b.diameter());
-        let delta = 2.0 * dc.length().min(0.01 * size);
+        // The stopping distance: twice the smaller of that first distance
+        // and 1 % of the smaller tetrahedron's size (twice its largest
+        // corner distance from its centroid). With a first distance below
+        // 1 %, the loop does not run at all.
+        let size = code_size(&sa).min(code_size(&sb));
+        let stop = 2.0 * first_distance.min(0.01 * size);
+        let mut distance = first_distance;
         for _ in 0..PAPER_CODE_ITERATIONS {
-            let s = pb - pa;
-            if s.length() <= delta {
+            if distance <= stop {
                 break;
             }
-            // The code's step: the scale is set to 1 − s·dc/‖dc‖², the
-            // fraction of the centroid distance not bridged by the gap.
-            let factor = 1.0 - s.dot(dc) / dc.length_squared();
-            if factor <= 0.0 || factor >= 1.0 {
-                break; // no growth possible along the centroid line
+            // The step sets the scale to 1 − s·dc/‖dc‖², the fraction of
+            // the centroid distance not bridged by the gap; it ends when
+            // that would not grow the tetrahedra.
+            let factor = 1.0 - (pb - pa).dot(dc) / dc.dot(dc);
+            if scale >= factor {
+                break;
             }
             scale = factor;
             let (xa, xb) = scaled(scale);
-            (pa, pb, _) = closest_points(&xa, &xb);
+            (pa, pb, distance) = closest_points(&xa, &xb);
         }
         let s = pb - pa;
         if s == DVec3::ZERO {
             return;
         }
-        let (xa, xb) = scaled(scale);
-        let (face_a, n_a) = paper_code_feature(&xa, s);
-        let (face_b, n_b) = paper_code_feature(&xb, -s);
+        // The features are looked up on the full-size tetrahedra.
+        let (face_a, n_a) = paper_code_feature(&sa, s);
+        let (face_b, n_b) = paper_code_feature(&sb, -s);
         // Edge or vertex: the support feature's corners.
         let feature_tol = params.parallel_sin * a.diameter().max(b.diameter());
         let dimension = |face: bool, tet: &Tet, shape: &TetShape, d: DVec3| {
@@ -336,10 +350,36 @@ impl ContactMethod for GrowthPaperCode {
                 best_normal(tet, shape, d, feature_tol).0.min(1)
             }
         };
-        let dims = (dimension(face_a, a, &xa, s), dimension(face_b, b, &xb, -s));
+        let dims = (dimension(face_a, a, &sa, s), dimension(face_b, b, &sb, -s));
         // The feature with more points (dimension + 1) gives the normal; on
         // a tie A's.
         let normal = if dims.1 > dims.0 { -n_b } else { n_a };
-        contacts_of(&sa, &sb, normal, dims, params.touch_tol, out);
+        // The code's intersection points, merged as found and not
+        // projected, with their extent along the normal as depth.
+        let mut points = code_intersection_points(&sa, &sb);
+        merge_with_kept(&mut points);
+        if points.is_empty() {
+            return;
+        }
+        let (lo, hi) = crate::geometry::extent_along(&points, normal);
+        let features = features_from_dimensions(dims.0, dims.1);
+        out.extend(points.iter().map(|&position| RawContact {
+            position,
+            normal,
+            depth: lo - hi,
+            features,
+        }));
     }
+}
+
+/// The code's size of a tetrahedron: twice the largest distance of a
+/// corner from the centroid.
+fn code_size(shape: &TetShape) -> f64 {
+    let c = shape.centroid();
+    let largest = shape
+        .corners
+        .iter()
+        .map(|&p| (p - c).dot(p - c))
+        .fold(0.0, f64::max);
+    2.0 * largest.sqrt()
 }

@@ -16,21 +16,27 @@
 //! separating axis test (touching counts as overlapping). For such a pair,
 //! first (V,F): any corner of one triangle on or behind the other's plane
 //! (d ≤ 0, however deep) and inside its edges. Then its nine edge pairs (A's
-//! edge k from corner k to k + 1 outer, B's inner): the cross product
-//! c = e_a × e_b is tried as +c, then −c; each orientation n is tested on the
-//! whole tetrahedra, and A's highest point along n not above B's lowest
-//! (the axis separates or touches them) ends the whole tetrahedron pair,
-//! keeping the contacts found before. Otherwise the orientation gives an
-//! (E,E) contact, normal n, depth −(A's highest − B's lowest), when the
-//! lines' closest points lie strictly inside both edges (by
-//! [`EDGE_INTERIOR`]) and their midpoint is on or behind both triangles'
-//! planes. An (E,E) contact does not end the pair; there is no test that
+//! edge k from corner k to k + 1 outer, B's inner): on the axis n, the
+//! edges' unit cross product e_a × e_b, the whole tetrahedra are projected,
+//! and an axis along which they are apart or touch (A's highest at or
+//! below B's lowest, or the reverse) ends the whole tetrahedron pair,
+//! keeping the contacts found before. Otherwise, when the lines' closest
+//! points lie strictly inside both edges (by [`EDGE_INTERIOR`]) and their
+//! midpoint is behind both triangles' planes (within ten machine
+//! epsilons), the pair gives an (E,E) contact there with normal n and
+//! depth B's lowest − A's highest if B's lowest lies within A's extent,
+//! and one with −n and depth A's lowest − B's highest if A's lowest lies
+//! within B's extent: one orientation, both only when the two lowest
+//! points are level. (Our first variant gave both orientations whenever
+//! the tetrahedra overlapped along n; the run against the code showed one.)
+//! An (E,E) contact does not end the pair; there is no test that
 //! the midpoint lies in the other tetrahedron. The code's (V,F) normals are
 //! not normalised (their length is twice the triangle's area); only their
 //! direction is used here, as a contact's normal is a unit direction.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
+use crate::contact::code_arithmetic::{code_planes, CodePlane, CODE_SAME};
 use crate::contact::tet_geometry::{
     inside_edge_planes, interior_closest_points, orient_overlap, TetShape, EDGE_INTERIOR,
 };
@@ -61,7 +67,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Intersection (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Intersection as the paper's code runs it: overlapping triangles only, every corner behind a face, both orientations of an edge pair, stopped by the first edge axis that separates the tetrahedra.",
-    help: "What the paper's reference code does instead of the printed Intersection method. Only surface triangles that overlap are paired. Every corner of one on or behind the other's plane and inside its edges is a (V,F) contact, however deep. An edge pair gives an (E,E) contact when its closest points lie strictly inside both edges and their midpoint is on or behind both triangles' planes, one for each direction of the edges' cross product along which the two whole tetrahedra overlap; it does not check that the contact lies in either body. The first edge pair whose cross product separates or merely touches the two tetrahedra ends the tetrahedron pair, keeping what was found before. Exact comparisons and the code's sort-then-neighbours post-filter.",
+    help: "What the paper's reference code does instead of the printed Intersection method. Only surface triangles that overlap are paired. Every corner of one on or behind the other's plane and inside its edges is a (V,F) contact, however deep. An edge pair gives an (E,E) contact when its closest points lie strictly inside both edges and their midpoint is on or behind both triangles' planes, with the direction of the edges' cross product along which B's lowest corner lies within A's extent (or the reverse direction when A's lowest lies within B's); it does not check that the contact lies in either body. The first edge pair whose cross product separates or merely touches the two tetrahedra ends the tetrahedron pair, keeping what was found before. Exact comparisons and the code's sort-then-neighbours post-filter.",
     reads: &[],
     algorithm: Algorithm::TetPair(&IntersectionPaperCode),
     paper_code: None,
@@ -282,6 +288,51 @@ impl ContactMethod for Intersection {
     }
 }
 
+/// A surface triangle as the paper's code keeps it: its corners (in face
+/// order) and its plane in the code's arithmetic.
+type CodeTriangle = ([DVec3; 3], CodePlane);
+
+/// The surface triangles of `t` with the code's planes.
+fn code_triangles(t: &Tet) -> Vec<CodeTriangle> {
+    let planes = code_planes(&TetShape::of(t));
+    t.surface_faces()
+        .map(|f| (t.face_corners(f), planes[f]))
+        .collect()
+}
+
+/// The code's (V,F) contacts of one pair of overlapping surface triangles:
+/// first A's corners against B's triangle, then B's against A's; a corner
+/// counts when it is on or behind the other's plane and on the inner side
+/// of its three edge planes (the code's unnormalised normal crossed with
+/// each edge, a corner on an edge plane inside), however deep. The normal
+/// is the face's, as a unit vector oriented A→B; the depth its distance in
+/// metres (the code reports both scaled by the normal's length).
+fn code_vertex_face(tri_a: &CodeTriangle, tri_b: &CodeTriangle, out: &mut Vec<RawContact>) {
+    for (corners, (face, plane), sign, features) in [
+        (tri_a.0, tri_b, -1.0, FeatureKind::VertexFace),
+        (tri_b.0, tri_a, 1.0, FeatureKind::FaceVertex),
+    ] {
+        let n = plane.normal;
+        for p in corners {
+            let d = plane.distance(p);
+            let inside = (0..3).all(|k| {
+                let (s, e) = (face[k], face[(k + 1) % 3]);
+                n.cross(e - s).dot(p - s) >= 0.0
+            });
+            // A degenerate face has no plane (and the code no normal).
+            if d <= 0.0 && inside && n != DVec3::ZERO {
+                let length = n.length();
+                out.push(RawContact {
+                    position: p,
+                    normal: n / length * sign,
+                    depth: d / length,
+                    features,
+                });
+            }
+        }
+    }
+}
+
 /// The paper's code's separating axis test of two triangles, exact: some
 /// axis among the two normals, the nine edge cross products and the six
 /// in-plane edge normals (which decide coplanar triangles) shows a gap
@@ -305,15 +356,18 @@ fn triangles_overlap_exactly(ta: &[DVec3; 3], tb: &[DVec3; 3]) -> bool {
 }
 
 /// One edge pair of two overlapping surface triangles, as the paper's code
-/// judges it (module doc): for each orientation n of the cross product,
-/// `Break` when n separates or touches the whole tetrahedra, else an (E,E)
-/// contact at the closest points' midpoint when they are strictly inside
-/// both edges and the midpoint is on or behind both triangles' planes.
-/// Edges closer to parallel than `parallel_sin` give no axis, so neither a
-/// contact nor a stop.
+/// judges it (module doc), on the axis n = the edges' unit cross product:
+/// `Break` when n separates or touches the whole tetrahedra (A's top at or
+/// below B's bottom, or the reverse); else, when the closest points are
+/// strictly inside both edges and their midpoint is behind both triangles'
+/// planes (within [`CODE_SAME`] metres), an (E,E) contact there with
+/// normal n if B's lowest corner along n lies within A's extent, and one
+/// with −n if A's lowest lies within B's (both only when the two lowest
+/// are equal). Edges closer to parallel than `parallel_sin` give no axis,
+/// so neither a contact nor a stop.
 fn code_edge_pair(
-    (edge_a, (ta, na)): ((DVec3, DVec3), ([DVec3; 3], DVec3)),
-    (edge_b, (tb, nb)): ((DVec3, DVec3), ([DVec3; 3], DVec3)),
+    (edge_a, (_, plane_a)): ((DVec3, DVec3), CodeTriangle),
+    (edge_b, (_, plane_b)): ((DVec3, DVec3), CodeTriangle),
     (shape_a, shape_b): (&TetShape, &TetShape),
     parallel_sin: f64,
     out: &mut Vec<RawContact>,
@@ -324,23 +378,32 @@ fn code_edge_pair(
     if len == 0.0 || len <= parallel_sin * d1.length() * d2.length() {
         return ControlFlow::Continue(());
     }
-    let midpoint = interior_closest_points(edge_a, edge_b, EDGE_INTERIOR)
+    let n = cross / len;
+    let (a_min, a_max) = extent_along(&shape_a.corners, n);
+    let (b_min, b_max) = extent_along(&shape_b.corners, n);
+    if a_max <= b_min || b_max <= a_min {
+        return ControlFlow::Break(());
+    }
+    let behind = |m: DVec3, plane: CodePlane| plane.distance(m) <= CODE_SAME * plane.normal.length();
+    let Some(position) = interior_closest_points(edge_a, edge_b, EDGE_INTERIOR)
         .map(|(on_a, on_b)| (on_a + on_b) * 0.5)
-        .filter(|&m| na.dot(m - ta[0]) <= 0.0 && nb.dot(m - tb[0]) <= 0.0);
-    for axis in [cross / len, -cross / len] {
-        let (_, a_max) = extent_along(&shape_a.corners, axis);
-        let (b_min, _) = extent_along(&shape_b.corners, axis);
-        if a_max <= b_min {
-            return ControlFlow::Break(());
-        }
-        if let Some(position) = midpoint {
-            out.push(RawContact {
-                position,
-                normal: axis,
-                depth: -(a_max - b_min),
-                features: FeatureKind::EdgeEdge,
-            });
-        }
+        .filter(|&m| behind(m, plane_a) && behind(m, plane_b))
+    else {
+        return ControlFlow::Continue(());
+    };
+    let mut push = |normal: DVec3, depth: f64| {
+        out.push(RawContact {
+            position,
+            normal,
+            depth,
+            features: FeatureKind::EdgeEdge,
+        })
+    };
+    if a_min <= b_min && b_min <= a_max {
+        push(n, b_min - a_max);
+    }
+    if b_min <= a_min && a_min <= b_max {
+        push(-n, a_min - b_max);
     }
     ControlFlow::Continue(())
 }
@@ -351,18 +414,14 @@ impl ContactMethod for IntersectionPaperCode {
     }
 
     fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
-        let (tris_a, tris_b) = (surface_triangles(a), surface_triangles(b));
+        let (tris_a, tris_b) = (code_triangles(a), code_triangles(b));
         let shapes = (&TetShape::of(a), &TetShape::of(b));
         for &tri_a in &tris_a {
             for &tri_b in &tris_b {
                 if !triangles_overlap_exactly(&tri_a.0, &tri_b.0) {
                     continue;
                 }
-                // Any corner on or behind the plane, however deep (exact,
-                // no tolerance). The code's normals have the length of twice
-                // the triangle's area; a contact's normal is a direction, so
-                // only the direction is taken.
-                vertex_face_contacts(&[tri_a], &[tri_b], 0.0, |d| d <= 0.0, out);
+                code_vertex_face(&tri_a, &tri_b, out);
                 for edge_a in triangle_edges(&tri_a.0) {
                     for edge_b in triangle_edges(&tri_b.0) {
                         let pair = code_edge_pair(

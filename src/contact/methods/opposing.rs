@@ -28,7 +28,7 @@
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
-use crate::contact::code_arithmetic::{code_intersection_points, code_planes};
+use crate::contact::code_arithmetic::{code_intersection_points, code_overlaps, code_planes};
 use crate::contact::tet_contacts::{code_contacts_at_extent, contacts_at_extent};
 use crate::contact::tet_geometry::{
     intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
@@ -69,10 +69,10 @@ impl ContactMethod for OpposingPaperCode {
         Rules::PaperCode
     }
 
-    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+    fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
-        // `touch_tol` is 0 here (the dispatcher's paper-code rules).
-        if !overlaps(&sa, &sb, params.touch_tol, params.parallel_sin) {
+        // The code's overlap test (touching counts as overlap).
+        if !code_overlaps(&sa, &sb) {
             return;
         }
         // γ starts at 0: only opposing pairs (n_a · n_b < 0) qualify, and
@@ -80,9 +80,10 @@ impl ContactMethod for OpposingPaperCode {
         let mut best: Option<(f64, DVec3)> = None;
         let (planes_a, planes_b) = (code_planes(&sa), code_planes(&sb));
         for fa in a.surface_faces() {
-            let na = sa.normals[fa];
+            // The code's unit normals: its planes' normals, normalised.
+            let na = planes_a[fa].normal.normalize_or_zero();
             for fb in b.surface_faces() {
-                let dot = na.dot(sb.normals[fb]);
+                let dot = na.dot(planes_b[fb].normal.normalize_or_zero());
                 // Two-sided sandwich test: the pair is skipped only when
                 // B's corner opposite T_b is strictly behind T_a's plane
                 // and A's corner opposite T_a strictly behind T_b's. A

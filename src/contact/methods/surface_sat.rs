@@ -63,12 +63,11 @@ impl ContactMethod for SurfaceSatPaperCode {
         Rules::PaperCode
     }
 
-    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+    fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
         paper_code_contacts(
             &sa,
             &sb,
-            params.parallel_sin,
             surface_axis(a, b),
             out,
         );

@@ -10,7 +10,9 @@
 //! its contacts, [`crate::contact::tet_contacts`]) follows the paper's
 //! reference code (`docs/design/reference-code.md`, "The variants"): the
 //! first strictly better axis in the order A face 0, B face 0, A face 1, …
-//! then edge pairs ([`crate::contact::tet_geometry::first_minimum_axis`]);
+//! then edge pairs, on the code's unit face normals and edge cross products
+//! ([`crate::contact::code_arithmetic::code_sat_normal`]), for a pair that
+//! passes the code's overlap test;
 //! the depth is the extent of the intersection
 //! points along the axis, not the SAT overlap; the plane runs through the
 //! middle of the extremes, not the mean; the intersection points are the
@@ -56,11 +58,10 @@ impl ContactMethod for VolumeSatPaperCode {
         Rules::PaperCode
     }
 
-    fn tet_pair(&self, a: &Tet, b: &Tet, params: &MethodParams, out: &mut Vec<RawContact>) {
+    fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
         paper_code_contacts(
             &TetShape::of(a),
             &TetShape::of(b),
-            params.parallel_sin,
             |_| true,
             out,
         );
