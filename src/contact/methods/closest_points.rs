@@ -6,27 +6,26 @@
 //! distance − 2ε (0 when the un-eroded shapes touch).
 //!
 //! `closest-points@paper-code` follows the paper's reference code
-//! (`docs/design/reference-code.md`, "The variants"): the reach 2ε is a hard
-//! threshold with no tolerance (an eroded Pillar gap computes as
-//! 0.020000000000000004 and is rejected); only (V,F) pairs whose vertex
-//! projects inside the face (its prism) and (E,E) pairs whose closest points
-//! are strictly inside both edges count, so there are no (V,E) or (V,V)
-//! contacts; the (E,E) normal is the cross product (a_j − a_i) × (b_j − a_i),
-//! an apparent slip for (a_j − a_i) × (b_j − b_i) that is emulated because it
-//! is well defined (oriented from A to B, the evident intent); and the depth
-//! is 2ε − distance, the printed sign reversed. A vertex gives at most one
-//! (V,F), with the first face in face order that takes it, and only at a
-//! distance > 0; an edge gives at most one (E,E); an edge whose two end
-//! vertices both gave a (V,F) is not tried (`docs/errata.md`, "Closest
-//! points"). The code also has an edge–face crossing case whose output we
-//! do not know well enough to emulate; it is left out (`docs/errata.md`).
+//! (`docs/design/reference-code.md`, "The variants"; `docs/errata.md`,
+//! "Closest points"): the reach 2ε is a hard threshold with no tolerance
+//! (an eroded Pillar gap computes as 0.020000000000000004 and is rejected).
+//! (V,F): a surface vertex over a surface face (its prism, on the code's
+//! unnormalised plane) and strictly in front of it, each such face; normal
+//! the face's, depth 2ε − distance (the printed sign reversed). (E,E): the
+//! code's line–line closest points strictly inside both edges, normal the
+//! cross product (a_j − a_i) × (b_j − a_i), an apparent slip for
+//! (b_j − b_i) that is emulated because it is well defined (oriented from
+//! A to B); an edge of A can give several, an edge of B at most one; an
+//! edge of A whose two ends both gave a (V,F) is skipped, and an edge of B
+//! when B's corners *numbered like A's edge's ends* both did (another
+//! well-defined slip, emulated). Edge–face: a surface edge not used by an
+//! (E,E) that strictly crosses a surface face's plane over the face gives
+//! a contact at the crossing, normal the face's, depth the smaller signed
+//! distance of its ends.
 //!
-//! Two parts of that code have undefined behaviour, which is not emulated:
-//! its loop of B against A's faces indexes four-element arrays with an edge
-//! index 0–5, and its (E,E) loop's skip test uses the wrong loop variable.
-//! Here the first is B's vertices against A's faces, mirroring A's vertices
-//! against B's faces, and the second skips exactly the edges that are not
-//! on the surface: the evident intent of both.
+//! The code's edge–face loop of B's edges against A's faces has undefined
+//! behaviour (it indexes four-element arrays with an edge index 0–5); its
+//! evident intent, mirroring A's loop, is implemented.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
 use crate::contact::features::FeatureKind;
@@ -58,7 +57,7 @@ pub static PAPER_CODE: MethodInfo = MethodInfo {
     name: "Closest points (paper's code)",
     source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
     summary: "Closest points as the paper's code runs it: a hard 2ε threshold, only face-interior (V,F) and edge-interior (E,E), depth 2ε − distance.",
-    help: "What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and two edges whose closest points are strictly inside both give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); and the depth is 2ε minus the distance, the printed sign reversed. A vertex gives at most one contact and an edge at most one, and an edge whose two ends both gave a vertex contact is skipped. Two loops of that code have undefined behaviour; their evident intent is implemented. The code's sort-then-neighbours post-filter.",
+    help: "What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and in front of it, two edges whose closest points are strictly inside both, and an edge crossing a face give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); the depth is 2ε minus the distance, the printed sign reversed. An edge whose two ends both gave a vertex contact is skipped. One loop of that code has undefined behaviour; its evident intent is implemented. The code's sort-then-neighbours post-filter.",
     reads: &["epsilon"],
     algorithm: Algorithm::TetPair(&ClosestPointsPaperCode),
     paper_code: None,
