@@ -281,7 +281,9 @@ export class PageLink {
     const link = await this.shareableLink();
     const copied = await copyText(link);
     const long = link.length > LONG_LINK ? ` It is ${link.length} characters long (your scene file is in it); some mail and chat programs cut links above ${LONG_LINK}.` : '';
-    showNotice(`${copied ? 'The link is on the clipboard.' : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);
+    const step = new URLSearchParams(new URL(link).hash.replace(/^#/, '')).get('step');
+    const named = step === null ? 'The link' : `The link to step ${step}`;
+    showNotice(`${copied ? `${named} is on the clipboard.` : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);
   }
 }
 
