@@ -73,7 +73,7 @@ export class PageLink {
     this.entryKey = /** @type {string | null} */ (null);
     /** The current entry was pushed by a run forward that is still running. */
     this.runEntry = false;
-    /** A link is being shown: its writes rewrite its entry. */
+    /** A link was opened and not written yet: its first write rewrites its entry. */
     this.restoring = true;
 
     window.addEventListener('hashchange', () => {
@@ -173,11 +173,12 @@ export class PageLink {
     if (push) window.history.pushState(null, '', hash);
     else if (hash !== window.location.hash) window.history.replaceState(null, '', hash);
     this.entryKey = key;
-    // A run forward keeps rewriting the entry it pushed until it stops;
-    // an opened link rewrites its own until it is shown.
+    // A run forward keeps rewriting the entry it pushed until it stops.
     if (run === 'playing') this.runEntry ||= push;
     else this.runEntry = false;
-    if (run === 'idle') this.restoring = false;
+    // The opened link's first write names its state (a replay's goal); a
+    // change after it is the visitor's.
+    this.restoring = false;
   }
 
   /**
