@@ -189,6 +189,7 @@ class Page {
         link: () => {
           this.controls.showConfigIfChanged();
           this.link.write();
+          this.compare?.checkStale();
         },
       },
     });
@@ -231,6 +232,12 @@ class Page {
       },
       onDone: (cancelled) => {
         body.compare = cancelled ? 'cancelled' : 'done';
+      },
+      schema: this.catalogue.schema,
+      inputs: () => {
+        const config = /** @type {import('./wiring/page-config.js').PageConfig | null} */ (this.controller.config);
+        if (!config) return null;
+        return { scene: this.terms.sceneName(config), sceneKey: config.file ? config.file.packed : config.sceneId, settings: config.settings, version: this.release.version };
       },
     });
   }

@@ -6,6 +6,12 @@
  * for every method is left out (with the reason under the table), and
  * while the page shows exactly one of the paper's presets the paper's own
  * numbers stand beside ours.
+ *
+ * A table says what made it: when the page's scene, a setting or the step
+ * to compare at changes afterwards it is marked stale (dimmed, with what
+ * changed and a Rerun button), and its Markdown and CSV name the release,
+ * the scene, the step and every setting of the core's registry (the
+ * catalogue's schema) that made the numbers.
  */
 
 import { copyText, downloadText } from './export.js';
@@ -27,13 +33,30 @@ import { copyText, downloadText } from './export.js';
  * @property {boolean} [paper] the paper's number, not ours
  */
 
-/** The compare section of the readout panel: runs, progress, table, exports. */
+/**
+ * What a comparison runs on besides the methods: the page's configuration.
+ * @typedef {object} CompareInputs
+ * @property {string} scene the scene's name
+ * @property {string} sceneKey the built-in scene's id, or the scene file itself
+ * @property {Record<string, any>} settings the core's flat settings object
+ * @property {string} version the release
+ */
+
+/** The compare section: runs, progress, table, staleness, exports. */
 export class ComparePanel {
   /**
-   * @param {{session: import('../session.js').Session, beforeRun: () => void, onDone: (cancelled: boolean) => void}} options
+   * @param {{session: import('../session.js').Session, beforeRun: () => void, onDone: (cancelled: boolean) => void,
+   *   schema: import('./slider.js').SchemaEntry[], inputs: () => CompareInputs | null}} options
+   *   schema: the core's settings registry; inputs: what the page shows (asked for) now
    */
-  constructor({ session, beforeRun, onDone }) {
+  constructor({ session, beforeRun, onDone, schema, inputs }) {
     this.session = session;
+    this.schema = schema;
+    this.inputs = inputs;
+    /** What the table's numbers were made with. @type {(CompareInputs & {steps: number}) | null} */
+    this.madeWith = null;
+    this.staleBox = /** @type {HTMLElement} */ (document.getElementById('compare-stale'));
+    this.staleText = /** @type {HTMLElement} */ (document.getElementById('compare-stale-text'));
     this.beforeRun = beforeRun;
     this.onDone = onDone;
     this.form = /** @type {HTMLFormElement} */ (document.getElementById('compare-form'));
@@ -71,6 +94,8 @@ export class ComparePanel {
       event.preventDefault();
       this.run();
     });
+    document.getElementById('compare-rerun').addEventListener('click', () => this.run());
+    this.stepsField.addEventListener('input', () => this.checkStale());
     document.getElementById('compare-cancel').addEventListener('click', () => {
       this.cancelled = true;
       this.note.textContent = 'Cancelling after the method that is running…';
@@ -93,6 +118,7 @@ export class ComparePanel {
     if (changed || !this.stepsField.value) this.stepsField.value = String(this.presetSteps ?? context.measureStep);
     this.presetSteps = null;
     this.button.disabled = this.busy;
+    this.checkStale();
   }
 
   /**
@@ -102,6 +128,7 @@ export class ComparePanel {
   setSteps(steps) {
     this.presetSteps = steps;
     this.stepsField.value = String(steps);
+    this.checkStale();
   }
 
   /** Runs the comparison, one method per worker request. */
@@ -114,6 +141,7 @@ export class ComparePanel {
     }
     const { methods, oracle, title } = this.context;
     this.beforeRun();
+    const inputs = this.inputs();
     this.busy = true;
     this.cancelled = false;
     this.button.disabled = true;
@@ -140,9 +168,11 @@ export class ComparePanel {
     this.columns = columnsFor(oracle);
     this.sort = { column: -1, descending: false };
     this.caption = `${title}, step ${steps}`;
+    this.madeWith = inputs ? { ...inputs, steps } : null;
     this.runPreset = this.presetOfRun(steps);
     this.paper = this.runPreset?.paper ? this.runPreset : null;
     this.render();
+    this.checkStale();
     this.onDone(this.cancelled);
   }
 
@@ -157,6 +187,56 @@ export class ComparePanel {
     if (paper === this.paper) return;
     this.paper = paper;
     if (this.rows.length > 0) this.render();
+  }
+
+  /**
+   * Marks the table stale, saying what changed, when the page's scene or
+   * settings or the step to compare at differ from what made it: the page
+   * calls this whenever what it shows (or asks for) changes.
+   */
+  checkStale() {
+    const made = this.madeWith;
+    const now = this.inputs();
+    const changes = [];
+    if (made && now && this.rows.length > 0) {
+      if (now.sceneKey !== made.sceneKey) changes.push(`the scene (${made.scene} → ${now.scene})`);
+      for (const entry of this.settingEntries()) {
+        const [was, is] = [made.settings[entry.id], now.settings[entry.id]];
+        if (JSON.stringify(was) !== JSON.stringify(is)) changes.push(`${entry.label.toLowerCase()} (${this.settingText(entry, was)} → ${this.settingText(entry, is)})`);
+      }
+      const steps = Number(this.stepsField.value);
+      if (steps !== made.steps) changes.push(`the step (${made.steps} → ${this.stepsField.value || 'none'})`);
+    }
+    const stale = changes.length > 0;
+    this.result.classList.toggle('stale', stale);
+    this.staleBox.hidden = !stale;
+    this.staleText.textContent = stale ? `Stale — these numbers are for other settings than the page's: ${changes.join(', ')} changed since. Rerun to update them.` : '';
+  }
+
+  /** @returns {import('./slider.js').SchemaEntry[]} the settings that make a comparison's numbers (all but the method: every method is run) */
+  settingEntries() {
+    return this.schema.filter((entry) => entry.kind !== 'method');
+  }
+
+  /**
+   * @param {import('./slider.js').SchemaEntry} entry
+   * @param {any} value
+   * @returns {string} the value as the exports and the stale note write it
+   */
+  settingText(entry, value) {
+    if (value === null || value === undefined) return entry.nullable ? "the scene's own" : '—';
+    return entry.unit ? `${value} ${entry.unit}` : String(value);
+  }
+
+  /** @returns {string[]} what made the numbers, a line each, for the Markdown */
+  provenance() {
+    const made = this.madeWith;
+    if (!made) return [];
+    return [
+      `Made with ContactLab ${made.version}: every method from step 0 to step ${made.steps} of ${made.scene}, with these settings:`,
+      '',
+      ...this.settingEntries().map((entry) => `- ${entry.label}: ${this.settingText(entry, made.settings[entry.id])}`),
+    ];
   }
 
   /** @returns {Column[]} our columns that say something, then the paper's */
@@ -271,17 +351,24 @@ export class ComparePanel {
         row.error ? `| ${row.name} | ${row.error.replace(/\|/g, '\\|')} |` : `| ${columns.map((c) => c.text(row)).join(' | ')} |`,
       ),
     ];
-    return `${this.caption}\n\n${lines.join('\n')}\n`;
+    return [this.caption, '', ...this.provenance(), '', ...lines].join('\n') + '\n';
   }
 
   /** @returns {string} full-precision values, one row per method */
   csv() {
     const columns = this.shownColumns();
-    const header = ['method_id', ...columns.map((c) => c.csv), 'error'];
+    // Every row repeats what made it (named by the link's keys), so a row
+    // pasted elsewhere still says which settings it belongs to.
+    const made = this.madeWith;
+    const entries = made ? this.settingEntries() : [];
+    const context = made ? [made.version, made.scene, String(made.steps), ...entries.map((entry) => String(made.settings[entry.id] ?? 'scene'))] : [];
+    const contextHeader = made ? ['version', 'scene', 'step', ...entries.map((entry) => entry.url_key)] : [];
+    const header = ['method_id', ...columns.map((c) => c.csv), 'error', ...contextHeader];
     const rows = this.sortedRows(columns).map((row) => [
       row.id,
       ...columns.map((c) => (row.error ? '' : String(c.value(row) ?? ''))),
       row.error ?? '',
+      ...context,
     ]);
     return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n') + '\n';
   }

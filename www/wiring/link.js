@@ -69,6 +69,12 @@ export class PageLink {
     this.pairsCache = new WeakMap();
     /** Files whose long link was already pointed out. */
     this.warnedFiles = new Set();
+    /** What the current history entry names (its hash without the camera); null before the first write. */
+    this.entryKey = /** @type {string | null} */ (null);
+    /** The current entry was pushed by a run forward that is still running. */
+    this.runEntry = false;
+    /** A link was opened and not written yet: its first write rewrites its entry. */
+    this.restoring = true;
 
     window.addEventListener('hashchange', () => {
       const hash = window.location.hash;
@@ -103,14 +109,29 @@ export class PageLink {
   async write(throttle = false) {
     if (this.bench) return;
     if (throttle || this.controller.run === 'playing') {
+      // The timer writes what is on screen then, playing or not: the
+      // address bar follows a run at a modest rate.
       if (!this.timer) {
         this.timer = window.setTimeout(() => {
           this.timer = 0;
-          this.write();
+          this.writeNow();
         }, HASH_INTERVAL_MS);
       }
       return;
     }
+    return this.writeNow();
+  }
+
+  /**
+   * Writes the link of what is on screen at once. A change of what the link
+   * names (the scene, a setting, the step; not the camera) is a new history
+   * entry, so Back undoes it; a run of Play or Run to step is one entry,
+   * rewritten while it runs; the state a link (or Back) opened rewrites its
+   * own entry.
+   * @returns {Promise<void>}
+   */
+  async writeNow() {
+    if (this.bench) return;
     clearTimeout(this.timer);
     this.timer = 0;
     const link = this.controller.link();
@@ -126,7 +147,7 @@ export class PageLink {
         { version: this.release.version, embed: this.embed, scene: config.sceneId, file: config.file?.packed ?? null, settings: config.settings, step: link.step, ...this.viewState() },
         pairs,
       );
-      if (hash !== window.location.hash) window.history.replaceState(null, '', hash);
+      this.record(hash);
       this.onWritten();
       if (config.file && hash.length > LONG_LINK && !this.warnedFiles.has(config.file.packed)) {
         this.warnedFiles.add(config.file.packed);
@@ -141,6 +162,26 @@ export class PageLink {
   }
 
   /**
+   * Puts `hash` in the address bar: a new history entry when it names
+   * another state than the entry's, else in place.
+   * @param {string} hash
+   */
+  record(hash) {
+    const key = historyKey(hash);
+    const run = this.controller.run;
+    const push = !this.restoring && this.entryKey !== null && key !== this.entryKey && !this.runEntry;
+    if (push) window.history.pushState(null, '', hash);
+    else if (hash !== window.location.hash) window.history.replaceState(null, '', hash);
+    this.entryKey = key;
+    // A run forward keeps rewriting the entry it pushed until it stops.
+    if (run === 'playing') this.runEntry ||= push;
+    else this.runEntry = false;
+    // The opened link's first write names its state (a replay's goal); a
+    // change after it is the visitor's.
+    this.restoring = false;
+  }
+
+  /**
    * Reads a link and shows what it names, replayed from step 0.
    * @param {string} hash
    */
@@ -152,6 +193,10 @@ export class PageLink {
       window.location.replace(releaseUrl(this.siteRootUrl(), decision.version, hash.startsWith('#') ? hash : `#${hash}`));
       return;
     }
+    // The link (typed, opened, or reached with Back or Forward) has its
+    // history entry already: showing it rewrites that entry.
+    this.restoring = true;
+    this.runEntry = false;
     this.embed = state.embed;
     this.onEmbed(state.embed);
     /** @type {PageConfig['file']} */
@@ -216,7 +261,7 @@ export class PageLink {
    * @param {{embed?: boolean}} [options] embed: the embedded view's link (true) or the full page's (false); default: as shown
    */
   async shareableLink({ embed } = {}) {
-    await this.write();
+    await this.writeNow();
     return this.linkFromHash(window.location.hash, { embed });
   }
 
@@ -237,6 +282,20 @@ export class PageLink {
     const link = await this.shareableLink();
     const copied = await copyText(link);
     const long = link.length > LONG_LINK ? ` It is ${link.length} characters long (your scene file is in it); some mail and chat programs cut links above ${LONG_LINK}.` : '';
-    showNotice(`${copied ? 'The link is on the clipboard.' : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);
+    const step = new URLSearchParams(new URL(link).hash.replace(/^#/, '')).get('step');
+    const named = step === null ? 'The link' : `The link to step ${step}`;
+    showNotice(`${copied ? `${named} is on the clipboard.` : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);
   }
+}
+
+/**
+ * What a history entry stands for: the hash without the parts that follow
+ * a drag (the camera, the explode slider), which rewrite the entry instead.
+ * @param {string} hash
+ */
+function historyKey(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  params.delete('cam');
+  params.delete('explode');
+  return params.toString();
 }
