@@ -151,6 +151,7 @@ test('a link to a far step shows the scene at once and advances with progress, c
     const stats = await canvasStats(page);
     assert.ok(stats.distinctColours > 50 && stats.centreDiffering > 0.2, `the view is blank: ${JSON.stringify(stats)}`);
     assert.equal(await text(page, '#scene-title'), 'Pillar');
+    assert.equal(await page.locator('#run-to-step').inputValue(), '100000');
 
     // Progress: a bar and "step n of 100 000" that moves on.
     await page.waitForFunction(() => Number(/** @type {HTMLProgressElement} */ (document.getElementById('replay-progress')).value) > 0, null, { timeout: 60_000 });

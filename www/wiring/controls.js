@@ -260,8 +260,11 @@ export class ControlPanel {
    */
   showScene(shown, newScene) {
     const { info, bodies } = shown.scene;
-    // "Run to step" starts at the step where the paper measures this scene.
-    if (newScene) this.elements.runToStep.value = String(info.measure_step);
+    // "Run to step" starts at the step where the paper measures this scene;
+    // while a link's long replay shows step 0, at the step it goes to (Go
+    // carries on there after a Cancel).
+    const replayGoal = this.controller.run === 'replaying' ? this.controller.link()?.step : null;
+    if (newScene) this.elements.runToStep.value = String(replayGoal ?? info.measure_step);
     const { group, title, description, facts } = this.elements.sceneInfo;
     const file = /** @type {PageConfig} */ (shown.config).file;
     // A visitor's file is named as theirs, never as a built-in scene.
