@@ -10,6 +10,7 @@ use crate::contact::{
 };
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
+use crate::measures::overlap::{BodyOverlap, OverlapMeter};
 use crate::measures::reference::ReferenceContacts;
 use crate::measures::{step_measures, ContactQuality, StepMeasures};
 // `Mesher` and `SolverRules` are field types of the settings table.
@@ -19,7 +20,7 @@ use crate::settings::{
     self, SettingError, SettingField, SettingKind, SettingSpec, SettingValue, SETTINGS,
 };
 use crate::solver::{solve, SolverRules, SolverSettings};
-use glam::DVec3;
+use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -241,8 +242,13 @@ pub struct StepRecord {
     /// distributions the page plots are not part of the record's JSON).
     #[serde(flatten)]
     pub measures: StepMeasures,
-    /// The most negative contact depth (deepest penetration).
+    /// The most negative contact depth: the method's own depth estimate,
+    /// not a measure of the bodies (`penetration` is).
     pub min_depth: Option<f64>,
+    /// The bodies' deepest real overlap at the end of the step, in metres
+    /// (0 when none overlap): the judges' geometric measure
+    /// (`measures::overlap`), which shares no code with the methods.
+    pub penetration: f64,
     pub kinetic_energy: f64,
     /// Largest distance of a free body's centre from where it started.
     pub max_displacement: f64,
@@ -298,6 +304,8 @@ pub struct Simulation {
     bounds: DivergenceBounds,
     /// The message of the step that diverged, once one has.
     diverged: Option<String>,
+    /// The judges' measure of how far the bodies overlap.
+    overlap: OverlapMeter,
 }
 
 /// Scene-relative bounds of a run that has gone wrong: kinetic energy far
@@ -359,6 +367,53 @@ fn warm_keys(contacts: &[Contact]) -> Vec<WarmKey> {
 
 /// A scene body as the dynamics sees it: its pose, velocities and mass
 /// properties.
+/// Bodies that overlap at the start by more than this fraction of the
+/// scene's length get a notice: a millionth of a millionth of it, above
+/// rounding in the positions of bodies that merely touch, below any overlap
+/// someone typed (a micrometre in a 5 m scene).
+const START_OVERLAP_RELATIVE: f64 = 1e-9;
+
+/// The notices of bodies that overlap at the start, deepest first: the first
+/// three pairs by name and depth, then how many more.
+fn overlap_notices(scene: &Scene, overlaps: &[BodyOverlap]) -> Vec<String> {
+    const NAMED: usize = 3;
+    let name = |i: usize| scene.bodies[i].name.as_str();
+    let mut notices: Vec<String> = overlaps
+        .iter()
+        .take(NAMED)
+        .map(|o| {
+            format!(
+                "bodies \"{}\" and \"{}\" overlap by {}{} at the start; the scene loads as written, and the solver will push them apart",
+                name(o.a),
+                name(o.b),
+                if o.exact { "" } else { "at least " },
+                human_length(o.depth)
+            )
+        })
+        .collect();
+    if overlaps.len() > NAMED {
+        notices.push(format!(
+            "{} more pairs of bodies overlap at the start, the deepest by {}",
+            overlaps.len() - NAMED,
+            human_length(overlaps[NAMED].depth)
+        ));
+    }
+    notices
+}
+
+/// A length for a person: three significant figures in m, mm or µm.
+fn human_length(metres: f64) -> String {
+    let (value, unit) = if metres >= 0.01 {
+        (metres, "m")
+    } else if metres >= 1e-5 {
+        (metres * 1e3, "mm")
+    } else {
+        (metres * 1e6, "µm")
+    };
+    let decimals = (2 - value.log10().floor() as i32).max(0) as usize;
+    format!("{value:.decimals$} {unit}")
+}
+
 fn rigid_body(body: &SceneBody) -> RigidBody {
     RigidBody::new(
         (body.position, body.rotation),
@@ -390,7 +445,7 @@ impl Simulation {
     /// Prepares a run of an already loaded scene (tests transform scenes
     /// before running them). The scene must have been loaded with the
     /// erosion the method needs.
-    pub fn from_scene(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
+    pub fn from_scene(mut scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
         settings.validate()?;
         let info = settings.method_info()?;
         let method = match info.algorithm {
@@ -413,6 +468,18 @@ impl Simulation {
         let start = bodies.iter().map(|b| b.position).collect();
         let dt = settings.dt.unwrap_or(scene.settings.dt);
         let mu = settings.mu;
+        let overlap = OverlapMeter::new(&scene);
+        let start_overlaps = overlap.overlaps(
+            &scene,
+            &bodies
+                .iter()
+                .map(|b| (b.position, b.rotation))
+                .collect::<Vec<_>>(),
+            bounds.length * START_OVERLAP_RELATIVE,
+        );
+        scene
+            .notices
+            .extend(overlap_notices(&scene, &start_overlaps));
         Ok(Simulation {
             scene,
             settings,
@@ -429,6 +496,7 @@ impl Simulation {
             warm: BTreeMap::new(),
             bounds,
             diverged: None,
+            overlap,
         })
     }
 
@@ -674,6 +742,12 @@ impl Simulation {
         let (qualities, measures) =
             step_measures(&self.scene, &contacts, &centres, self.settings.tol_deg);
         let min_depth = contacts.iter().map(|c| c.depth).reduce(f64::min);
+        let end_poses: Vec<(DVec3, DQuat)> = self
+            .bodies
+            .iter()
+            .map(|b| (b.position, b.rotation))
+            .collect();
+        let penetration = self.overlap.deepest(&self.scene, &end_poses);
         let max_displacement = self
             .bodies
             .iter()
@@ -688,6 +762,7 @@ impl Simulation {
             time: self.step as f64 * h,
             measures,
             min_depth,
+            penetration,
             kinetic_energy,
             max_displacement,
             standing: matches!(

@@ -386,6 +386,7 @@ fn run_json_prints_one_record_per_step_with_the_documented_keys() {
         "area_coverage",
         "excess",
         "min_depth",
+        "penetration",
         "kinetic_energy",
         "max_displacement",
         "iterations",

@@ -143,6 +143,7 @@ fn check_finite(r: &StepRecord) -> Result<(), String> {
         ("area_coverage", r.measures.area_coverage),
         ("excess", r.measures.excess),
         ("min_depth", r.min_depth),
+        ("penetration", Some(r.penetration)),
         ("kinetic_energy", Some(r.kinetic_energy)),
         ("max_displacement", Some(r.max_displacement)),
         ("residual", Some(r.residual)),

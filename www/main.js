@@ -151,8 +151,8 @@ class Page {
     this.firstFrame = new Promise((resolve) => {
       this.resolveFirstFrame = resolve;
     });
-    /** The meshes the core fell back to, as last shown. */
-    this.shownMeshNotices = '';
+    /** The core's notices about loading the scene, as last shown. */
+    this.shownLoadNotices = '';
 
     this.controller = this.runController();
     this.readout = new ReadoutPanel({ elements: elements.readout, controller: this.controller, terms: this.terms, featureKinds: catalogue.featureKinds });
@@ -265,6 +265,7 @@ class Page {
       controller: this.controller,
       session: this.session,
       sceneIds: this.catalogue.scenes.map((s) => s.id),
+      sceneTitles: this.catalogue.scenes.map((s) => s.title),
       schema: this.catalogue.schema,
       viewState: () => this.view.state,
       showLinkView: (state) => this.view.showLinkView(state),
@@ -324,18 +325,19 @@ class Page {
     this.readout.showScene(info);
     elements.status.hidden = true;
     this.errors.sceneShown();
-    this.showMeshNotices(info.notices ?? []);
+    this.showLoadNotices(info.notices ?? []);
     this.showFrame(shown);
   }
 
   /**
-   * The meshes the core fell back to, said once per new set, never silently.
+   * What the core says about loading the scene (the meshes it fell back to,
+   * bodies that overlap at the start), said once per new set, never silently.
    * @param {string[]} notices
    */
-  showMeshNotices(notices) {
-    const text = notices.join(' ');
-    if (text !== '' && text !== this.shownMeshNotices) showNotice(`Meshes: ${text}`);
-    this.shownMeshNotices = text;
+  showLoadNotices(notices) {
+    const text = notices.join('. ');
+    if (text !== '' && text !== this.shownLoadNotices) showNotice(`Loading the scene: ${text}.`);
+    this.shownLoadNotices = text;
   }
 
   /** @param {import('./state/run-controller.js').Shown} shown a new frame */

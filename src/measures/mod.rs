@@ -4,8 +4,10 @@
 //! against the scene's oracle, and per step the quality %, coverage %, area
 //! coverage P, excess, the sorted quality curve and its histogram; and
 //! [`reference`](mod@reference), the answer's contacts, which the simulation can run as if
-//! they were a method's.
+//! they were a method's; and [`overlap`], how far the bodies really
+//! overlap, which judges a method's depths without using them.
 
+pub mod overlap;
 pub mod reference;
 
 use crate::contact::Contact;

@@ -10,7 +10,10 @@
  * settings, then step to the step the page was at (or, for a newly opened
  * scene, to the step asked for). During a replay the old frame stays on
  * screen (the page dims and labels it) and only progress is reported; the
- * new frame is shown when the replay reaches its step. Cancelling stops at
+ * new frame is shown when the replay reaches its step. With nothing on
+ * screen yet (a link just opened) and a replay still running half a second
+ * after its load, its step 0 is shown, so a link to a far step draws the
+ * scene while the replay runs on (a short one shows only its last frame). Cancelling stops at
  * the step reached and shows that. A newer request supersedes a replay that
  * is still running: only the latest request's result is ever shown.
  *
@@ -24,6 +27,14 @@
 
 /** A "run to step" slice: long enough to amortise messages, short enough to stop promptly. */
 export const RUN_SLICE_MS = 100;
+
+/**
+ * A replay with nothing on screen that has run this long since its load
+ * shows its step 0 meanwhile: long enough that a short replay (the default
+ * page's three steps) shows only its last frame, short enough to count as
+ * at once.
+ */
+export const SHOW_INITIAL_AFTER_MS = 500;
 
 /**
  * What to simulate: a scene and its settings. The page may keep more with it
@@ -89,14 +100,25 @@ export const RUN_SLICE_MS = 100;
 /** Drives the worker toward the state the link names and reports what to show. */
 export class RunController {
   /**
-   * @param {{worker: RunWorker, listener?: RunListener, nextFrame?: () => Promise<void>, sliceMs?: number}} options
-   *   nextFrame: resolves when the display can take the next frame while playing
+   * @param {{worker: RunWorker, listener?: RunListener, nextFrame?: () => Promise<void>, sliceMs?: number,
+   *   showInitialAfterMs?: number, now?: () => number}} options
+   *   nextFrame: resolves when the display can take the next frame while playing;
+   *   now: a clock in milliseconds
    */
-  constructor({ worker, listener = {}, nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0)), sliceMs = RUN_SLICE_MS }) {
+  constructor({
+    worker,
+    listener = {},
+    nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0)),
+    sliceMs = RUN_SLICE_MS,
+    showInitialAfterMs = SHOW_INITIAL_AFTER_MS,
+    now = () => performance.now(),
+  }) {
     this.worker = worker;
     this.listener = listener;
     this.nextFrame = nextFrame;
     this.sliceMs = sliceMs;
+    this.showInitialAfterMs = showInitialAfterMs;
+    this.now = now;
     /** @type {Target | null} */
     this.target = null;
     /** What the worker holds. @type {{config: Config | null, step: number, frame: Frame | null, scene: any, history: Array<[number, number, number]>}} */
@@ -110,6 +132,8 @@ export class RunController {
     this.dirty = false;
     /** @type {'idle' | 'playing' | 'replaying'} */
     this.reportedRun = 'idle';
+    /** Step 0 of the last load and when it arrived, while nothing is shown. */
+    this.initial = null;
   }
 
   // ---- requests -------------------------------------------------------
@@ -299,6 +323,9 @@ export class RunController {
       }
       if (generation !== this.generation) return true;
       this.held = { config: t.config, step: result.frame.step, frame: result.frame, scene: { info: result.info, bodies: result.bodies }, history: [] };
+      // Kept while nothing is on screen: a replay that takes long shows it
+      // meanwhile.
+      this.initial = this.shown ? null : { held: { ...this.held }, at: this.now() };
       return true;
     }
     // The core pauses a run that blew up at the step that diverged (its
@@ -323,6 +350,13 @@ export class RunController {
         this.show();
         if (t.playing) await this.nextFrame();
       } else {
+        // Step 0 of the configuration asked for is a state its link names:
+        // better than a blank view for the length of a long replay.
+        const initial = this.initial;
+        if (!this.shown && this.target === t && initial?.held.config === held.config && held.step < goal && this.now() - initial.at >= this.showInitialAfterMs) {
+          this.show(initial.held);
+          this.initial = null;
+        }
         this.progress();
       }
       return true;
@@ -361,9 +395,11 @@ export class RunController {
     return true;
   }
 
-  /** Puts what the worker holds on screen. */
-  show() {
-    const held = this.held;
+  /**
+   * Puts what the worker holds on screen (or an earlier state of its
+   * configuration, kept from its load).
+   */
+  show(held = this.held) {
     const sceneChanged = !this.shown || this.shown.config !== held.config || this.shown.scene !== held.scene;
     this.shown = { config: /** @type {Config} */ (held.config), step: held.step, frame: /** @type {Frame} */ (held.frame), scene: held.scene, history: held.history };
     if (sceneChanged) this.listener.scene?.(this.shown);

@@ -37,9 +37,14 @@ export const MEASURE_HELP = {
     text: 'The contact count divided by the minimal count. 1 is ideal; above 1 the solver gets more constraints than needed (slower, and the contact forces are not unique); below 1 information is missing.',
     paper: 'section 5',
   },
-  min_depth: {
+  penetration: {
     title: 'Deepest penetration',
-    text: 'How far the bodies overlap at the worst contact. In an accurate simulation this stays tiny.',
+    text: 'How far the bodies really overlap, for the deepest pair: measured from the bodies\' shapes and positions by ContactLab\'s own geometry, apart from the contact method, so a method cannot flatter itself. For two convex bodies it is exact (the shortest move that pulls them apart); otherwise it is the deepest a corner, edge midpoint or face centre of one body lies inside the other, a lower bound. In an accurate simulation it stays tiny: micrometres for the resting Pillar or Wall.',
+    paper: 'not in the paper: docs/design/measures.md, "Penetration"',
+  },
+  min_depth: {
+    title: "Method's depth estimate",
+    text: 'The deepest contact depth the method itself reported: its own estimate of how far the bodies overlap, which the solver uses to push them apart. A method with a wrong normal can report a depth far larger than any real overlap (Opposing gives the untouched Wall depths of 0.31 m); compare it with the deepest penetration above.',
     paper: 'section 6',
   },
   dynamics: {

@@ -8,7 +8,7 @@
 
 /** The CLI's keys, in readout order; `min_contacts` comes from the scene. */
 export const READOUT_KEYS = [
-  'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'min_depth',
+  'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'penetration', 'min_depth',
   'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'indeterminate', 'ms_broad', 'ms_method', 'ms_solver',
 ];
 
@@ -24,7 +24,10 @@ export function buildReadout(container) {
     ['quality', 'Quality', 'quality'],
     ['coverage', 'Coverage', 'coverage'],
     ['excess', 'Excess', 'excess'],
-    ['min_depth', 'Deepest penetration', 'min_depth'],
+    // The bodies' overlap, measured by the core apart from the method; the
+    // method's own depths can be far off, so they are labelled as its.
+    ['penetration', 'Deepest penetration', 'penetration'],
+    ['min_depth', "Method's depth estimate", 'min_depth'],
     ['kinetic_energy', 'Kinetic energy', 'dynamics'],
     ['max_displacement', 'Largest displacement', 'dynamics'],
     ['solver', 'Solver', 'solver'],
@@ -61,7 +64,7 @@ const NO_COVERAGE = {
 };
 
 /**
- * "50 of 62 normals right (80.6 %)", from the record's `correct` and `count`.
+ * "48 of 64 normals right (75.0 %)", from the record's `correct` and `count`.
  * @param {any} record
  * @returns {string | null} null when the scene has no oracle
  */
@@ -122,7 +125,7 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
     for (const key of READOUT_KEYS) if (key !== 'min_contacts') exact(key, undefined);
     exact('step', step);
     human('step', String(step));
-    for (const id of ['time', 'count', 'quality', 'coverage', 'excess', 'min_depth', 'kinetic_energy', 'max_displacement', 'solver', 'timing']) human(id, '—');
+    for (const id of ['time', 'count', 'quality', 'coverage', 'excess', 'penetration', 'min_depth', 'kinetic_energy', 'max_displacement', 'solver', 'timing']) human(id, '—');
     container.querySelector('#pillar-status').hidden = true;
     return;
   }
@@ -147,7 +150,8 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
     else human('coverage', `${record.coverage.toFixed(1)} %`);
   }
   human('excess', record.excess === null ? '—' : `${record.excess.toFixed(2)} ×`);
-  human('min_depth', record.min_depth === null ? '—' : `${scientific(-record.min_depth)} m`);
+  human('penetration', record.penetration === undefined ? '—' : `${scientific(record.penetration)} m`, "the bodies' own overlap, measured apart from the method");
+  human('min_depth', record.min_depth === null ? '—' : `${scientific(-record.min_depth)} m`, "its deepest contact depth: not a measure of the bodies");
   human('kinetic_energy', `${scientific(record.kinetic_energy)} J`);
   human('max_displacement', `${scientific(record.max_displacement)} m`);
   human('solver', `${record.iterations} iterations, residual ${scientific(record.residual)}`);

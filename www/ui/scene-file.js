@@ -91,6 +91,37 @@ export function wireSceneFileInputs({ input, button, dropTarget, onFile, onError
 }
 
 /**
+ * What the page calls a visitor's scene file (picker, heading, captions):
+ * its own title, unless that is missing or a built-in scene's (an edited
+ * copy of arch.json still says "Arch"), in which case the file's name
+ * marked as theirs, "arch.json (your file)", so the file is never passed
+ * off as the built-in scene. Shown as text only.
+ * @param {string} text the file's text
+ * @param {string | null} name the file's name; null for a file a link carried
+ * @param {string[]} builtinTitles the built-in scenes' titles
+ * @returns {string}
+ */
+export function fileSceneTitle(text, name, builtinTitles) {
+  const own = sceneTitle(text, '');
+  if (own && !builtinTitles.includes(own)) return own;
+  return name ? `${name} (your file)` : `${own || 'Scene'} (a scene file from the link)`;
+}
+
+/**
+ * The description shown for a visitor's scene file: its own, except a
+ * built-in scene's copied along with the file (it would describe the
+ * built-in scene, not what the visitor changed).
+ * @param {string} description the loaded file's description
+ * @param {Array<{title: string, description: string}>} builtins the built-in scenes
+ * @returns {string}
+ */
+export function fileSceneDescription(description, builtins) {
+  const copied = builtins.find((scene) => scene.description && scene.description === description);
+  if (copied) return `Your own scene file. Its description is the built-in ${copied.title}'s, copied with the file, so it may not say what the file changes.`;
+  return description ? description : 'Your own scene file; it has no description.';
+}
+
+/**
  * The scene's title from its text, for the picker; the file name when the
  * text has none (the core judges the file itself).
  * @param {string} text

@@ -12,7 +12,7 @@ import { restoredSettings } from '../ui/divergence.js';
 import { contactsCsv, contactsJson, downloadCanvas, downloadText } from '../ui/export.js';
 import { openHelp } from '../ui/help.js';
 import { fillPresetPicker, matchingPreset } from '../ui/presets.js';
-import { packSceneText, sceneTitle, wireSceneFileInputs } from '../ui/scene-file.js';
+import { fileSceneDescription, fileSceneTitle, packSceneText, wireSceneFileInputs } from '../ui/scene-file.js';
 import { fillScenePicker } from '../ui/scene-picker.js';
 import { SettingsPanel } from '../ui/settings-panel.js';
 import { DEFAULT_SCENE } from '../state/page-state.js';
@@ -217,12 +217,18 @@ export class ControlPanel {
     const current = /** @type {PageConfig | null} */ (this.controller.config);
     const packed = await packSceneText(text);
     this.forgetCamera();
+    // The file's own settings: the defaults, whose "scene's value" settings
+    // take what the file says; nothing of the case shown before (its
+    // perturbation, seed, …) but the method under study.
+    const methodSetting = this.terms.methodSetting;
+    const settings = { ...this.catalogue.defaults };
+    if (current) settings[methodSetting] = current.settings[methodSetting];
     this.controller.open(
       {
         scene: { text },
-        settings: current?.settings ?? { ...this.catalogue.defaults },
+        settings,
         sceneId: current?.sceneId ?? DEFAULT_SCENE,
-        file: { packed, title: sceneTitle(text, name), name },
+        file: { packed, title: fileSceneTitle(text, name, this.catalogue.scenes.map((scene) => scene.title)), name },
       },
       'measure',
     );
@@ -254,12 +260,17 @@ export class ControlPanel {
    */
   showScene(shown, newScene) {
     const { info, bodies } = shown.scene;
-    // "Run to step" starts at the step where the paper measures this scene.
-    if (newScene) this.elements.runToStep.value = String(info.measure_step);
+    // "Run to step" starts at the step where the paper measures this scene;
+    // while a link's long replay shows step 0, at the step it goes to (Go
+    // carries on there after a Cancel).
+    const replayGoal = this.controller.run === 'replaying' ? this.controller.link()?.step : null;
+    if (newScene) this.elements.runToStep.value = String(replayGoal ?? info.measure_step);
     const { group, title, description, facts } = this.elements.sceneInfo;
-    title.textContent = info.title;
-    group.textContent = info.group;
-    description.textContent = info.description;
+    const file = /** @type {PageConfig} */ (shown.config).file;
+    // A visitor's file is named as theirs, never as a built-in scene.
+    title.textContent = file ? file.title : info.title;
+    group.textContent = file ? `Your scene file · ${file.fromLink ? 'from the link' : file.name}` : info.group;
+    description.textContent = file ? fileSceneDescription(info.description, this.catalogue.scenes) : info.description;
     const fixed = bodies.filter((body) => body.fixed).length;
     const free = bodies.length - fixed;
     const list = [`${free} free ${free === 1 ? 'body' : 'bodies'}`, `${fixed} fixed`, `time step ${info.dt} s`];
@@ -357,7 +368,19 @@ export class ControlPanel {
     const { replayProgress, replayStatus } = this.elements;
     replayProgress.max = Math.max(1, goal ?? 1);
     replayProgress.value = reached;
-    const to = goal === null ? 'its measure step' : `step ${goal}`;
-    replayStatus.textContent = `Replaying ${this.terms.describe(config)} from step 0 to ${to}: at step ${reached}`;
+    const describe = this.terms.describe(config);
+    replayStatus.textContent =
+      goal === null
+        ? `Replaying ${describe} from step 0 to its measure step: at step ${grouped(reached)}`
+        : `Replaying ${describe} from step 0: step ${grouped(reached)} of ${grouped(goal)}`;
   }
+}
+
+/**
+ * A step number with its thousands apart (narrow no-break spaces, as in
+ * "step 17 779 of 100 000"), readable at a glance while it counts.
+ * @param {number} n
+ */
+function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }

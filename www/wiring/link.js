@@ -14,7 +14,7 @@
 import { runBench } from '../bench.js';
 import { clearNotice, showError, showNotice, showNoticeWithLink } from '../ui/banner.js';
 import { copyText } from '../ui/export.js';
-import { LONG_LINK, sceneTitle, unpackSceneText } from '../ui/scene-file.js';
+import { LONG_LINK, fileSceneTitle, unpackSceneText } from '../ui/scene-file.js';
 import { formatHash, parseHash } from '../state/page-state.js';
 import { releaseUrl, versionDecision } from '../state/release.js';
 
@@ -28,7 +28,7 @@ export class PageLink {
   /**
    * @param {{controller: import('../state/run-controller.js').RunController,
    *   session: import('../session.js').Session,
-   *   sceneIds: string[],
+   *   sceneIds: string[], sceneTitles: string[],
    *   schema: any[],
    *   viewState: () => import('./view.js').ViewState,
    *   showLinkView: (state: import('./view.js').ViewState) => void,
@@ -45,10 +45,12 @@ export class PageLink {
    *   release: this page's release (its version goes into every link);
    *   onEmbed: a link asked for (or left) the embedded view
    */
-  constructor({ controller, session, sceneIds, schema, viewState, showLinkView, firstFrame, onWritesChange, onWritten, release, onEmbed }) {
+  constructor({ controller, session, sceneIds, sceneTitles, schema, viewState, showLinkView, firstFrame, onWritesChange, onWritten, release, onEmbed }) {
     this.controller = controller;
     this.session = session;
     this.sceneIds = sceneIds;
+    /** The built-in scenes' titles, which a visitor's file is never named by. */
+    this.sceneTitles = sceneTitles;
     this.schema = schema;
     this.viewState = viewState;
     this.showLinkView = showLinkView;
@@ -205,7 +207,7 @@ export class PageLink {
     if (state.file) {
       try {
         text = await unpackSceneText(state.file);
-        file = { packed: state.file, title: sceneTitle(text, 'your scene file'), name: 'the scene file in the link' };
+        file = { packed: state.file, title: fileSceneTitle(text, null, this.sceneTitles), name: 'the scene file in the link', fromLink: true };
       } catch (error) {
         problems.push(`${error instanceof Error ? error.message : String(error)}; showing the ${state.scene} instead`);
       }

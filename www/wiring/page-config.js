@@ -15,7 +15,8 @@ export const FILE_OPTION = '__file__';
  * @property {{id: string} | {text: string}} scene what the worker loads
  * @property {Record<string, any>} settings
  * @property {string} sceneId the built-in scene (the last one picked, when a file is open)
- * @property {{packed: string, title: string, name: string} | null} file the visitor's scene file
+ * @property {{packed: string, title: string, name: string, fromLink?: boolean} | null} file the visitor's
+ *   scene file: `title` as the page names it (`fileSceneTitle`), `name` the file's name (or words for a file a link carried)
  */
 
 /** Reads a PageConfig with the catalogue: its method, tolerance and names for captions. */

@@ -657,7 +657,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         )?;
         outln!(
             out,
-            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10} {:>6} {:>10} {:>8}",
+            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>10} {:>11} {:>10} {:>6} {:>10} {:>8}",
             "step",
             "time",
             "count",
@@ -666,6 +666,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             "P",
             "excess",
             "min depth",
+            "overlap",
             "kinetic",
             "max disp",
             "iters",
@@ -686,7 +687,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         if json {
             outln!(out, "{}", record_json(&r, timings))?;
         } else {
-            outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
+            outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>10.3e} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
                 r.step,
                 r.time,
                 r.measures.count,
@@ -695,6 +696,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
                 show(r.measures.area_coverage, 3),
                 show(r.measures.excess, 2),
                 r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),
+                r.penetration,
                 r.kinetic_energy,
                 r.max_displacement,
                 r.iterations,
