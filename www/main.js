@@ -297,6 +297,8 @@ class Page {
       canvas: elements.view.canvas,
     });
     this.session.onRestart = () => controller.workerRestarted();
+    // For the browser tests: where the contacts are drawn (read only).
+    /** @type {any} */ (window).contactlabView = { onScreen: () => view.onScreen() };
   }
 
   /** Loads the presets, then shows what the link names; once drawn, the page works offline. */

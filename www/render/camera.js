@@ -91,8 +91,17 @@ export class OrbitCamera {
     const back = this.direction();
     const right = normalize(cross(this.up, back), this.side);
     const screenUp = cross(back, right);
-    const metresPerPixel = (2 * this.distance * Math.tan(FOV_Y / 2)) / Math.max(viewportHeight, 1);
+    const metresPerPixel = this.metresPerPixel(viewportHeight);
     this.target = add(this.target, add(scale(right, -dx * metresPerPixel), scale(screenUp, dy * metresPerPixel)));
+  }
+
+  /**
+   * How many metres one pixel spans at the target's distance.
+   * @param {number} viewportHeight in pixels
+   * @returns {number}
+   */
+  metresPerPixel(viewportHeight) {
+    return (2 * this.distance * Math.tan(FOV_Y / 2)) / Math.max(viewportHeight, 1);
   }
 
   /**

@@ -105,3 +105,37 @@ export function nearestInstance(instances, viewProjection, arrowLength, { x: px,
   }
   return found;
 }
+
+/**
+ * Whether a body surface lies between the eye and a point: a contact drawn
+ * there is seen only faintly, through the body in front of it.
+ * @param {Vec3} eye
+ * @param {Vec3} point
+ * @param {Float32Array[]} triangles per body, 9 floats per triangle, body frame
+ * @param {Float32Array} transforms 16 floats per body, as drawn
+ * @param {number} tolerance a surface this close in front of the point does
+ *   not hide it (a contact lies on, or a penetration depth inside, its surfaces)
+ * @returns {boolean}
+ */
+export function hiddenBehind(eye, point, triangles, transforms, tolerance) {
+  const toPoint = sub(point, eye);
+  const reach = Math.hypot(toPoint[0], toPoint[1], toPoint[2]);
+  if (reach <= tolerance) return false;
+  const direction = /** @type {Vec3} */ (toPoint.map((v) => v / reach));
+  const limit = reach - tolerance;
+  for (let body = 0; body < triangles.length; body++) {
+    const list = triangles[body];
+    const m = transforms.subarray(body * 16, body * 16 + 16);
+    for (let i = 0; i + 9 <= list.length; i += 9) {
+      const t = rayTriangle(
+        eye,
+        direction,
+        transformPoint(m, list[i], list[i + 1], list[i + 2]),
+        transformPoint(m, list[i + 3], list[i + 4], list[i + 5]),
+        transformPoint(m, list[i + 6], list[i + 7], list[i + 8]),
+      );
+      if (t < limit) return true;
+    }
+  }
+  return false;
+}

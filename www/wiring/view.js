@@ -8,10 +8,10 @@
  */
 
 import { OrbitCamera } from '../render/camera.js';
-import { contactCount, contactInstances } from '../render/contacts.js';
+import { INSTANCE_STRIDE, contactCount, contactInstances } from '../render/contacts.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
 import { attachOrbitControls } from '../render/orbit-input.js';
-import { nearestInstance, pickBody } from '../render/picking.js';
+import { hiddenBehind, nearestInstance, pickBody } from '../render/picking.js';
 import { outlineVertices, readRegions, regionColour } from '../render/regions.js';
 import { showError, showNotice } from '../ui/banner.js';
 import { attachKeyboardOrbit } from '../ui/keyboard.js';
@@ -253,6 +253,52 @@ export class SceneView {
     const max = info.focus_max.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
     this.renderer.resize();
     this.camera.frame(min, max, info.up, this.renderer.aspect());
+  }
+
+  /**
+   * Where every contact of the shown frame is drawn (with the explode
+   * offsets), whatever the View controls filter.
+   * @returns {import('../render/math.js').Vec3[]}
+   */
+  contactPoints() {
+    const shown = this.controller.shown;
+    if (!shown || !this.info) return [];
+    const centres = bodyCentres(shown.frame.transforms, this.info.bodies.length);
+    const offsets = explodeOffsets(centres, this.sceneCentre, this.info.up, this.stack, this.state.explode);
+    const { instances } = contactInstances(shown.frame.contacts, this.layout, offsets, { onlyWrong: false, featureColours: false });
+    const points = [];
+    for (let i = 0; i < instances.length; i += INSTANCE_STRIDE) points.push(/** @type {import('../render/math.js').Vec3} */ ([instances[i], instances[i + 1], instances[i + 2]]));
+    return points;
+  }
+
+  /**
+   * What the last drawn frame shows where, in the page's CSS pixels (for the
+   * browser tests: the legend and the toolbar must not cover a contact):
+   * each contact's centre and whether a body hides it, the corners of the
+   * scene's focus box, and the contact glyphs' size on the screen.
+   * @returns {{contacts: Array<{x: number, y: number, hidden: boolean}>, corners: Array<{x: number, y: number}>,
+   *   glyph: {diameter: number, length: number}}}
+   */
+  onScreen() {
+    const rect = this.canvas.getBoundingClientRect();
+    const m = this.renderer.viewProjection;
+    const project = ([x, y, z]) => {
+      const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+      return {
+        x: rect.left + (((m[0] * x + m[4] * y + m[8] * z + m[12]) / w) * 0.5 + 0.5) * rect.width,
+        y: rect.top + (0.5 - ((m[1] * x + m[5] * y + m[9] * z + m[13]) / w) * 0.5) * rect.height,
+      };
+    };
+    const eye = this.camera.eye();
+    const tolerance = this.renderer.contactRadius * 2;
+    const contacts = this.contactPoints().map((p) => ({ ...project(p), hidden: hiddenBehind(eye, p, this.bodyTriangles, this.renderer.transforms, tolerance) }));
+    const corners = [];
+    if (this.info) {
+      const { focus_min: lo, focus_max: hi } = this.info;
+      for (let k = 0; k < 8; k++) corners.push(project([k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]]));
+    }
+    const metresPerPixel = this.camera.metresPerPixel(rect.height);
+    return { contacts, corners, glyph: { diameter: (2 * this.renderer.contactRadius) / metresPerPixel, length: this.renderer.contactLength / metresPerPixel } };
   }
 
   // ---- the view's part of the link ---------------------------------------
