@@ -67,6 +67,7 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} status the "Starting…" / "Loading…" line over the view
  * @property {HTMLElement} noWebgl
  * @property {HTMLButtonElement} showKeys
+ * @property {HTMLAnchorElement} skipToView the first Tab stop, "Skip to the view"
  * @property {HTMLDialogElement} keysDialog
  * @property {HTMLAnchorElement} openFull the embedded view's "Open in ContactLab"
  * @property {HTMLElement} version the release named in the brand
@@ -82,6 +83,7 @@ export function pageElements() {
     status: byId('status'),
     noWebgl: byId('no-webgl'),
     showKeys: byId('show-keys'),
+    skipToView: byId('skip-to-view'),
     keysDialog: byId('keys-dialog'),
     openFull: byId('open-full'),
     version: byId('version'),
