@@ -61,11 +61,26 @@ export function controlTakesSpace(target) {
  *   canvas: HTMLElement}} actions canvas: while it has the focus, the arrows turn the view instead
  */
 export function installShortcuts({ togglePlay, step, reset, present, keys, canvas }) {
+  // The control last pressed with the pointer keeps the focus; Space after
+  // that click still plays, as a lecturer at a laptop expects. A control
+  // reached with the keyboard takes Space itself.
+  /** @type {EventTarget | null} */
+  let clicked = null;
+  document.addEventListener('pointerdown', (event) => {
+    clicked = /** @type {Element} */ (event.target).closest?.('button, summary, input, label') ?? null;
+    const label = /** @type {HTMLLabelElement | null} */ (clicked?.tagName === 'LABEL' ? clicked : null);
+    if (label) clicked = label.control;
+  }, true);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Tab') clicked = null;
+  }, true);
+  /** @param {EventTarget | null} target */
+  const takesSpace = (target) => controlTakesSpace(target) && target !== clicked;
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (fieldOwnsKey(event.target, event.key)) return;
     // Space presses the focused button (Step, Copy link, …): never Play instead.
-    if (event.key === ' ' && controlTakesSpace(event.target)) return;
+    if (event.key === ' ' && takesSpace(event.target)) return;
     // An open dialog (help, keys) keeps its own keys.
     if (document.querySelector('dialog[open]')) return;
     let action = null;
@@ -79,10 +94,10 @@ export function installShortcuts({ togglePlay, step, reset, present, keys, canva
     event.preventDefault();
     action();
   });
-  // A focused element that is no control (the view, a panel) would scroll
-  // on Space's keyup: the shortcut had it.
+  // A focused element that does not take Space (the view, a clicked button)
+  // would scroll or press on Space's keyup: the shortcut had it.
   document.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && !fieldOwnsKey(event.target, event.key) && !controlTakesSpace(event.target) && !document.querySelector('dialog[open]')) event.preventDefault();
+    if (event.key === ' ' && !fieldOwnsKey(event.target, event.key) && !takesSpace(event.target) && !document.querySelector('dialog[open]')) event.preventDefault();
   });
 }
 
