@@ -34,6 +34,7 @@ import { embedSnippet } from './ui/embed.js';
 import { copyText } from './ui/export.js';
 import { readRelease } from './state/release.js';
 import { ComparePanel } from './ui/compare.js';
+import { attachJumpLinks } from './ui/jump-links.js';
 import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
 import { pageElements } from './wiring/elements.js';
@@ -297,6 +298,7 @@ class Page {
       canvas: elements.view.canvas,
     });
     attachSkipLink(elements.skipToView, elements.view.canvas);
+    attachJumpLinks(document);
     this.session.onRestart = () => controller.workerRestarted();
     // For the browser tests: where the contacts are drawn (read only).
     /** @type {any} */ (window).contactlabView = { onScreen: () => view.onScreen() };

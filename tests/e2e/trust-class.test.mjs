@@ -222,8 +222,9 @@ test('on a phone: glyphs of at least 8 px, touch targets of at least 44 × 44 px
     await screenshot(page, `${SHOTS}phone-pillar.png`);
 
     // Every control one can see: a box or a radio counts by its label, which takes the tap.
-    const small = await page.evaluate(() => {
+    const { small, checked } = await page.evaluate(() => {
       const found = [];
+      let checked = 0;
       const controls = document.querySelectorAll('button, select, input, a[href], summary, textarea, [tabindex="0"]');
       for (const control of controls) {
         const element = /** @type {HTMLElement} */ (control);
@@ -233,12 +234,14 @@ test('on a phone: glyphs of at least 8 px, touch targets of at least 44 × 44 px
         let target = element;
         if (element.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) target = input.labels?.[0] ?? element;
         const box = target.getBoundingClientRect();
+        checked++;
         if (box.width < 44 || box.height < 44) {
           found.push(`${element.tagName.toLowerCase()}#${element.id || ''} "${(target.textContent || '').trim().slice(0, 24)}" ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
         }
       }
-      return found;
+      return { small: found, checked };
     });
+    assert.ok(checked >= 40, `only ${checked} controls found`);
     assert.deepEqual(small, [], `${small.length} controls are smaller than 44 × 44 CSS px`);
 
     // Compare is a tap away from the top of the page.

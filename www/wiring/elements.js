@@ -20,6 +20,9 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} regionsLabel its label, which carries the title saying what it draws or why it is off
  * @property {HTMLButtonElement} resetView
  * @property {HTMLButtonElement} present
+ * @property {HTMLElement} tools the toolbar over the view
+ * @property {HTMLElement} legend the colour key over the view (the framed camera keeps the contacts clear of it)
+ * @property {HTMLElement} headline the headline over the view's bottom
  */
 
 /**
@@ -100,6 +103,9 @@ export function pageElements() {
       regionsLabel: byId('show-regions-label'),
       resetView: byId('reset-view'),
       present: byId('present'),
+      tools: byId('view-tools'),
+      legend: byId('legend'),
+      headline: byId('headline'),
     },
     controls: {
       presetPicker: byId('preset-picker'),

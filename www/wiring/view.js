@@ -7,7 +7,7 @@
  * what is simulated, so the page only rewrites the link when the view moves.
  */
 
-import { OrbitCamera } from '../render/camera.js';
+import { FRAMING_DIRECTIONS, OrbitCamera, boxCorners } from '../render/camera.js';
 import { INSTANCE_STRIDE, contactCount, contactInstances } from '../render/contacts.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
 import { attachOrbitControls } from '../render/orbit-input.js';
@@ -31,6 +31,14 @@ import { hideTooltip, showContactTooltip } from '../ui/tooltip.js';
 
 /** Width of the region outlines in presentation mode, relative to the normal. */
 const PRESENTING_REGION_SCALE = 2;
+/** The smallest contact glyph on the screen, in CSS pixels: a ball's diameter and an arrow's length. */
+const MIN_GLYPH_PIXELS = { diameter: 8, length: 22 };
+/** Gap kept between the framed scene and the overlays on the view, in CSS pixels. */
+const OVERLAY_GAP = 8;
+/** At most this many contacts are tested for being hidden when the page picks a direction to frame from. */
+const VISIBILITY_SAMPLES = 24;
+/** Ray-triangle tests the page spends at most per direction on that choice. */
+const VISIBILITY_BUDGET = 400_000;
 
 /**
  * What the legend says about the drawn contacts and regions.
@@ -104,19 +112,31 @@ export class SceneView {
 
     this.drawPending = false;
     this.firstFrameDrawn = false;
+    /** The camera is framed by the page again before the next draw (the overlays have their sizes by then). */
+    this.framePending = false;
+    /** Whether the page's framing saw contacts (a scene framed before any touch is framed again when they come). */
+    this.framedContacts = false;
 
     this.presentation = new Presentation({
       button: elements.present,
       onChange: () => {
-        this.sizeGlyphs();
+        this.framePending = true;
         this.requestDraw();
       },
     });
 
     new ResizeObserver(() => {
+      this.framePending = true;
       this.requestDraw();
       onResize();
     }).observe(this.canvas);
+    // The legend goes under the toolbar wherever that wraps (a phone, presentation mode).
+    const tools = elements.tools;
+    new ResizeObserver(() => {
+      this.canvas.parentElement?.style.setProperty('--view-tools-height', `${tools.offsetHeight}px`);
+      this.framePending = true;
+      this.requestDraw();
+    }).observe(tools);
     this.canvas.addEventListener('webglcontextlost', (event) => {
       event.preventDefault();
       showError('The graphics context was lost (the GPU was reset or is out of memory). Reload the page.');
@@ -137,6 +157,11 @@ export class SceneView {
     requestAnimationFrame(() => {
       this.drawPending = false;
       this.renderer.resize();
+      // Until the visitor moves it, the camera keeps the scene and its
+      // contacts framed in the part of the view the overlays leave free.
+      if (this.framePending && this.info && !this.state.cam) this.frameCamera();
+      this.framePending = false;
+      this.sizeGlyphs();
       this.renderer.draw(this.camera);
       if (this.controller.shown && !this.firstFrameDrawn) {
         this.firstFrameDrawn = true;
@@ -179,6 +204,7 @@ export class SceneView {
     if (cameraKey === this.cameraKey) return false;
     this.cameraKey = cameraKey;
     this.frameCamera();
+    this.framePending = true;
     const pendingCam = this.pendingCam;
     if (pendingCam && this.camera.showsScene(pendingCam)) {
       this.camera.setState(pendingCam);
@@ -207,6 +233,7 @@ export class SceneView {
     this.instanceContacts = indices;
     this.renderer.setContacts(instances);
     const regions = this.showRegions(shown, offsets);
+    if (!this.framedContacts && contactCount(contacts, this.layout) > 0) this.framePending = true;
     this.onContacts({ count: contactCount(contacts, this.layout), shown: indices.length, featureColours: this.state.featureColours, regions });
     this.requestDraw();
   }
@@ -237,38 +264,148 @@ export class SceneView {
     return this.regionsDrawn ? regions.length : null;
   }
 
-  /** Contact glyph sizes: from the scene's size, larger in presentation mode. */
+  /**
+   * Contact glyph sizes: from the scene's size, larger in presentation mode,
+   * but never smaller on the screen than MIN_GLYPH_PIXELS (the scene's own
+   * size shrinks to a few pixels on a phone or when the camera is far).
+   */
   sizeGlyphs() {
     const grow = this.presentation.glyphScale();
-    this.renderer.contactLength = this.glyphLength * grow.length;
-    this.renderer.contactRadius = this.glyphLength * 0.12 * grow.radius;
+    const metresPerPixel = this.camera.metresPerPixel(this.canvas.clientHeight);
+    this.renderer.contactLength = Math.max(this.glyphLength * grow.length, MIN_GLYPH_PIXELS.length * metresPerPixel);
+    this.renderer.contactRadius = Math.max(this.glyphLength * 0.12 * grow.radius, (MIN_GLYPH_PIXELS.diameter / 2) * metresPerPixel);
     this.renderer.regionScale = this.presentation.presenting ? PRESENTING_REGION_SCALE : 1;
   }
 
-  /** Frames the scene's focus box, grown by the explode factor so spread bodies stay in view. */
+  /**
+   * Frames the scene's focus box (grown by the explode factor, so spread
+   * bodies stay in view) and the shown contacts: from the direction that
+   * hides the fewest contacts behind bodies (the default first), inside the
+   * largest part of the view that the legend, the toolbar and the headline
+   * leave free.
+   */
   frameCamera() {
     const info = this.info;
     const grow = 1 + this.state.explode;
     const min = info.focus_min.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
     const max = info.focus_max.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
     this.renderer.resize();
-    this.camera.frame(min, max, info.up, this.renderer.aspect());
+    const aspect = this.renderer.aspect();
+    const contacts = this.contactGlyphs();
+    this.framedContacts = contacts.length > 0;
+    const points = [...boxCorners(/** @type {any} */ (min), /** @type {any} */ (max)), ...contacts.flatMap(({ at, tip }) => [at, tip])];
+    const from = this.clearestDirection(points, contacts, aspect);
+    const camera = this.camera;
+    let best = null;
+    for (const free of this.freeAreas()) {
+      camera.fit(points, info.up, aspect, free, from);
+      if (!best || camera.distance < best.distance) best = { distance: camera.distance, free };
+    }
+    camera.fit(points, info.up, aspect, best?.free, from);
+  }
+
+  /**
+   * The framing direction that hides the fewest of (a sample of) the
+   * contacts behind a body, then the fewest of their arrows' tips: the default unless another shows more.
+   * @param {import('../render/math.js').Vec3[]} points
+   * @param {Array<{at: import('../render/math.js').Vec3, tip: import('../render/math.js').Vec3}>} contacts
+   * @param {number} aspect
+   * @returns {{yaw: number, pitch: number}}
+   */
+  clearestDirection(points, contacts, aspect) {
+    const [first] = FRAMING_DIRECTIONS;
+    if (contacts.length === 0) return first;
+    const every = Math.max(1, Math.ceil(contacts.length / VISIBILITY_SAMPLES));
+    const sample = contacts.filter((_, i) => i % every === 0);
+    const triangles = this.bodyTriangles.reduce((sum, list) => sum + list.length / 9, 0);
+    if (triangles * sample.length * 2 > VISIBILITY_BUDGET) return first;
+    let best = { from: first, hidden: Infinity };
+    for (const from of FRAMING_DIRECTIONS) {
+      this.camera.fit(points, this.info.up, aspect, undefined, from);
+      const eye = this.camera.eye();
+      // A hidden point counts more than a hidden arrow tip (an arrow into the
+      // other body is hidden from everywhere).
+      const hidden = sample.reduce((sum, { at, tip }) => sum + (this.hidden(eye, at) ? sample.length + 1 : 0) + (this.hidden(eye, tip) ? 1 : 0), 0);
+      if (hidden < best.hidden) best = { from, hidden };
+      if (hidden === 0) break;
+    }
+    return best.from;
+  }
+
+  /** @returns {number} how far behind a body surface a contact may lie and still count as seen (a glyph's width) */
+  hiddenTolerance() {
+    return this.glyphLength * 0.24;
+  }
+
+  /**
+   * The parts of the canvas the overlays leave free, in normalised device
+   * coordinates: below or beside the legend and the toolbar, above the
+   * headline.
+   * @returns {Array<{left: number, right: number, bottom: number, top: number}>}
+   */
+  freeAreas() {
+    const canvas = this.canvas.getBoundingClientRect();
+    if (canvas.width === 0 || canvas.height === 0) return [{ left: -1, right: 1, bottom: -1, top: 1 }];
+    const boxOf = (element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 ? box : null;
+    };
+    const legend = boxOf(this.elements.legend);
+    const tools = [...this.elements.tools.querySelectorAll('button')].map(boxOf).filter((b) => b !== null);
+    const headline = boxOf(this.elements.headline);
+    const obstacles = [legend, ...tools].filter((b) => b !== null);
+    const bottom = headline ? headline.top - OVERLAY_GAP : canvas.bottom;
+    const tops = [canvas.top, ...obstacles.map((b) => b.bottom + OVERLAY_GAP)];
+    const lefts = [canvas.left, ...(legend ? [legend.right + OVERLAY_GAP] : [])];
+    const rights = [canvas.right, ...tools.map((b) => b.left - OVERLAY_GAP)];
+    const areas = [];
+    for (const top of tops) {
+      for (const left of lefts) {
+        for (const right of rights) {
+          const area = { left, right, top, bottom };
+          if (right - left < canvas.width * 0.25 || bottom - top < canvas.height * 0.25) continue;
+          if (obstacles.some((b) => b.left < right && left < b.right && b.top < bottom && top < b.bottom)) continue;
+          areas.push(area);
+        }
+      }
+    }
+    const ndc = ({ left, right, top, bottom }) => ({
+      left: ((left - canvas.left) / canvas.width) * 2 - 1,
+      right: ((right - canvas.left) / canvas.width) * 2 - 1,
+      top: 1 - ((top - canvas.top) / canvas.height) * 2,
+      bottom: 1 - ((bottom - canvas.top) / canvas.height) * 2,
+    });
+    return areas.length > 0 ? areas.map(ndc) : [{ left: -1, right: 1, bottom: -1, top: 1 }];
   }
 
   /**
    * Where every contact of the shown frame is drawn (with the explode
-   * offsets), whatever the View controls filter.
-   * @returns {import('../render/math.js').Vec3[]}
+   * offsets), whatever the View controls filter: its point and the tip of
+   * its arrow at the scene's glyph length.
+   * @returns {Array<{at: import('../render/math.js').Vec3, tip: import('../render/math.js').Vec3}>}
    */
-  contactPoints() {
+  contactGlyphs() {
     const shown = this.controller.shown;
     if (!shown || !this.info) return [];
     const centres = bodyCentres(shown.frame.transforms, this.info.bodies.length);
     const offsets = explodeOffsets(centres, this.sceneCentre, this.info.up, this.stack, this.state.explode);
     const { instances } = contactInstances(shown.frame.contacts, this.layout, offsets, { onlyWrong: false, featureColours: false });
-    const points = [];
-    for (let i = 0; i < instances.length; i += INSTANCE_STRIDE) points.push(/** @type {import('../render/math.js').Vec3} */ ([instances[i], instances[i + 1], instances[i + 2]]));
-    return points;
+    const glyphs = [];
+    for (let i = 0; i < instances.length; i += INSTANCE_STRIDE) {
+      const at = /** @type {import('../render/math.js').Vec3} */ ([instances[i], instances[i + 1], instances[i + 2]]);
+      const tip = /** @type {import('../render/math.js').Vec3} */ (at.map((v, k) => v + instances[i + 3 + k] * this.glyphLength));
+      glyphs.push({ at, tip });
+    }
+    return glyphs;
+  }
+
+  /**
+   * Whether a body hides a point from `eye`.
+   * @param {import('../render/math.js').Vec3} eye
+   * @param {import('../render/math.js').Vec3} point
+   */
+  hidden(eye, point) {
+    return hiddenBehind(eye, point, this.bodyTriangles, this.renderer.transforms, this.hiddenTolerance());
   }
 
   /**
@@ -290,8 +427,7 @@ export class SceneView {
       };
     };
     const eye = this.camera.eye();
-    const tolerance = this.renderer.contactRadius * 2;
-    const contacts = this.contactPoints().map((p) => ({ ...project(p), hidden: hiddenBehind(eye, p, this.bodyTriangles, this.renderer.transforms, tolerance) }));
+    const contacts = this.contactGlyphs().map(({ at }) => ({ ...project(at), hidden: this.hidden(eye, at) }));
     const corners = [];
     if (this.info) {
       const { focus_min: lo, focus_max: hi } = this.info;
