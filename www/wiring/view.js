@@ -11,7 +11,7 @@ import { FRAMING_DIRECTIONS, OrbitCamera, boxCorners } from '../render/camera.js
 import { INSTANCE_STRIDE, contactCount, contactInstances } from '../render/contacts.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
 import { attachOrbitControls } from '../render/orbit-input.js';
-import { hiddenBehind, nearestInstance, pickBody } from '../render/picking.js';
+import { hiddenBehind, nearestInstance, pickBody, worldTriangles } from '../render/picking.js';
 import { outlineVertices, readRegions, regionColour } from '../render/regions.js';
 import { showError, showNotice } from '../ui/banner.js';
 import { attachKeyboardOrbit } from '../ui/keyboard.js';
@@ -37,8 +37,10 @@ const MIN_GLYPH_PIXELS = { diameter: 8, length: 22 };
 const OVERLAY_GAP = 8;
 /** At most this many contacts are tested for being hidden when the page picks a direction to frame from. */
 const VISIBILITY_SAMPLES = 24;
-/** Ray-triangle tests the page spends at most per direction on that choice. */
-const VISIBILITY_BUDGET = 400_000;
+/** The share of the sampled contacts another direction must show more than the default one for the page to frame from there. */
+const CLEARER_SHARE = 0.25;
+/** Ray-triangle tests the page spends at most on that choice (some 50 ms); beyond, it keeps the default direction. */
+const VISIBILITY_BUDGET = 4_000_000;
 
 /**
  * What the legend says about the drawn contacts and regions.
@@ -116,6 +118,8 @@ export class SceneView {
     this.framePending = false;
     /** Whether the page's framing saw contacts (a scene framed before any touch is framed again when they come). */
     this.framedContacts = false;
+    /** The direction the page frames the shown scene from; null: choose it at the next framing. @type {{yaw: number, pitch: number} | null} */
+    this.framingFrom = null;
 
     this.presentation = new Presentation({
       button: elements.present,
@@ -203,6 +207,7 @@ export class SceneView {
     const cameraKey = config.file ? `file:${config.file.packed}` : `scene:${config.sceneId}`;
     if (cameraKey === this.cameraKey) return false;
     this.cameraKey = cameraKey;
+    this.framingFrom = null;
     this.frameCamera();
     this.framePending = true;
     const pendingCam = this.pendingCam;
@@ -233,7 +238,10 @@ export class SceneView {
     this.instanceContacts = indices;
     this.renderer.setContacts(instances);
     const regions = this.showRegions(shown, offsets);
-    if (!this.framedContacts && contactCount(contacts, this.layout) > 0) this.framePending = true;
+    if (!this.framedContacts && contactCount(contacts, this.layout) > 0) {
+      this.framingFrom = null;
+      this.framePending = true;
+    }
     this.onContacts({ count: contactCount(contacts, this.layout), shown: indices.length, featureColours: this.state.featureColours, regions });
     this.requestDraw();
   }
@@ -294,7 +302,10 @@ export class SceneView {
     const contacts = this.contactGlyphs();
     this.framedContacts = contacts.length > 0;
     const points = [...boxCorners(/** @type {any} */ (min), /** @type {any} */ (max)), ...contacts.flatMap(({ at, tip }) => [at, tip])];
-    const from = this.clearestDirection(points, contacts, aspect);
+    // The direction is chosen once per scene (and again when its first
+    // contacts come); a resize or presentation mode only refits.
+    this.framingFrom ??= this.clearestDirection(points, contacts, aspect);
+    const from = this.framingFrom;
     const camera = this.camera;
     let best = null;
     for (const free of this.freeAreas()) {
@@ -318,16 +329,29 @@ export class SceneView {
     const every = Math.max(1, Math.ceil(contacts.length / VISIBILITY_SAMPLES));
     const sample = contacts.filter((_, i) => i % every === 0);
     const triangles = this.bodyTriangles.reduce((sum, list) => sum + list.length / 9, 0);
-    if (triangles * sample.length * 2 > VISIBILITY_BUDGET) return first;
-    let best = { from: first, hidden: Infinity };
-    for (const from of FRAMING_DIRECTIONS) {
+    if (triangles * sample.length * 2 * FRAMING_DIRECTIONS.length > VISIBILITY_BUDGET) return first;
+    const world = worldTriangles(this.bodyTriangles, this.renderer.transforms);
+    /** @param {{yaw: number, pitch: number}} from @returns {{from: {yaw: number, pitch: number}, points: number, tips: number}} */
+    const hiddenFrom = (from) => {
       this.camera.fit(points, this.info.up, aspect, undefined, from);
       const eye = this.camera.eye();
-      // A hidden point counts more than a hidden arrow tip (an arrow into the
-      // other body is hidden from everywhere).
-      const hidden = sample.reduce((sum, { at, tip }) => sum + (this.hidden(eye, at) ? sample.length + 1 : 0) + (this.hidden(eye, tip) ? 1 : 0), 0);
-      if (hidden < best.hidden) best = { from, hidden };
-      if (hidden === 0) break;
+      return {
+        from,
+        points: sample.filter(({ at }) => this.hidden(eye, at, world)).length,
+        tips: sample.filter(({ tip }) => this.hidden(eye, tip, world)).length,
+      };
+    };
+    const usual = hiddenFrom(first);
+    if (usual.points === 0) return first;
+    // Another direction only when it shows a good share more of the contacts
+    // (the Pillar keeps its familiar view); among those, the one that hides
+    // the fewest points, then the fewest arrow tips.
+    let best = usual;
+    for (const from of FRAMING_DIRECTIONS.slice(1)) {
+      const seen = hiddenFrom(from);
+      if (usual.points - seen.points < sample.length * CLEARER_SHARE) continue;
+      if (best === usual || seen.points < best.points || (seen.points === best.points && seen.tips < best.tips)) best = seen;
+      if (best.points === 0 && best.tips === 0) break;
     }
     return best.from;
   }
@@ -403,9 +427,10 @@ export class SceneView {
    * Whether a body hides a point from `eye`.
    * @param {import('../render/math.js').Vec3} eye
    * @param {import('../render/math.js').Vec3} point
+   * @param {Float64Array} world the bodies' triangles as drawn, `worldTriangles()`
    */
-  hidden(eye, point) {
-    return hiddenBehind(eye, point, this.bodyTriangles, this.renderer.transforms, this.hiddenTolerance());
+  hidden(eye, point, world) {
+    return hiddenBehind(eye, point, world, this.hiddenTolerance());
   }
 
   /**
@@ -427,7 +452,8 @@ export class SceneView {
       };
     };
     const eye = this.camera.eye();
-    const contacts = this.contactGlyphs().map(({ at }) => ({ ...project(at), hidden: this.hidden(eye, at) }));
+    const world = worldTriangles(this.bodyTriangles, this.renderer.transforms);
+    const contacts = this.contactGlyphs().map(({ at }) => ({ ...project(at), hidden: this.hidden(eye, at, world) }));
     const corners = [];
     if (this.info) {
       const { focus_min: lo, focus_max: hi } = this.info;
