@@ -24,7 +24,9 @@
  * comparison; `data-version` is the release shown; `data-embed` is "true"
  * in the embedded view; `data-timer-resolution-ms` is how finely the step
  * timings can tell time; `data-offline` is "controlled" once a published
- * page is served by its service worker. Only this file writes them.
+ * page is served by its service worker. Only this file writes them. And
+ * `window.contactlabView.onScreen()` says where the last drawn frame put
+ * each contact, in CSS pixels (wiring/view.js).
  */
 
 import { Session } from './session.js';

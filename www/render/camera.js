@@ -55,17 +55,6 @@ export class OrbitCamera {
   }
 
   /**
-   * Frames an axis-aligned box so all of it is visible at the given aspect.
-   * @param {Vec3} min
-   * @param {Vec3} max
-   * @param {Vec3} up
-   * @param {number} aspect width / height of the viewport
-   */
-  frame(min, max, up, aspect) {
-    this.fit(boxCorners(min, max), up, aspect);
-  }
-
-  /**
    * Frames points (the corners of the scene's box and its contacts) from a
    * direction, as close as they all fit inside `free`: the part of the
    * viewport no overlay covers. The target moves off the points' centre so

@@ -454,11 +454,7 @@ export class SceneView {
     const eye = this.camera.eye();
     const world = worldTriangles(this.bodyTriangles, this.renderer.transforms);
     const contacts = this.contactGlyphs().map(({ at }) => ({ ...project(at), hidden: this.hidden(eye, at, world) }));
-    const corners = [];
-    if (this.info) {
-      const { focus_min: lo, focus_max: hi } = this.info;
-      for (let k = 0; k < 8; k++) corners.push(project([k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]]));
-    }
+    const corners = this.info ? boxCorners(this.info.focus_min, this.info.focus_max).map(project) : [];
     const metresPerPixel = this.camera.metresPerPixel(rect.height);
     return { contacts, corners, glyph: { diameter: (2 * this.renderer.contactRadius) / metresPerPixel, length: this.renderer.contactLength / metresPerPixel } };
   }
