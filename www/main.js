@@ -24,7 +24,9 @@
  * comparison; `data-version` is the release shown; `data-embed` is "true"
  * in the embedded view; `data-timer-resolution-ms` is how finely the step
  * timings can tell time; `data-offline` is "controlled" once a published
- * page is served by its service worker. Only this file writes them.
+ * page is served by its service worker. Only this file writes them. And
+ * `window.contactlabView.onScreen()` says where the last drawn frame put
+ * each contact, in CSS pixels (wiring/view.js).
  */
 
 import { Session } from './session.js';
@@ -34,7 +36,8 @@ import { embedSnippet } from './ui/embed.js';
 import { copyText } from './ui/export.js';
 import { readRelease } from './state/release.js';
 import { ComparePanel } from './ui/compare.js';
-import { installShortcuts } from './ui/keyboard.js';
+import { attachJumpLinks } from './ui/jump-links.js';
+import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
 import { pageElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
@@ -304,7 +307,11 @@ class Page {
       keys: showKeys,
       canvas: elements.view.canvas,
     });
+    attachSkipLink(elements.skipToView, elements.view.canvas);
+    attachJumpLinks(document);
     this.session.onRestart = () => controller.workerRestarted();
+    // For the browser tests: where the contacts are drawn (read only).
+    /** @type {any} */ (window).contactlabView = { onScreen: () => view.onScreen() };
   }
 
   /** Loads the presets, then shows what the link names; once drawn, the page works offline. */

@@ -13,6 +13,21 @@ const FOV_Y = (40 * Math.PI) / 180;
 const MAX_PITCH = 1.5;
 const DEFAULT_YAW = 0.55;
 const DEFAULT_PITCH = 0.3;
+/** The whole viewport, in normalised device coordinates. */
+const WHOLE_VIEW = { left: -1, right: 1, bottom: -1, top: 1 };
+/** Room left around the framed points, as a share of the distance. */
+const FIT_MARGIN = 1.04;
+
+/**
+ * The directions the page may frame a scene from, the default first: a
+ * contact deep in a pit is hidden from the default's low angle, so the page
+ * tries higher ones, up to nearly straight down, and the other sides (see
+ * wiring/view.js).
+ * @type {Array<{yaw: number, pitch: number}>}
+ */
+export const FRAMING_DIRECTIONS = [0, Math.PI / 2, Math.PI, (3 * Math.PI) / 2].flatMap((turn) =>
+  [DEFAULT_PITCH, 0.75, 1.2, 1.45].map((pitch) => ({ yaw: DEFAULT_YAW + turn, pitch })),
+);
 
 /** A camera that orbits a target point around the scene's up direction. */
 export class OrbitCamera {
@@ -40,23 +55,64 @@ export class OrbitCamera {
   }
 
   /**
-   * Frames an axis-aligned box so all of it is visible at the given aspect.
-   * @param {Vec3} min
-   * @param {Vec3} max
+   * Frames points (the corners of the scene's box and its contacts) from a
+   * direction, as close as they all fit inside `free`: the part of the
+   * viewport no overlay covers. The target moves off the points' centre so
+   * their picture is centred in `free`, not in the viewport.
+   * @param {Vec3[]} points
    * @param {Vec3} up
    * @param {number} aspect width / height of the viewport
+   * @param {{left: number, right: number, bottom: number, top: number}} [free] in normalised device coordinates
+   * @param {{yaw: number, pitch: number}} [from]
    */
-  frame(min, max, up, aspect) {
+  fit(points, up, aspect, free = WHOLE_VIEW, from = { yaw: DEFAULT_YAW, pitch: DEFAULT_PITCH }) {
     this.setUp(up);
+    this.yaw = from.yaw;
+    this.pitch = from.pitch;
+    const min = /** @type {Vec3} */ ([0, 1, 2].map((k) => Math.min(...points.map((p) => p[k]))));
+    const max = /** @type {Vec3} */ ([0, 1, 2].map((k) => Math.max(...points.map((p) => p[k]))));
     this.sceneCentre = scale(add(min, max), 0.5);
     this.sceneRadius = Math.max(length(sub(max, min)) / 2, 1e-3);
-    this.target = [...this.sceneCentre];
-    const fovX = 2 * Math.atan(Math.tan(FOV_Y / 2) * aspect);
-    const halfFov = Math.min(FOV_Y, fovX) / 2;
-    // The bounding sphere fits when its tangent cone equals the field of view.
-    this.distance = (this.sceneRadius / Math.sin(halfFov)) * 1.02;
-    this.yaw = DEFAULT_YAW;
-    this.pitch = DEFAULT_PITCH;
+    const back = this.direction();
+    const right = normalize(cross(this.up, back), this.side);
+    const screenUp = cross(back, right);
+    // Each point in the camera's axes, from the centre: across, up, towards the eye.
+    const local = points.map((p) => {
+      const d = sub(p, this.sceneCentre);
+      return [dot(d, right), dot(d, screenUp), dot(d, back)];
+    });
+    const tanY = Math.tan(FOV_Y / 2);
+    // At eye distance `d`, the sideways shifts of the target that keep every
+    // point inside `free`: a point at depth d − z projects to (x − shift) / ((d − z)·tan).
+    const shifts = (d, axis, tan, low, high) => {
+      let from = -Infinity;
+      let to = Infinity;
+      for (const p of local) {
+        const depth = d - p[2];
+        from = Math.max(from, p[axis] - high * tan * depth);
+        to = Math.min(to, p[axis] - low * tan * depth);
+      }
+      return { from, to };
+    };
+    const fits = (d) => {
+      const x = shifts(d, 0, tanY * aspect, free.left, free.right);
+      const y = shifts(d, 1, tanY, free.bottom, free.top);
+      return x.from <= x.to && y.from <= y.to ? { x, y } : null;
+    };
+    const nearest = Math.max(...local.map((p) => p[2])) + this.sceneRadius * 0.05;
+    let far = Math.max(nearest, this.sceneRadius) * 2;
+    while (!fits(far) && far < this.sceneRadius * 1e4) far *= 2;
+    let near = nearest;
+    for (let i = 0; i < 40 && fits(far); i++) {
+      const mid = (near + far) / 2;
+      if (fits(mid)) far = mid;
+      else near = mid;
+    }
+    this.distance = far * FIT_MARGIN;
+    const fitted = fits(this.distance);
+    const sx = fitted ? (fitted.x.from + fitted.x.to) / 2 : 0;
+    const sy = fitted ? (fitted.y.from + fitted.y.to) / 2 : 0;
+    this.target = add(this.sceneCentre, add(scale(right, sx), scale(screenUp, sy)));
   }
 
   /** @returns {Vec3} unit vector from the target towards the eye */
@@ -91,8 +147,17 @@ export class OrbitCamera {
     const back = this.direction();
     const right = normalize(cross(this.up, back), this.side);
     const screenUp = cross(back, right);
-    const metresPerPixel = (2 * this.distance * Math.tan(FOV_Y / 2)) / Math.max(viewportHeight, 1);
+    const metresPerPixel = this.metresPerPixel(viewportHeight);
     this.target = add(this.target, add(scale(right, -dx * metresPerPixel), scale(screenUp, dy * metresPerPixel)));
+  }
+
+  /**
+   * How many metres one pixel spans at the target's distance.
+   * @param {number} viewportHeight in pixels
+   * @returns {number}
+   */
+  metresPerPixel(viewportHeight) {
+    return (2 * this.distance * Math.tan(FOV_Y / 2)) / Math.max(viewportHeight, 1);
   }
 
   /**
@@ -176,4 +241,15 @@ export class OrbitCamera {
     const far = this.distance + reach * 1.5;
     return multiply(perspective(FOV_Y, aspect, near, far), lookAt(this.eye(), this.target, this.up));
   }
+}
+
+/**
+ * @param {Vec3} min
+ * @param {Vec3} max
+ * @returns {Vec3[]} the eight corners of the box
+ */
+export function boxCorners(min, max) {
+  const corners = [];
+  for (let k = 0; k < 8; k++) corners.push(/** @type {Vec3} */ ([k & 1 ? max[0] : min[0], k & 2 ? max[1] : min[1], k & 4 ? max[2] : min[2]]));
+  return corners;
 }

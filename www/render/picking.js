@@ -105,3 +105,64 @@ export function nearestInstance(instances, viewProjection, arrowLength, { x: px,
   }
   return found;
 }
+
+/**
+ * Every body's surface triangles in world coordinates, as drawn: 9 floats
+ * per triangle, for `hiddenBehind`'s many rays.
+ * @param {Float32Array[]} triangles per body, 9 floats per triangle, body frame
+ * @param {Float32Array} transforms 16 floats per body, as drawn
+ * @returns {Float64Array}
+ */
+export function worldTriangles(triangles, transforms) {
+  const world = new Float64Array(triangles.reduce((sum, list) => sum + list.length - (list.length % 9), 0));
+  let o = 0;
+  triangles.forEach((list, body) => {
+    const m = transforms.subarray(body * 16, body * 16 + 16);
+    for (let i = 0; i + 3 <= list.length - (list.length % 9); i += 3) {
+      world.set(transformPoint(m, list[i], list[i + 1], list[i + 2]), o);
+      o += 3;
+    }
+  });
+  return world;
+}
+
+/**
+ * Whether a surface lies between the eye and a point: a contact drawn there
+ * is seen only faintly, through the body in front of it. Möller–Trumbore
+ * without allocations: the page asks this for many contacts and directions.
+ * @param {Vec3} eye
+ * @param {Vec3} point
+ * @param {Float64Array} world `worldTriangles()`
+ * @param {number} tolerance a surface this close in front of the point does
+ *   not hide it (a contact lies on, or a penetration depth inside, its surfaces)
+ * @returns {boolean}
+ */
+export function hiddenBehind(eye, point, world, tolerance) {
+  const [ox, oy, oz] = eye;
+  let dx = point[0] - ox;
+  let dy = point[1] - oy;
+  let dz = point[2] - oz;
+  const reach = Math.hypot(dx, dy, dz);
+  if (reach <= tolerance) return false;
+  dx /= reach;
+  dy /= reach;
+  dz /= reach;
+  const limit = reach - tolerance;
+  for (let i = 0; i + 9 <= world.length; i += 9) {
+    const ax = world[i], ay = world[i + 1], az = world[i + 2];
+    const e1x = world[i + 3] - ax, e1y = world[i + 4] - ay, e1z = world[i + 5] - az;
+    const e2x = world[i + 6] - ax, e2y = world[i + 7] - ay, e2z = world[i + 8] - az;
+    const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+    const det = e1x * px + e1y * py + e1z * pz;
+    if (Math.abs(det) < 1e-12) continue;
+    const sx = ox - ax, sy = oy - ay, sz = oz - az;
+    const u = (sx * px + sy * py + sz * pz) / det;
+    if (u < 0 || u > 1) continue;
+    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+    const v = (dx * qx + dy * qy + dz * qz) / det;
+    if (v < 0 || u + v > 1) continue;
+    const t = (e2x * qx + e2y * qy + e2z * qz) / det;
+    if (t > 0 && t < limit) return true;
+  }
+  return false;
+}

@@ -1,7 +1,8 @@
 /**
  * @file Keyboard use of the page: shortcuts that work wherever the focus is
  * (Space play/pause, → one step, R reset, F presentation mode, ? the list of
- * keys), except while a field owns the key; and turning and zooming the 3D
+ * keys), except while a field owns the key or a focused button takes Space;
+ * the "Skip to the view" link; and turning and zooming the 3D
  * view with the keyboard once it has the focus.
  */
 
@@ -35,15 +36,51 @@ export function fieldOwnsKey(target, key) {
   return false;
 }
 
+/** Input types that Space presses or ticks. */
+const PRESSED_INPUTS = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image', 'color']);
+
+/**
+ * Whether the focused element is a control that Space presses (a button, a
+ * box, a disclosure): the key is the control's, not the page's.
+ * @param {EventTarget | null} target
+ * @returns {boolean}
+ */
+export function controlTakesSpace(target) {
+  const element = /** @type {HTMLElement | null} */ (target);
+  if (!element || !element.tagName) return false;
+  const tag = element.tagName;
+  if (tag === 'BUTTON' || tag === 'SUMMARY') return true;
+  if (tag === 'INPUT') return PRESSED_INPUTS.has(/** @type {HTMLInputElement} */ (element).type);
+  const role = element.getAttribute('role');
+  return role === 'button' || role === 'checkbox' || role === 'switch';
+}
+
 /**
  * Installs the page-wide shortcuts on `document`.
  * @param {{togglePlay: () => void, step: () => void, reset: () => void, present: () => void, keys: () => void,
  *   canvas: HTMLElement}} actions canvas: while it has the focus, the arrows turn the view instead
  */
 export function installShortcuts({ togglePlay, step, reset, present, keys, canvas }) {
+  // The control last pressed with the pointer keeps the focus; Space after
+  // that click still plays, as a lecturer at a laptop expects. A control
+  // reached with the keyboard takes Space itself.
+  /** @type {EventTarget | null} */
+  let clicked = null;
+  document.addEventListener('pointerdown', (event) => {
+    clicked = /** @type {Element} */ (event.target).closest?.('button, summary, input, label') ?? null;
+    const label = /** @type {HTMLLabelElement | null} */ (clicked?.tagName === 'LABEL' ? clicked : null);
+    if (label) clicked = label.control;
+  }, true);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Tab') clicked = null;
+  }, true);
+  /** @param {EventTarget | null} target */
+  const takesSpace = (target) => controlTakesSpace(target) && target !== clicked;
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (fieldOwnsKey(event.target, event.key)) return;
+    // Space presses the focused button (Step, Copy link, …): never Play instead.
+    if (event.key === ' ' && takesSpace(event.target)) return;
     // An open dialog (help, keys) keeps its own keys.
     if (document.querySelector('dialog[open]')) return;
     let action = null;
@@ -53,13 +90,14 @@ export function installShortcuts({ togglePlay, step, reset, present, keys, canva
     else if (event.key === 'f' || event.key === 'F') action = present;
     else if (event.key === '?') action = keys;
     if (!action) return;
-    // Space would also press a focused button or scroll the page.
+    // Space would also scroll the page.
     event.preventDefault();
     action();
   });
-  // A focused button or checkbox acts on Space's keyup: the shortcut had it.
+  // A focused element that does not take Space (the view, a clicked button)
+  // would scroll or press on Space's keyup: the shortcut had it.
   document.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && !fieldOwnsKey(event.target, event.key) && !document.querySelector('dialog[open]')) event.preventDefault();
+    if (event.key === ' ' && !fieldOwnsKey(event.target, event.key) && !takesSpace(event.target) && !document.querySelector('dialog[open]')) event.preventDefault();
   });
 }
 
@@ -96,5 +134,19 @@ export function attachKeyboardOrbit(canvas, camera, { onChange, onReset }) {
     // The arrows would otherwise scroll the page, or step (see installShortcuts).
     event.preventDefault();
     onChange();
+  });
+}
+
+/**
+ * The "Skip to the view" link, the page's first Tab stop: it puts the focus
+ * on the 3D view (a plain #view link would rewrite the page's link instead).
+ * @param {HTMLElement} link
+ * @param {HTMLElement} canvas focusable (tabindex="0")
+ */
+export function attachSkipLink(link, canvas) {
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    canvas.focus();
+    canvas.scrollIntoView({ block: 'nearest' });
   });
 }

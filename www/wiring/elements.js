@@ -20,6 +20,9 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} regionsLabel its label, which carries the title saying what it draws or why it is off
  * @property {HTMLButtonElement} resetView
  * @property {HTMLButtonElement} present
+ * @property {HTMLElement} tools the toolbar over the view
+ * @property {HTMLElement} legend the colour key over the view (the framed camera keeps the contacts clear of it)
+ * @property {HTMLElement} headline the headline over the view's bottom
  */
 
 /**
@@ -67,6 +70,7 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} status the "Starting…" / "Loading…" line over the view
  * @property {HTMLElement} noWebgl
  * @property {HTMLButtonElement} showKeys
+ * @property {HTMLAnchorElement} skipToView the first Tab stop, "Skip to the view"
  * @property {HTMLDialogElement} keysDialog
  * @property {HTMLAnchorElement} openFull the embedded view's "Open in ContactLab"
  * @property {HTMLElement} version the release named in the brand
@@ -82,6 +86,7 @@ export function pageElements() {
     status: byId('status'),
     noWebgl: byId('no-webgl'),
     showKeys: byId('show-keys'),
+    skipToView: byId('skip-to-view'),
     keysDialog: byId('keys-dialog'),
     openFull: byId('open-full'),
     version: byId('version'),
@@ -98,6 +103,9 @@ export function pageElements() {
       regionsLabel: byId('show-regions-label'),
       resetView: byId('reset-view'),
       present: byId('present'),
+      tools: byId('view-tools'),
+      legend: byId('legend'),
+      headline: byId('headline'),
     },
     controls: {
       presetPicker: byId('preset-picker'),

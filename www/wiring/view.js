@@ -7,11 +7,11 @@
  * what is simulated, so the page only rewrites the link when the view moves.
  */
 
-import { OrbitCamera } from '../render/camera.js';
-import { contactCount, contactInstances } from '../render/contacts.js';
+import { FRAMING_DIRECTIONS, OrbitCamera, boxCorners } from '../render/camera.js';
+import { INSTANCE_STRIDE, contactCount, contactInstances } from '../render/contacts.js';
 import { bodyCentres, explodeOffsets, isStack, offsetTransforms } from '../render/explode.js';
 import { attachOrbitControls } from '../render/orbit-input.js';
-import { nearestInstance, pickBody } from '../render/picking.js';
+import { hiddenBehind, nearestInstance, pickBody, worldTriangles } from '../render/picking.js';
 import { outlineVertices, readRegions, regionColour } from '../render/regions.js';
 import { showError, showNotice } from '../ui/banner.js';
 import { attachKeyboardOrbit } from '../ui/keyboard.js';
@@ -31,6 +31,16 @@ import { hideTooltip, showContactTooltip } from '../ui/tooltip.js';
 
 /** Width of the region outlines in presentation mode, relative to the normal. */
 const PRESENTING_REGION_SCALE = 2;
+/** The smallest contact glyph on the screen, in CSS pixels: a ball's diameter and an arrow's length. */
+const MIN_GLYPH_PIXELS = { diameter: 8, length: 22 };
+/** Gap kept between the framed scene and the overlays on the view, in CSS pixels. */
+const OVERLAY_GAP = 8;
+/** At most this many contacts are tested for being hidden when the page picks a direction to frame from. */
+const VISIBILITY_SAMPLES = 24;
+/** The share of the sampled contacts another direction must show more than the default one for the page to frame from there. */
+const CLEARER_SHARE = 0.25;
+/** Ray-triangle tests the page spends at most on that choice (some 50 ms); beyond, it keeps the default direction. */
+const VISIBILITY_BUDGET = 4_000_000;
 
 /**
  * What the legend says about the drawn contacts and regions.
@@ -104,19 +114,33 @@ export class SceneView {
 
     this.drawPending = false;
     this.firstFrameDrawn = false;
+    /** The camera is framed by the page again before the next draw (the overlays have their sizes by then). */
+    this.framePending = false;
+    /** Whether the page's framing saw contacts (a scene framed before any touch is framed again when they come). */
+    this.framedContacts = false;
+    /** The direction the page frames the shown scene from; null: choose it at the next framing. @type {{yaw: number, pitch: number} | null} */
+    this.framingFrom = null;
 
     this.presentation = new Presentation({
       button: elements.present,
       onChange: () => {
-        this.sizeGlyphs();
+        this.framePending = true;
         this.requestDraw();
       },
     });
 
     new ResizeObserver(() => {
+      this.framePending = true;
       this.requestDraw();
       onResize();
     }).observe(this.canvas);
+    // The legend goes under the toolbar wherever that wraps (a phone, presentation mode).
+    const tools = elements.tools;
+    new ResizeObserver(() => {
+      this.canvas.parentElement?.style.setProperty('--view-tools-height', `${tools.offsetHeight}px`);
+      this.framePending = true;
+      this.requestDraw();
+    }).observe(tools);
     this.canvas.addEventListener('webglcontextlost', (event) => {
       event.preventDefault();
       showError('The graphics context was lost (the GPU was reset or is out of memory). Reload the page.');
@@ -137,6 +161,11 @@ export class SceneView {
     requestAnimationFrame(() => {
       this.drawPending = false;
       this.renderer.resize();
+      // Until the visitor moves it, the camera keeps the scene and its
+      // contacts framed in the part of the view the overlays leave free.
+      if (this.framePending && this.info && !this.state.cam) this.frameCamera();
+      this.framePending = false;
+      this.sizeGlyphs();
       this.renderer.draw(this.camera);
       if (this.controller.shown && !this.firstFrameDrawn) {
         this.firstFrameDrawn = true;
@@ -178,7 +207,9 @@ export class SceneView {
     const cameraKey = config.file ? `file:${config.file.packed}` : `scene:${config.sceneId}`;
     if (cameraKey === this.cameraKey) return false;
     this.cameraKey = cameraKey;
+    this.framingFrom = null;
     this.frameCamera();
+    this.framePending = true;
     const pendingCam = this.pendingCam;
     if (pendingCam && this.camera.showsScene(pendingCam)) {
       this.camera.setState(pendingCam);
@@ -207,6 +238,10 @@ export class SceneView {
     this.instanceContacts = indices;
     this.renderer.setContacts(instances);
     const regions = this.showRegions(shown, offsets);
+    if (!this.framedContacts && contactCount(contacts, this.layout) > 0) {
+      this.framingFrom = null;
+      this.framePending = true;
+    }
     this.onContacts({ count: contactCount(contacts, this.layout), shown: indices.length, featureColours: this.state.featureColours, regions });
     this.requestDraw();
   }
@@ -237,22 +272,191 @@ export class SceneView {
     return this.regionsDrawn ? regions.length : null;
   }
 
-  /** Contact glyph sizes: from the scene's size, larger in presentation mode. */
+  /**
+   * Contact glyph sizes: from the scene's size, larger in presentation mode,
+   * but never smaller on the screen than MIN_GLYPH_PIXELS (the scene's own
+   * size shrinks to a few pixels on a phone or when the camera is far).
+   */
   sizeGlyphs() {
     const grow = this.presentation.glyphScale();
-    this.renderer.contactLength = this.glyphLength * grow.length;
-    this.renderer.contactRadius = this.glyphLength * 0.12 * grow.radius;
+    const metresPerPixel = this.camera.metresPerPixel(this.canvas.clientHeight);
+    this.renderer.contactLength = Math.max(this.glyphLength * grow.length, MIN_GLYPH_PIXELS.length * metresPerPixel);
+    this.renderer.contactRadius = Math.max(this.glyphLength * 0.12 * grow.radius, (MIN_GLYPH_PIXELS.diameter / 2) * metresPerPixel);
     this.renderer.regionScale = this.presentation.presenting ? PRESENTING_REGION_SCALE : 1;
   }
 
-  /** Frames the scene's focus box, grown by the explode factor so spread bodies stay in view. */
+  /**
+   * Frames the scene's focus box (grown by the explode factor, so spread
+   * bodies stay in view) and the shown contacts: from the direction that
+   * hides the fewest contacts behind bodies (the default first), inside the
+   * largest part of the view that the legend, the toolbar and the headline
+   * leave free.
+   */
   frameCamera() {
     const info = this.info;
     const grow = 1 + this.state.explode;
     const min = info.focus_min.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
     const max = info.focus_max.map((v, i) => this.sceneCentre[i] + (v - this.sceneCentre[i]) * grow);
     this.renderer.resize();
-    this.camera.frame(min, max, info.up, this.renderer.aspect());
+    const aspect = this.renderer.aspect();
+    const contacts = this.contactGlyphs();
+    this.framedContacts = contacts.length > 0;
+    const points = [...boxCorners(/** @type {any} */ (min), /** @type {any} */ (max)), ...contacts.flatMap(({ at, tip }) => [at, tip])];
+    // The direction is chosen once per scene (and again when its first
+    // contacts come); a resize or presentation mode only refits.
+    this.framingFrom ??= this.clearestDirection(points, contacts, aspect);
+    const from = this.framingFrom;
+    const camera = this.camera;
+    let best = null;
+    for (const free of this.freeAreas()) {
+      camera.fit(points, info.up, aspect, free, from);
+      if (!best || camera.distance < best.distance) best = { distance: camera.distance, free };
+    }
+    camera.fit(points, info.up, aspect, best?.free, from);
+  }
+
+  /**
+   * The framing direction that hides the fewest of (a sample of) the
+   * contacts behind a body, then the fewest of their arrows' tips: the default unless another shows more.
+   * @param {import('../render/math.js').Vec3[]} points
+   * @param {Array<{at: import('../render/math.js').Vec3, tip: import('../render/math.js').Vec3}>} contacts
+   * @param {number} aspect
+   * @returns {{yaw: number, pitch: number}}
+   */
+  clearestDirection(points, contacts, aspect) {
+    const [first] = FRAMING_DIRECTIONS;
+    if (contacts.length === 0) return first;
+    const every = Math.max(1, Math.ceil(contacts.length / VISIBILITY_SAMPLES));
+    const sample = contacts.filter((_, i) => i % every === 0);
+    const triangles = this.bodyTriangles.reduce((sum, list) => sum + list.length / 9, 0);
+    if (triangles * sample.length * 2 * FRAMING_DIRECTIONS.length > VISIBILITY_BUDGET) return first;
+    const world = worldTriangles(this.bodyTriangles, this.renderer.transforms);
+    /** @param {{yaw: number, pitch: number}} from @returns {{from: {yaw: number, pitch: number}, points: number, tips: number}} */
+    const hiddenFrom = (from) => {
+      this.camera.fit(points, this.info.up, aspect, undefined, from);
+      const eye = this.camera.eye();
+      return {
+        from,
+        points: sample.filter(({ at }) => this.hidden(eye, at, world)).length,
+        tips: sample.filter(({ tip }) => this.hidden(eye, tip, world)).length,
+      };
+    };
+    const usual = hiddenFrom(first);
+    if (usual.points === 0) return first;
+    // Another direction only when it shows a good share more of the contacts
+    // (the Pillar keeps its familiar view); among those, the one that hides
+    // the fewest points, then the fewest arrow tips.
+    let best = usual;
+    for (const from of FRAMING_DIRECTIONS.slice(1)) {
+      const seen = hiddenFrom(from);
+      if (usual.points - seen.points < sample.length * CLEARER_SHARE) continue;
+      if (best === usual || seen.points < best.points || (seen.points === best.points && seen.tips < best.tips)) best = seen;
+      if (best.points === 0 && best.tips === 0) break;
+    }
+    return best.from;
+  }
+
+  /** @returns {number} how far behind a body surface a contact may lie and still count as seen (a glyph's width) */
+  hiddenTolerance() {
+    return this.glyphLength * 0.24;
+  }
+
+  /**
+   * The parts of the canvas the overlays leave free, in normalised device
+   * coordinates: below or beside the legend and the toolbar, above the
+   * headline.
+   * @returns {Array<{left: number, right: number, bottom: number, top: number}>}
+   */
+  freeAreas() {
+    const canvas = this.canvas.getBoundingClientRect();
+    if (canvas.width === 0 || canvas.height === 0) return [{ left: -1, right: 1, bottom: -1, top: 1 }];
+    const boxOf = (element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 ? box : null;
+    };
+    const legend = boxOf(this.elements.legend);
+    const tools = [...this.elements.tools.querySelectorAll('button')].map(boxOf).filter((b) => b !== null);
+    const headline = boxOf(this.elements.headline);
+    const obstacles = [legend, ...tools].filter((b) => b !== null);
+    const bottom = headline ? headline.top - OVERLAY_GAP : canvas.bottom;
+    const tops = [canvas.top, ...obstacles.map((b) => b.bottom + OVERLAY_GAP)];
+    const lefts = [canvas.left, ...(legend ? [legend.right + OVERLAY_GAP] : [])];
+    const rights = [canvas.right, ...tools.map((b) => b.left - OVERLAY_GAP)];
+    const areas = [];
+    for (const top of tops) {
+      for (const left of lefts) {
+        for (const right of rights) {
+          const area = { left, right, top, bottom };
+          if (right - left < canvas.width * 0.25 || bottom - top < canvas.height * 0.25) continue;
+          if (obstacles.some((b) => b.left < right && left < b.right && b.top < bottom && top < b.bottom)) continue;
+          areas.push(area);
+        }
+      }
+    }
+    const ndc = ({ left, right, top, bottom }) => ({
+      left: ((left - canvas.left) / canvas.width) * 2 - 1,
+      right: ((right - canvas.left) / canvas.width) * 2 - 1,
+      top: 1 - ((top - canvas.top) / canvas.height) * 2,
+      bottom: 1 - ((bottom - canvas.top) / canvas.height) * 2,
+    });
+    return areas.length > 0 ? areas.map(ndc) : [{ left: -1, right: 1, bottom: -1, top: 1 }];
+  }
+
+  /**
+   * Where every contact of the shown frame is drawn (with the explode
+   * offsets), whatever the View controls filter: its point and the tip of
+   * its arrow at the scene's glyph length.
+   * @returns {Array<{at: import('../render/math.js').Vec3, tip: import('../render/math.js').Vec3}>}
+   */
+  contactGlyphs() {
+    const shown = this.controller.shown;
+    if (!shown || !this.info) return [];
+    const centres = bodyCentres(shown.frame.transforms, this.info.bodies.length);
+    const offsets = explodeOffsets(centres, this.sceneCentre, this.info.up, this.stack, this.state.explode);
+    const { instances } = contactInstances(shown.frame.contacts, this.layout, offsets, { onlyWrong: false, featureColours: false });
+    const glyphs = [];
+    for (let i = 0; i < instances.length; i += INSTANCE_STRIDE) {
+      const at = /** @type {import('../render/math.js').Vec3} */ ([instances[i], instances[i + 1], instances[i + 2]]);
+      const tip = /** @type {import('../render/math.js').Vec3} */ (at.map((v, k) => v + instances[i + 3 + k] * this.glyphLength));
+      glyphs.push({ at, tip });
+    }
+    return glyphs;
+  }
+
+  /**
+   * Whether a body hides a point from `eye`.
+   * @param {import('../render/math.js').Vec3} eye
+   * @param {import('../render/math.js').Vec3} point
+   * @param {Float64Array} world the bodies' triangles as drawn, `worldTriangles()`
+   */
+  hidden(eye, point, world) {
+    return hiddenBehind(eye, point, world, this.hiddenTolerance());
+  }
+
+  /**
+   * What the last drawn frame shows where, in the page's CSS pixels (for the
+   * browser tests: the legend and the toolbar must not cover a contact):
+   * each contact's centre and whether a body hides it, the corners of the
+   * scene's focus box, and the contact glyphs' size on the screen.
+   * @returns {{contacts: Array<{x: number, y: number, hidden: boolean}>, corners: Array<{x: number, y: number}>,
+   *   glyph: {diameter: number, length: number}}}
+   */
+  onScreen() {
+    const rect = this.canvas.getBoundingClientRect();
+    const m = this.renderer.viewProjection;
+    const project = ([x, y, z]) => {
+      const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+      return {
+        x: rect.left + (((m[0] * x + m[4] * y + m[8] * z + m[12]) / w) * 0.5 + 0.5) * rect.width,
+        y: rect.top + (0.5 - ((m[1] * x + m[5] * y + m[9] * z + m[13]) / w) * 0.5) * rect.height,
+      };
+    };
+    const eye = this.camera.eye();
+    const world = worldTriangles(this.bodyTriangles, this.renderer.transforms);
+    const contacts = this.contactGlyphs().map(({ at }) => ({ ...project(at), hidden: this.hidden(eye, at, world) }));
+    const corners = this.info ? boxCorners(this.info.focus_min, this.info.focus_max).map(project) : [];
+    const metresPerPixel = this.camera.metresPerPixel(rect.height);
+    return { contacts, corners, glyph: { diameter: (2 * this.renderer.contactRadius) / metresPerPixel, length: this.renderer.contactLength / metresPerPixel } };
   }
 
   // ---- the view's part of the link ---------------------------------------
