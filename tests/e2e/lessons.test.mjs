@@ -8,7 +8,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { deflateRawSync } from 'node:zlib';
 import { READY_TIMEOUT_MS, ROOT, bannerText, launchBrowser, openPage as open, screenshot, waitReady } from './harness.mjs';
 
@@ -19,6 +19,7 @@ const VIEWPORT = { width: 1280, height: 720 };
 let browser;
 
 before(async () => {
+  await mkdir(SHOTS, { recursive: true });
   browser = await launchBrowser();
 });
 
@@ -121,7 +122,19 @@ test('the three shipped lessons play through in presentation mode at 1280×720 w
         } else {
           assert.equal(facts.mark, null, `${where}: a highlight without one in the lesson`);
         }
-        await screenshot(page, `${SHOTS}${id}-${index + 1}.png`);
+        // The readout rows the step points at are marked and in sight.
+        const looks = await page.evaluate(() => {
+          const panel = document.querySelector('.readout-panel').getBoundingClientRect();
+          return [...document.querySelectorAll('.lesson-look')].map((row) => {
+            const box = row.getBoundingClientRect();
+            return { id: row.id, visible: box.height > 0 && box.top >= panel.top && box.bottom <= panel.bottom };
+          });
+        });
+        const wanted = (step.look ?? []).map((row) => (row === 'standing' ? 'pillar-status' : `row-${row}`));
+        assert.deepEqual(looks.map((row) => row.id).sort(), [...wanted].sort(), `${where}: the marked readout rows`);
+        assert.ok(looks.every((row) => row.visible), `${where}: a marked readout row is out of sight: ${JSON.stringify(looks)}`);
+        // screenshot() scrolls the panels to their tops; this one keeps the readout where the lesson put it.
+        await page.screenshot({ path: `${SHOTS}${id}-${index + 1}.png` });
       }
       // ← goes back one step; at the last step Next is off.
       assert.ok(await page.locator('#lesson-next').isDisabled());
@@ -201,6 +214,7 @@ test('a malformed lesson is refused naming the step and key, and the page goes o
     ['an address', JSON.stringify({ ...OWN_LESSON, steps: [{ link: 'https://example.com/#scene=pillar', text: 'x' }] }), /step 1, "link" must be only the part after "#"/],
     ['an unknown method', JSON.stringify({ ...OWN_LESSON, steps: [{ link: 'scene=pillar&method=nonsense', text: 'x' }] }), /step 1, "link": .*method.*nonsense/],
     ['a typo in a key', JSON.stringify({ ...OWN_LESSON, steps: [{ link: 'scene=pillar', txt: 'x' }] }), /step 1 has an unknown key "txt"/],
+    ['a readout row the page has not', JSON.stringify({ ...OWN_LESSON, steps: [{ link: 'scene=pillar', text: 'x', look: ['residue'] }] }), /step 1, "look": "residue" is not a row of the readout \(rows: step, .*solver/],
     ['a bad highlight', JSON.stringify({ ...OWN_LESSON, steps: [{ link: 'scene=pillar', text: 'x', highlight: { at: [0, 1], radius: -1 } }] }), /step 1, "highlight", "at" must be three numbers/],
   ];
   for (const [name, text, message] of bad) {

@@ -41,6 +41,7 @@ const MAX_LABEL = 80;
  * @property {string} link the page's hash for the step, without '#'
  * @property {string} text what to look for; paragraphs separated by blank lines
  * @property {LessonHighlight | null} highlight
+ * @property {string[]} look rows of the readout to point at (their ids, e.g. "solver"); [] for none
  */
 
 /**
@@ -88,10 +89,12 @@ export function readLesson(text, { settingKeys }) {
 }
 
 /**
- * Judges every step's link as the page would read it: values out of range,
- * unknown scenes or methods become errors naming the step.
+ * Judges every step's link as the page would read it (values out of range,
+ * unknown scenes or methods) and its readout rows against the page's: each
+ * problem becomes an error naming the step.
  * @param {Lesson} lesson
- * @param {{sceneIds: string[], schema: Array<{url_key: string}>, core: import('./page-state.js').SettingsCodec}} context
+ * @param {{sceneIds: string[], schema: Array<{url_key: string}>, core: import('./page-state.js').SettingsCodec, readoutRows: string[]}} context
+ *   readoutRows: the ids a step's "look" may name
  * @returns {Promise<string[]>}
  */
 export async function checkLessonLinks(lesson, context) {
@@ -99,6 +102,9 @@ export async function checkLessonLinks(lesson, context) {
   for (const [index, step] of lesson.steps.entries()) {
     const { problems } = await parseHash(step.link, context);
     for (const problem of problems) errors.push(`step ${index + 1}, "link": ${problem}`);
+    for (const row of step.look) {
+      if (!context.readoutRows.includes(row)) errors.push(`step ${index + 1}, "look": "${row}" is not a row of the readout (rows: ${context.readoutRows.join(', ')})`);
+    }
   }
   return errors;
 }
@@ -116,12 +122,15 @@ function readStep(raw, where, settingKeys, errors) {
     return null;
   }
   const before = errors.length;
-  unknownKeys(raw, ['title', 'link', 'text', 'highlight'], where, errors);
+  unknownKeys(raw, ['title', 'link', 'text', 'highlight', 'look'], where, errors);
   const title = text_(raw.title, `${where}, "title"`, MAX_TITLE, false, errors);
   const text = text_(raw.text, `${where}, "text"`, MAX_TEXT, true, errors);
   const link = readLink(raw.link, `${where}, "link"`, settingKeys, errors);
   const highlight = raw.highlight === undefined ? null : readHighlight(raw.highlight, `${where}, "highlight"`, errors);
-  return errors.length === before ? { title, text, link, highlight } : null;
+  const look = raw.look === undefined ? [] : raw.look;
+  const lookOk = Array.isArray(look) && look.length <= 4 && look.every((row) => typeof row === 'string' && /^[a-z_]{1,40}$/.test(row));
+  if (!lookOk) errors.push(`${where}, "look" must be a list of at most 4 readout rows, e.g. ["solver"], not ${short(raw.look)}`);
+  return errors.length === before ? { title, text, link, highlight, look: lookOk ? [...look] : [] } : null;
 }
 
 /**

@@ -58,6 +58,8 @@ export class LessonPlayer {
     this.index = 0;
     this.frameRequest = 0;
     this.lastKey = '';
+    /** The step's readout rows wait for its frame before the readout scrolls to them. */
+    this.lookPending = false;
 
     elements.previous.addEventListener('click', () => this.go(this.index - 1));
     elements.next.addEventListener('click', () => this.go(this.index + 1));
@@ -103,6 +105,7 @@ export class LessonPlayer {
   close() {
     if (!this.lesson) return;
     this.lesson = null;
+    this.markLook([]);
     this.elements.panel.hidden = true;
     this.elements.mark.hidden = true;
     document.documentElement.classList.remove('lesson');
@@ -140,7 +143,27 @@ export class LessonPlayer {
     delete panel.dataset.inView;
     delete panel.dataset.contacts;
     this.lastKey = '';
+    this.markLook(step.look);
+    this.lookPending = step.look.length > 0;
     this.showLink(step.link);
+  }
+
+  /**
+   * Marks the readout rows a step points at.
+   * @param {string[]} look row ids; "standing" is the Pillar's standing line
+   */
+  markLook(look) {
+    for (const row of document.querySelectorAll('.lesson-look')) row.classList.remove('lesson-look');
+    for (const id of look) lookElement(id)?.classList.add('lesson-look');
+  }
+
+  /** Scrolls the readout so the first marked row is in sight. */
+  scrollToLook() {
+    const lesson = this.lesson;
+    const first = lesson ? lookElement(lesson.steps[this.index].look[0] ?? '') : null;
+    const panel = first?.closest('.panel');
+    if (!first || !panel) return;
+    panel.scrollTop += first.getBoundingClientRect().top - panel.getBoundingClientRect().top - 12;
   }
 
   /** Each frame while a lesson is open: places the highlight and counts the contacts in view. */
@@ -157,6 +180,10 @@ export class LessonPlayer {
   update() {
     const lesson = this.lesson;
     if (!lesson) return;
+    if (this.lookPending && document.body.dataset.ready === 'true') {
+      this.lookPending = false;
+      this.scrollToLook();
+    }
     const { viewProjection, instances, stride } = this.drawn();
     const { canvas, mark, markLabel, panel } = this.elements;
     const width = canvas.clientWidth;
@@ -205,4 +232,10 @@ export class LessonPlayer {
     panel.dataset.inView = String(inView);
     panel.dataset.covered = String(covered);
   }
+}
+
+/** @param {string} id a readout row's id, or "standing" @returns {HTMLElement | null} */
+function lookElement(id) {
+  if (id === '') return null;
+  return document.getElementById(id === 'standing' ? 'pillar-status' : `row-${id}`);
 }

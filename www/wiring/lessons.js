@@ -143,7 +143,8 @@ export class PageLessons {
    * @returns {Promise<boolean>} whether it opened
    */
   async play(lesson, source, name) {
-    const errors = await checkLessonLinks(lesson, { sceneIds: this.sceneIds, schema: this.schema, core: this.session });
+    const readoutRows = readoutRowIds();
+    const errors = await checkLessonLinks(lesson, { sceneIds: this.sceneIds, schema: this.schema, core: this.session, readoutRows });
     if (errors.length > 0) {
       this.refuse(name, errors);
       return false;
@@ -174,4 +175,15 @@ export class PageLessons {
     const copied = await copyText(link);
     showNotice(copied ? 'A link that opens this lesson is on the clipboard.' : 'The browser refused the clipboard.');
   }
+}
+
+/**
+ * The rows of the readout a lesson step may point at ("look"): the rows
+ * ui/readout-table.js builds (`row-<id>`), and "standing", the Pillar's
+ * standing or collapsed line.
+ * @returns {string[]}
+ */
+export function readoutRowIds() {
+  const rows = [...document.querySelectorAll('.readout-row[id^="row-"]')].map((row) => row.id.slice('row-'.length));
+  return [...rows, 'standing'];
 }
