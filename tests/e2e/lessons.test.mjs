@@ -79,6 +79,7 @@ function stepFacts(page) {
       panel: panel.getBoundingClientRect().toJSON(),
       canvas: document.getElementById('view').getBoundingClientRect().toJSON(),
       mark: mark.hidden ? null : mark.getBoundingClientRect().toJSON(),
+      label: mark.hidden || document.getElementById('lesson-mark-label').hidden ? null : document.getElementById('lesson-mark-label').getBoundingClientRect().toJSON(),
       presenting: document.documentElement.classList.contains('presenting'),
       text: [...document.querySelectorAll('#lesson-text p')].map((p) => p.textContent),
       position: document.getElementById('lesson-position').textContent,
@@ -119,6 +120,7 @@ test('the three shipped lessons play through in presentation mode at 1280×720 w
           assert.ok(facts.mark, `${where}: the highlight is not drawn`);
           const centre = { x: facts.mark.left + facts.mark.width / 2, y: facts.mark.top + facts.mark.height / 2 };
           assert.ok(centre.x > facts.canvas.left && centre.x < facts.canvas.right && centre.y > facts.canvas.top && centre.y < facts.canvas.bottom, `${where}: the highlight's centre is off the view`);
+          if (facts.label) assert.ok(facts.label.left >= facts.canvas.left && facts.label.right <= facts.canvas.right, `${where}: the highlight's label is cut off (${facts.label.left}…${facts.label.right})`);
         } else {
           assert.equal(facts.mark, null, `${where}: a highlight without one in the lesson`);
         }

@@ -213,6 +213,8 @@ export class LessonPlayer {
       markLabel.textContent = highlight.label;
       markLabel.hidden = highlight.label === '';
       mark.hidden = false;
+      // The label goes on the circle's left where the right would cut it off.
+      mark.classList.toggle('label-left', centre.x + radius + markLabel.offsetWidth + 12 > width);
     } else {
       mark.hidden = true;
     }
