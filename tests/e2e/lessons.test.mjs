@@ -110,6 +110,10 @@ test('the three shipped lessons play through in presentation mode at 1280×720 w
         assert.ok(facts.presenting, `${where}: not in presentation mode`);
         assert.equal(facts.position, `Step ${index + 1} of ${lesson.steps.length}`);
         assert.deepEqual(facts.text, step.text.split(/\n\s*\n/).map((p) => p.trim()), `${where}: the step's text`);
+        // Every "N of M … (P %)" the text quotes is what the headline shows.
+        for (const [, right, all, percent] of step.text.matchAll(/(\d+) of (\d+)\b[^.()]*\((\d+\.\d) %\)/g)) {
+          assert.ok(facts.headline.includes(`${right} of ${all} normal`) && facts.headline.includes(`(${percent} %)`), `${where}: the text quotes ${right} of ${all} (${percent} %), the headline says "${facts.headline}"`);
+        }
         assert.ok(!overlaps(facts.panel, facts.canvas), `${where}: the lesson panel covers the view`);
         assert.ok(facts.canvas.width >= 600 && facts.canvas.height >= 600, `${where}: the view is ${facts.canvas.width}×${facts.canvas.height}`);
         if (/no contacts/.test(facts.headline)) assert.equal(facts.contacts, 0);
@@ -248,7 +252,24 @@ test('a malformed lesson is refused naming the step and key, and the page goes o
     await page.setInputFiles('#lesson-file-input', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(OWN_LESSON)) });
     await waitForStep(page, 1, OWN_LESSON.steps[0].link);
     assert.equal(await bannerText(page, 'error-banner'), null, 'the old error stays after a good lesson');
+    // The panel's Copy link gives a link that opens the file's lesson in a fresh page.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = async (text) => {
+        /** @type {any} */ (window).copiedText = text;
+      };
+    });
+    await page.click('#lesson-copy-link');
+    const link = await page.waitForFunction(() => /** @type {any} */ (window).copiedText).then((handle) => handle.jsonValue());
+    assert.match(link, /#lesson=[A-Za-z0-9_-]+$/);
     assert.deepEqual(problems, []);
+    const fresh = await open(browser, new URL(link).hash, VIEWPORT);
+    try {
+      await waitForStep(fresh.page, 1, OWN_LESSON.steps[0].link);
+      assert.equal(await fresh.page.locator('#lesson-title').textContent(), OWN_LESSON.title);
+      assert.deepEqual(fresh.problems, []);
+    } finally {
+      await fresh.context.close();
+    }
   } finally {
     await context.close();
   }
