@@ -41,12 +41,14 @@ import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
 import { pageElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
+import { PageLessons } from './wiring/lessons.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
 import { ReadoutPanel } from './wiring/readout.js';
 import { keepOffline } from './wiring/offline.js';
 import { SceneView } from './wiring/view.js';
 import { Renderer } from './render/renderer.js';
+import { INSTANCE_STRIDE } from './render/contacts.js';
 
 const elements = pageElements();
 const body = document.body.dataset;
@@ -163,6 +165,7 @@ class Page {
     this.compare = this.comparePanel();
     this.controls = this.controlPanel();
     this.link = this.pageLink();
+    this.lessons = this.pageLessons();
     this.errors = new ErrorReporter({ controller: this.controller, fail });
     this.connectInput();
   }
@@ -278,12 +281,39 @@ class Page {
         elements.openFull.href = this.link.linkFromHash(window.location.hash, { embed: false });
       },
       release: this.release,
+      onLesson: (value) => this.openLessonLink(value),
       onEmbed: (embed) => {
         document.body.classList.toggle('embed', embed);
         body.embed = String(embed);
         elements.openFull.hidden = !embed;
       },
     });
+  }
+
+  /** @returns {PageLessons} the lessons: picker, files, links and the player */
+  pageLessons() {
+    return new PageLessons({
+      session: this.session,
+      sceneIds: this.catalogue.scenes.map((s) => s.id),
+      schema: this.catalogue.schema,
+      presentation: this.view.presentation,
+      showLink: (hash) => this.link.apply(`#${hash}`),
+      drawn: () => ({ viewProjection: this.view.renderer.viewProjection, instances: this.view.instances, stride: INSTANCE_STRIDE }),
+      siteRoot: () => this.link.siteRootUrl(),
+    });
+  }
+
+  /**
+   * A link names a lesson: it plays; if it cannot, a page that shows
+   * nothing yet opens as a link without a lesson would.
+   * @param {string} value the link's `lesson=`
+   */
+  async openLessonLink(value) {
+    const opened = await this.lessons.openFromLink(value);
+    if (opened || this.controller.shown) return;
+    // The lesson's error stays up over the scene shown instead.
+    this.errors.keepError = true;
+    this.link.apply('');
   }
 
   /** The comparison's preset, the keys dialog, the keyboard shortcuts and a restarted worker. */
@@ -317,6 +347,7 @@ class Page {
   /** Loads the presets, then shows what the link names; once drawn, the page works offline. */
   async open() {
     await this.controls.loadPresets();
+    this.lessons.list();
     await this.link.apply(window.location.hash);
     this.firstFrame.then(() => keepOffline(this.release, (state) => (body.offline = state)));
   }

@@ -18,6 +18,8 @@ export class Presentation {
     this.button = button;
     this.onChange = onChange;
     this.presenting = false;
+    /** Others that follow the mode (a lesson ends with it). @type {Array<(presenting: boolean) => void>} */
+    this.listeners = [];
     button.addEventListener('click', () => this.toggle());
     // Leaving full screen (Esc, the browser's own button) ends the mode.
     document.addEventListener('fullscreenchange', () => {
@@ -45,6 +47,12 @@ export class Presentation {
       document.exitFullscreen().catch(() => {});
     }
     this.onChange(presenting);
+    for (const listener of this.listeners) listener(presenting);
+  }
+
+  /** @param {(presenting: boolean) => void} listener called after each change of the mode */
+  addListener(listener) {
+    this.listeners.push(listener);
   }
 
   /** @returns {{radius: number, length: number}} factors for the contact glyphs' sizes */

@@ -24,24 +24,25 @@ export async function packSceneText(text) {
 /**
  * Unpacks what `packSceneText` made.
  * @param {string} packed
+ * @param {string} [key] the link's parameter that held it, for the messages
  * @returns {Promise<string>}
  * @throws {Error} with a readable message when the text is not a packed scene
  */
-export async function unpackSceneText(packed) {
-  if (!/^[A-Za-z0-9_-]*$/.test(packed)) throw new Error('the link\'s "file" parameter has characters base64url does not use');
+export async function unpackSceneText(packed, key = 'file') {
+  if (!/^[A-Za-z0-9_-]*$/.test(packed)) throw new Error(`the link's "${key}" parameter has characters base64url does not use`);
   const base64 = packed.replace(/-/g, '+').replace(/_/g, '/');
   let binary;
   try {
     binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   } catch {
-    throw new Error('the link\'s "file" parameter is not valid base64url');
+    throw new Error(`the link's "${key}" parameter is not valid base64url`);
   }
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   try {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
     return await new Response(stream).text();
   } catch {
-    throw new Error('the link\'s "file" parameter does not unpack (it was probably cut short when the link was copied)');
+    throw new Error(`the link's "${key}" parameter does not unpack (it was probably cut short when the link was copied)`);
   }
 }
 

@@ -151,3 +151,29 @@ export function pageElements() {
     },
   };
 }
+
+/**
+ * The lessons' elements: the picker and file button in the controls, the
+ * lesson panel beside the view and the highlight over it.
+ */
+export function lessonElements() {
+  return {
+    picker: /** @type {HTMLSelectElement} */ (byId('lesson-picker')),
+    openFile: /** @type {HTMLButtonElement} */ (byId('open-lesson-file')),
+    fileInput: /** @type {HTMLInputElement} */ (byId('lesson-file-input')),
+    copyLink: /** @type {HTMLButtonElement} */ (byId('lesson-copy-link')),
+    player: {
+      panel: byId('lesson-panel'),
+      title: byId('lesson-title'),
+      position: byId('lesson-position'),
+      stepTitle: byId('lesson-step-title'),
+      text: byId('lesson-text'),
+      previous: byId('lesson-previous'),
+      next: byId('lesson-next'),
+      close: byId('lesson-close'),
+      mark: byId('lesson-mark'),
+      markLabel: byId('lesson-mark-label'),
+      canvas: byId('view'),
+    },
+  };
+}

@@ -36,16 +36,18 @@ export class PageLink {
    *   onWritesChange: () => void,
    *   onWritten: () => void,
    *   release: import('../state/release.js').Release,
-   *   onEmbed: (embed: boolean) => void}} options
+   *   onEmbed: (embed: boolean) => void,
+   *   onLesson?: (value: string) => void}} options
    *   viewState: the view's part of the link as it is now;
    *   showLinkView: a link was read: the view takes its part;
    *   firstFrame: resolves when the first frame is drawn (a benchmark times it);
    *   onWritesChange: a link write started or ended (the page is not ready meanwhile);
    *   onWritten: the address bar was written;
    *   release: this page's release (its version goes into every link);
-   *   onEmbed: a link asked for (or left) the embedded view
+   *   onEmbed: a link asked for (or left) the embedded view;
+   *   onLesson: a link names a lesson (`lesson=`, wiring/lessons.js), which then shows its steps' links
    */
-  constructor({ controller, session, sceneIds, sceneTitles, schema, viewState, showLinkView, firstFrame, onWritesChange, onWritten, release, onEmbed }) {
+  constructor({ controller, session, sceneIds, sceneTitles, schema, viewState, showLinkView, firstFrame, onWritesChange, onWritten, release, onEmbed, onLesson }) {
     this.controller = controller;
     this.session = session;
     this.sceneIds = sceneIds;
@@ -59,6 +61,7 @@ export class PageLink {
     this.onWritten = onWritten;
     this.release = release;
     this.onEmbed = onEmbed;
+    this.onLesson = onLesson ?? null;
     /** The embedded view: kept in every link this page writes. */
     this.embed = false;
     /** Link writes waiting for the worker's pairs. */
@@ -188,6 +191,12 @@ export class PageLink {
    * @param {string} hash
    */
   async apply(hash) {
+    // A lesson's link names the lesson only; its steps' links say the rest.
+    const lesson = new URLSearchParams(hash.replace(/^#/, '')).get('lesson');
+    if (lesson !== null && this.onLesson) {
+      this.onLesson(lesson);
+      return;
+    }
     const parsed = await parseHash(hash, { sceneIds: this.sceneIds, schema: this.schema, core: this.session });
     const { state, problems } = parsed;
     const decision = versionDecision({ linked: state.version, release: this.release, siteVersions: await this.siteVersions(state.version) });
