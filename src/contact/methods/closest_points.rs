@@ -28,8 +28,8 @@
 //! evident intent, mirroring A's loop, is implemented.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::contact::features::FeatureKind;
 use crate::contact::code_arithmetic::{code_planes, CODE_SAME};
+use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::TetShape;
 use crate::contact::world_mesh::Tet;
 use crate::geometry::{closest_point_on_triangle, closest_points_segments};
@@ -206,7 +206,10 @@ fn code_vertex_face(
 /// where k = d_a · d_b, q₁ = d_a · (r − p), q₂ = −d_b · (r − p) and
 /// w = 1 − k²; `None` when w is within [`CODE_SAME`] of 0 (parallel) or a
 /// point is not strictly inside its edge.
-fn code_edge_closest_points((p, q): (DVec3, DVec3), (r, s): (DVec3, DVec3)) -> Option<(DVec3, DVec3)> {
+fn code_edge_closest_points(
+    (p, q): (DVec3, DVec3),
+    (r, s): (DVec3, DVec3),
+) -> Option<(DVec3, DVec3)> {
     let (da, db) = ((q - p).normalize_or_zero(), (s - r).normalize_or_zero());
     let to_b = r - p;
     let k = da.dot(db);
@@ -272,10 +275,22 @@ impl ContactMethod for ClosestPointsPaperCode {
         let reach = 2.0 * params.epsilon;
         // Which corners of A and of B gave a (V,F).
         let (mut used_a, mut used_b) = ([false; 4], [false; 4]);
-        code_vertex_face((a, b), (-1.0, FeatureKind::VertexFace), reach, &mut used_a, out);
+        code_vertex_face(
+            (a, b),
+            (-1.0, FeatureKind::VertexFace),
+            reach,
+            &mut used_a,
+            out,
+        );
         // (The evident intent of the code's undefined loop: B's vertices
         // over A's faces, mirroring A's.)
-        code_vertex_face((b, a), (1.0, FeatureKind::FaceVertex), reach, &mut used_b, out);
+        code_vertex_face(
+            (b, a),
+            (1.0, FeatureKind::FaceVertex),
+            reach,
+            &mut used_b,
+            out,
+        );
         let both_used = |used: &[bool; 4], [i, j]: [usize; 2]| used[i] && used[j];
         let (mut used_edges_a, mut used_edges_b) = (Vec::new(), Vec::new());
         for ea in a.surface_edges() {

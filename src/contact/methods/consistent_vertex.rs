@@ -28,8 +28,8 @@
 //! it) gives none. There is no fallback to the nearest face.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::contact::features::FeatureKind;
 use crate::contact::code_arithmetic::{code_inside, code_planes};
+use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{
     nearest_surface_face, surface_corners_inside, TetShape, COS_TIE,
 };

@@ -48,8 +48,8 @@
 //! kept every point.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::contact::features::features_from_dimensions;
 use crate::contact::code_arithmetic::{code_intersection_points, code_overlaps, merge_with_kept};
+use crate::contact::features::features_from_dimensions;
 use crate::contact::tet_geometry::{
     closest_points, intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,
 };

@@ -35,8 +35,8 @@
 //! direction is used here, as a contact's normal is a unit direction.
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::contact::features::FeatureKind;
 use crate::contact::code_arithmetic::{code_planes, CodePlane, CODE_SAME};
+use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{
     inside_edge_planes, interior_closest_points, orient_overlap, TetShape, EDGE_INTERIOR,
 };
@@ -384,7 +384,8 @@ fn code_edge_pair(
     if a_max <= b_min || b_max <= a_min {
         return ControlFlow::Break(());
     }
-    let behind = |m: DVec3, plane: CodePlane| plane.distance(m) <= CODE_SAME * plane.normal.length();
+    let behind =
+        |m: DVec3, plane: CodePlane| plane.distance(m) <= CODE_SAME * plane.normal.length();
     let Some(position) = interior_closest_points(edge_a, edge_b, EDGE_INTERIOR)
         .map(|(on_a, on_b)| (on_a + on_b) * 0.5)
         .filter(|&m| behind(m, plane_a) && behind(m, plane_b))

@@ -27,8 +27,8 @@
 //! (`docs/errata.md`, "Opposing").
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::contact::features::FeatureKind;
 use crate::contact::code_arithmetic::{code_intersection_points, code_overlaps, code_planes};
+use crate::contact::features::FeatureKind;
 use crate::contact::tet_contacts::{code_contacts_at_extent, contacts_at_extent};
 use crate::contact::tet_geometry::{
     intersection_points, overlaps, TetShape, CANCELLED_UNIT_SUM, COS_TIE,

@@ -65,12 +65,7 @@ impl ContactMethod for SurfaceSatPaperCode {
 
     fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
         let (sa, sb) = (TetShape::of(a), TetShape::of(b));
-        paper_code_contacts(
-            &sa,
-            &sb,
-            surface_axis(a, b),
-            out,
-        );
+        paper_code_contacts(&sa, &sb, surface_axis(a, b), out);
     }
 }
 

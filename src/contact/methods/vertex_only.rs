@@ -19,8 +19,8 @@
 //! its own (no first-face tie-break).
 
 use super::{Algorithm, ContactMethod, MethodInfo, MethodParams, RawContact, Rules};
-use crate::contact::features::FeatureKind;
 use crate::contact::code_arithmetic::{code_inside, code_planes};
+use crate::contact::features::FeatureKind;
 use crate::contact::tet_geometry::{nearest_surface_face, surface_corners_inside, TetShape};
 use crate::contact::world_mesh::Tet;
 use glam::DVec3;

@@ -59,12 +59,7 @@ impl ContactMethod for VolumeSatPaperCode {
     }
 
     fn tet_pair(&self, a: &Tet, b: &Tet, _params: &MethodParams, out: &mut Vec<RawContact>) {
-        paper_code_contacts(
-            &TetShape::of(a),
-            &TetShape::of(b),
-            |_| true,
-            out,
-        );
+        paper_code_contacts(&TetShape::of(a), &TetShape::of(b), |_| true, out);
     }
 }
 
