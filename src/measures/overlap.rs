@@ -421,10 +421,8 @@ mod tests {
     #[test]
     fn closest_point_on_a_triangle_by_region() {
         let (a, b, c) = (DVec3::ZERO, DVec3::X, DVec3::Y);
-        assert_eq!(
-            closest_on_triangle(DVec3::new(0.2, 0.2, 5.0), a, b, c),
-            DVec3::new(0.2, 0.2, 0.0)
-        );
+        let over_face = closest_on_triangle(DVec3::new(0.2, 0.2, 5.0), a, b, c);
+        assert!((over_face - DVec3::new(0.2, 0.2, 0.0)).length() < 1e-15);
         assert_eq!(closest_on_triangle(DVec3::new(-1.0, -1.0, 0.0), a, b, c), a);
         assert_eq!(
             closest_on_triangle(DVec3::new(0.5, -2.0, 1.0), a, b, c),
