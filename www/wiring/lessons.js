@@ -15,7 +15,11 @@ import { packSceneText, unpackSceneText } from '../ui/scene-file.js';
 import { checkLessonLinks, readLesson } from '../state/lesson.js';
 import { lessonElements } from './elements.js';
 
-/** Where the shipped lessons are listed, relative to the page. */
+/** The shipped lessons' folder, found from this module rather than from
+ * the page's address: a published site serves the page at its root and the
+ * files of a release in that release's own folder. */
+const LESSONS_FOLDER = new URL('../lessons/', import.meta.url);
+/** Where the shipped lessons are listed (named so in messages). */
 const LESSON_LIST = 'lessons/index.json';
 
 /** The lessons' picker, file button, link parameter and player. */
@@ -74,12 +78,12 @@ export class PageLessons {
   async fetchShipped() {
     const { picker } = this.elements;
     try {
-      const response = await fetch(LESSON_LIST);
+      const response = await fetch(new URL('index.json', LESSONS_FOLDER));
       if (!response.ok) throw new Error(`${LESSON_LIST}: HTTP ${response.status}`);
       const list = await response.json();
       const ids = Array.isArray(list?.lessons) ? list.lessons.filter((id) => typeof id === 'string' && /^[a-z0-9-]+$/.test(id)) : [];
       const texts = await Promise.all(ids.map(async (id) => {
-        const answer = await fetch(`lessons/${id}.json`);
+        const answer = await fetch(new URL(`${id}.json`, LESSONS_FOLDER));
         if (!answer.ok) throw new Error(`lessons/${id}.json: HTTP ${answer.status}`);
         return answer.text();
       }));
