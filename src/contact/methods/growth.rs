@@ -300,7 +300,11 @@ impl ContactMethod for GrowthPaperCode {
         }
         let scaled = |alpha: f64| (sa.scaled(alpha, ca), sb.scaled(alpha, cb));
         let mut last_shrink = BETA;
-        while code_overlaps(&scaled(last_shrink).0, &scaled(last_shrink).1) {
+        let apart = |alpha: f64| {
+            let (xa, xb) = scaled(alpha);
+            !code_overlaps(&xa, &xb)
+        };
+        while !apart(last_shrink) {
             last_shrink *= BETA;
             if last_shrink < BETA.powi(MAX_SHRINK_STEPS as i32) {
                 return;
