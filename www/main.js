@@ -39,9 +39,8 @@ import { ComparePanel } from './ui/compare.js';
 import { attachJumpLinks } from './ui/jump-links.js';
 import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
-import { pageElements } from './wiring/elements.js';
+import { lessonElements, pageElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
-import { PageLessons } from './wiring/lessons.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
 import { ReadoutPanel } from './wiring/readout.js';
@@ -65,6 +64,9 @@ if (gl) {
   elements.status.hidden = true;
   document.body.classList.remove('starting');
 }
+
+/** How long after the first settled view the lessons start loading. */
+const LESSONS_AFTER_READY_MS = 1500;
 
 /** @param {string} message */
 function fail(message) {
@@ -165,9 +167,13 @@ class Page {
     this.compare = this.comparePanel();
     this.controls = this.controlPanel();
     this.link = this.pageLink();
-    this.lessons = this.pageLessons();
+    /** @type {Promise<import('./wiring/lessons.js').PageLessons> | null} */
+    this.lessons = null;
+    /** Whether the lessons' code has loaded and taken over their controls. */
+    this.lessonsLoaded = false;
     this.errors = new ErrorReporter({ controller: this.controller, fail });
     this.connectInput();
+    this.connectLessonFile();
   }
 
   /** The run controller, whose news goes to the page's parts. */
@@ -290,9 +296,15 @@ class Page {
     });
   }
 
-  /** @returns {PageLessons} the lessons: picker, files, links and the player */
+  /**
+   * The lessons (picker, files, links and the player), loaded on first use:
+   * their code and data are not needed to show the first view, so they
+   * load once it has settled (`updateReady`), or at once for a lesson link,
+   * and are not preloaded (`xtask/src/dist.rs`, `AFTER_FIRST_FRAME`).
+   * @returns {Promise<import('./wiring/lessons.js').PageLessons>}
+   */
   pageLessons() {
-    return new PageLessons({
+    this.lessons ??= import('./wiring/lessons.js').then(({ PageLessons }) => this.loadedLessons(new PageLessons({
       session: this.session,
       sceneIds: this.catalogue.scenes.map((s) => s.id),
       schema: this.catalogue.schema,
@@ -300,7 +312,17 @@ class Page {
       showLink: (hash) => this.link.apply(`#${hash}`),
       drawn: () => ({ viewProjection: this.view.renderer.viewProjection, instances: this.view.instances, stride: INSTANCE_STRIDE }),
       siteRoot: () => this.link.siteRootUrl(),
-    });
+    })));
+    return this.lessons;
+  }
+
+  /**
+   * @param {import('./wiring/lessons.js').PageLessons} lessons constructed, its listeners attached
+   * @returns {import('./wiring/lessons.js').PageLessons}
+   */
+  loadedLessons(lessons) {
+    this.lessonsLoaded = true;
+    return lessons;
   }
 
   /**
@@ -309,11 +331,27 @@ class Page {
    * @param {string} value the link's `lesson=`
    */
   async openLessonLink(value) {
-    const opened = await this.lessons.openFromLink(value);
+    const opened = await (await this.pageLessons()).openFromLink(value);
     if (opened || this.controller.shown) return;
     // The lesson's error stays up over the scene shown instead.
     this.errors.keepError = true;
     this.link.apply('');
+  }
+
+  /**
+   * The lesson file button works before the lessons' code has loaded: a
+   * file chosen then loads it at once and is handed over (its own
+   * listeners take every later choice).
+   */
+  connectLessonFile() {
+    const { openFile, fileInput } = lessonElements();
+    openFile.addEventListener('click', () => {
+      if (!this.lessonsLoaded) fileInput.click();
+    });
+    fileInput.addEventListener('change', () => {
+      if (this.lessonsLoaded) return;
+      this.pageLessons().then(() => fileInput.dispatchEvent(new Event('change')));
+    });
   }
 
   /** The comparison's preset, the keys dialog, the keyboard shortcuts and a restarted worker. */
@@ -347,7 +385,6 @@ class Page {
   /** Loads the presets, then shows what the link names; once drawn, the page works offline. */
   async open() {
     await this.controls.loadPresets();
-    this.lessons.list();
     await this.link.apply(window.location.hash);
     this.firstFrame.then(() => keepOffline(this.release, (state) => (body.offline = state)));
   }
@@ -405,6 +442,13 @@ class Page {
     const ready =
       controller.run === 'idle' && controller.shown !== null && !view.drawPending && link.pendingWrites === 0 && controls.pendingChecks === 0;
     body.ready = String(ready);
+    // The lessons load a moment after the first view has settled: they are
+    // no part of what the page needs to show it, and on a slow link they
+    // should not compete with what it does need.
+    if (ready && this.lessons === null && !this.lessonsScheduled) {
+      this.lessonsScheduled = true;
+      setTimeout(() => this.pageLessons().then((lessons) => lessons.list()), LESSONS_AFTER_READY_MS);
+    }
   }
 
   /** Copies an <iframe> of the embedded view of what is on screen. */

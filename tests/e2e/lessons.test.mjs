@@ -161,6 +161,8 @@ test('the lessons are listed in the page and open from the Lessons picker', { ti
   const { page, context, problems } = await open(browser, '#scene=wedges', VIEWPORT);
   try {
     await waitReady(page, { scene: 'wedges' });
+    // The lessons load after the first frame (they are not part of the first load).
+    await page.waitForFunction((n) => document.querySelectorAll('#lesson-picker option[value]:not([value=""])').length >= n, lessons.length);
     const options = await page.$$eval('#lesson-picker option', (all) => all.filter((o) => o.value).map((o) => [o.value, o.textContent]));
     assert.deepEqual(options, lessons.map(({ id, lesson }) => [id, lesson.title]));
     await page.selectOption('#lesson-picker', lessons[1].id);

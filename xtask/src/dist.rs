@@ -47,6 +47,10 @@ const ROOT_ENTRIES: &[&str] = &[
 
 /// The service worker's code; dist puts the cache name and the precache
 /// list in front of it.
+/// The line by which a page module says it is loaded only after the first
+/// frame (with `import()`), so the page does not preload it.
+const AFTER_FIRST_FRAME: &str = "// Loaded after the first frame: not preloaded (xtask/src/dist.rs).";
+
 const SERVICE_WORKER: &str = include_str!("site/sw.js");
 
 /// Command-line options of `dist`.
@@ -249,17 +253,20 @@ impl Build {
         // this the browser finds them level by level of the import tree, one
         // round trip each, which on a slow link costs more than their bytes.
         // (The worker's modules cannot be preloaded from the page.)
+        // A module that marks itself as loaded after the first frame (the
+        // lessons) is left out: it is not part of the first load.
         let preloads: String = self
             .files
             .iter()
-            .map(|(path, _)| path)
-            .filter(|path| {
+            .filter(|(path, bytes)| {
                 path.ends_with(".js")
                     && *path != "main.js"
                     && *path != "start-worker.js"
                     && *path != "worker.js"
                     && !path.starts_with("pkg/")
+                    && !String::from_utf8_lossy(bytes).contains(AFTER_FIRST_FRAME)
             })
+            .map(|(path, _)| path)
             .map(|path| format!("<link rel=\"modulepreload\" href=\"{asset_prefix}{path}\">\n  "))
             .collect();
         let script = format!("<script type=\"module\" src=\"{asset_prefix}main.js\">");
