@@ -45,12 +45,13 @@ const ROOT_ENTRIES: &[&str] = &[
     "CNAME",
 ];
 
-/// The service worker's code; dist puts the cache name and the precache
-/// list in front of it.
 /// The line by which a page module says it is loaded only after the first
 /// frame (with `import()`), so the page does not preload it.
-const AFTER_FIRST_FRAME: &str = "// Loaded after the first frame: not preloaded (xtask/src/dist.rs).";
+const AFTER_FIRST_FRAME: &str =
+    "// Loaded after the first frame: not preloaded (xtask/src/dist.rs).";
 
+/// The service worker's code; dist puts the cache name and the precache
+/// list in front of it.
 const SERVICE_WORKER: &str = include_str!("site/sw.js");
 
 /// Command-line options of `dist`.
