@@ -627,6 +627,18 @@ mod tests {
     }
 
     #[test]
+    fn a_module_loaded_after_the_first_frame_is_not_preloaded() {
+        let mut b = build("0.1.0", "one");
+        b.files.push((
+            "later.js".into(),
+            format!("{AFTER_FIRST_FRAME}\nexport const y = 2;").into_bytes(),
+        ));
+        let root = b.page("v/0.1.0/app-x/", "").unwrap();
+        assert!(root.contains("<link rel=\"modulepreload\" href=\"v/0.1.0/app-x/lib.js\">"));
+        assert!(!root.contains("later.js"), "{root}");
+    }
+
+    #[test]
     fn pages_point_into_their_asset_folder_and_say_their_version() {
         let b = build("0.1.0", "one");
         let root = b.page("v/0.1.0/app-x/", "").unwrap();
