@@ -26,7 +26,10 @@
  * timings can tell time; `data-offline` is "controlled" once a published
  * page is served by its service worker. Only this file writes them. And
  * `window.contactlabView.onScreen()` says where the last drawn frame put
- * each contact, in CSS pixels (wiring/view.js).
+ * each contact, in CSS pixels (wiring/view.js), and
+ * `window.contactlabView.highlighted()` which contact the keyboard's contact
+ * list (ui/contact-browser.js) has ringed in the view and where, in the same
+ * pixels ({index, x, y}, or null when none is).
  */
 
 import { Session } from './session.js';
@@ -36,10 +39,11 @@ import { embedSnippet } from './ui/embed.js';
 import { copyText } from './ui/export.js';
 import { readRelease } from './state/release.js';
 import { ComparePanel } from './ui/compare.js';
+import { ContactBrowser } from './ui/contact-browser.js';
 import { attachJumpLinks } from './ui/jump-links.js';
 import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
 import { ControlPanel } from './wiring/controls.js';
-import { lessonElements, pageElements } from './wiring/elements.js';
+import { contactBrowserElements, lessonElements, pageElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
@@ -164,6 +168,12 @@ class Page {
     this.controller = this.runController();
     this.readout = new ReadoutPanel({ elements: elements.readout, controller: this.controller, terms: this.terms, featureKinds: catalogue.featureKinds });
     this.view = this.sceneView(renderer);
+    this.contactBrowser = new ContactBrowser({
+      elements: contactBrowserElements(),
+      layout: catalogue.contactLayout,
+      featureKinds: catalogue.featureKinds,
+      onHighlight: (index) => this.view.highlightContact(index),
+    });
     this.compare = this.comparePanel();
     this.controls = this.controlPanel();
     this.link = this.pageLink();
@@ -186,6 +196,8 @@ class Page {
         scene: (shown) => this.showScene(shown),
         frame: (shown) => this.showFrame(shown),
         run: () => {
+          // The list follows at most a few times a second while playing; the last frame at once.
+          if (this.controller.run !== 'playing' && this.controller.shown) this.contactBrowser.render();
           this.showRunState();
           this.updateReady();
         },
@@ -379,7 +391,7 @@ class Page {
     attachJumpLinks(document);
     this.session.onRestart = () => controller.workerRestarted();
     // For the browser tests: where the contacts are drawn (read only).
-    /** @type {any} */ (window).contactlabView = { onScreen: () => view.onScreen() };
+    /** @type {any} */ (window).contactlabView = { onScreen: () => view.onScreen(), highlighted: () => view.highlighted() };
   }
 
   /** Loads the presets, then shows what the link names; once drawn, the page works offline. */
@@ -393,6 +405,7 @@ class Page {
   showScene(shown) {
     const info = shown.scene.info;
     const newScene = this.view.showScene(shown);
+    if (newScene) this.contactBrowser.reset();
     this.controls.showScene(shown, newScene);
     // Compare runs the picker's methods; a `@paper-code` variant is one
     // switch away, and `contactlab table --paper-code` lists them beside.
@@ -422,6 +435,7 @@ class Page {
     body.method = String(this.terms.method(config));
     body.step = String(shown.step);
     this.view.showFrame();
+    this.contactBrowser.showFrame(shown.frame.contacts, shown.scene.info.bodies.map((b) => b.name), this.controller.run === 'playing');
     this.readout.showFrame(shown);
     this.compare.setPaper(this.controls.shownPreset());
     this.controls.showFrame();

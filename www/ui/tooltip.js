@@ -1,9 +1,12 @@
 /**
- * @file The tooltip shown when the pointer rests on a contact: which bodies,
- * which feature pair, the normal, the depth and the quality q; for a region
- * method's contact also its region and where its normal came from (Bouma
- * & Vaněček's temporal coherence keeps a region's normal from the previous
- * step).
+ * @file What the page says about one contact, and the tooltip shown when
+ * the pointer rests on it: which bodies, which feature pair, the normal,
+ * the depth and the quality q; for a region method's contact also its
+ * region and where its normal came from (Bouma & Vaněček's temporal
+ * coherence keeps a region's normal from the previous step). The wording
+ * is made DOM-free (`contactDetails`, `detailRows`, `contactSentence`) and
+ * shared by the tooltip and the keyboard's contact list
+ * (ui/contact-browser.js), so both say the same thing.
  */
 
 import { cssColour } from '../render/contacts.js';
@@ -11,6 +14,9 @@ import { cssColour } from '../render/contacts.js';
 /** What the tooltip says about where a region method's normal came from. */
 export const NORMAL_KEPT = 'kept from the previous step (temporal coherence)';
 export const NORMAL_FRESH = 'from the current geometry';
+
+/** The words for the letters of a feature kind's label ("(V,F)"). */
+const FEATURE_WORDS = { V: 'vertex', E: 'edge', F: 'face' };
 
 /**
  * The region lines of a contact's details, DOM-free: none for a local
@@ -26,6 +32,113 @@ export function regionDetails(contact, layout) {
 }
 
 /**
+ * A feature kind's label in words: "(V,F)" → "vertex–face"; a label of
+ * another form is kept as it is.
+ * @param {string} label one of `featureKinds()`
+ * @returns {string}
+ */
+export function featureWords(label) {
+  const match = /^\(([VEF]),([VEF])\)$/.exec(label);
+  return match ? `${FEATURE_WORDS[match[1]]}–${FEATURE_WORDS[match[2]]}` : label;
+}
+
+/**
+ * Everything the page says about one contact, as text, DOM-free.
+ * @typedef {object} ContactDetails
+ * @property {number} a body index of A (the normal points from A to B)
+ * @property {number} b body index of B
+ * @property {string} bodies "A → B" by the scene's body names (untrusted text: a scene file's)
+ * @property {string} feature the feature pair's label, e.g. "(F,F)"
+ * @property {string} featureWords the same in words, e.g. "face–face"
+ * @property {string} normal the normal A→B, "(x, y, z)" to 3 decimals
+ * @property {string} depth e.g. "1.20e-4 m"
+ * @property {'correct' | 'wrong' | null} verdict the core's verdict; null where the scene has no oracle
+ * @property {string} q e.g. "0.9876 (correct)", or "no oracle"
+ * @property {{region: number, normal: string} | null} region `regionDetails`
+ */
+
+/**
+ * @param {Float32Array} contacts `contactBuffer()`
+ * @param {import('../render/contacts.js').ContactLayout} layout `contactLayout()`
+ * @param {number} index contact index
+ * @param {{bodyNames: string[], featureKinds: string[]}} names the scene's body names and the core's feature kinds
+ * @returns {ContactDetails}
+ */
+export function contactDetails(contacts, layout, index, { bodyNames, featureKinds }) {
+  const c = contacts.subarray(index * layout.stride, (index + 1) * layout.stride);
+  const vector = (v) => `(${Array.from(v, (x) => x.toFixed(3)).join(', ')})`;
+  const qValue = c[layout.q];
+  const correct = c[layout.correct];
+  const verdict = Number.isNaN(qValue) || Number.isNaN(correct) ? null : correct === 1 ? 'correct' : 'wrong';
+  const name = (i) => bodyNames[i] ?? `body ${i}`;
+  const feature = featureKinds[c[layout.feature]] ?? '?';
+  return {
+    a: c[layout.a],
+    b: c[layout.b],
+    bodies: `${name(c[layout.a])} → ${name(c[layout.b])}`,
+    feature,
+    featureWords: featureWords(feature),
+    normal: vector(c.subarray(layout.normal, layout.normal + 3)),
+    depth: `${c[layout.depth].toExponential(2)} m`,
+    verdict,
+    q: verdict === null ? 'no oracle' : `${qValue.toFixed(4)} (${verdict})`,
+    region: regionDetails(c, layout),
+  };
+}
+
+/**
+ * The tooltip's rows, term and value, for any list of a contact's details.
+ * @param {ContactDetails} details
+ * @param {{of: number} | null} [region] how many regions the contact's body pair has
+ * @returns {Array<{term: string, value: string}>}
+ */
+export function detailRows(details, region = null) {
+  const rows = [
+    { term: 'feature pair', value: `${details.feature} ${details.featureWords}` },
+    { term: 'normal A→B', value: details.normal },
+    { term: 'depth', value: details.depth },
+    { term: 'q', value: details.q },
+  ];
+  if (details.region) {
+    rows.push({ term: 'region', value: `${details.region.region}${region ? ` of ${region.of}` : ''} between these bodies` });
+    rows.push({ term: 'normal', value: details.region.normal });
+  }
+  return rows;
+}
+
+/**
+ * The contact in one line, as the keyboard's contact list names it, e.g.
+ * "contact 3 of 19: shaft-3 → capital, face–face, wrong (q -0.1200),
+ * depth 1.20e-4 m, normal A→B (0.000, 1.000, 0.000)".
+ * @param {ContactDetails} details
+ * @param {number} position its place in its list, from 1
+ * @param {number} count the list's length
+ * @returns {string}
+ */
+export function contactSentence(details, position, count) {
+  const verdict = details.verdict === null ? 'no oracle' : `${details.verdict} (q ${details.q.split(' ')[0]})`;
+  return `contact ${position} of ${count}: ${details.bodies}, ${details.featureWords}, ${verdict}, depth ${details.depth}, normal A→B ${details.normal}`;
+}
+
+/**
+ * Fills a <dl> with a contact's rows (text only: nothing here is markup).
+ * @param {HTMLElement} list
+ * @param {Array<{term: string, value: string}>} rows
+ * @returns {HTMLElement[]} the value elements, in row order
+ */
+export function fillDetailList(list, rows) {
+  const values = rows.map(({ term, value }) => {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    list.append(dt, dd);
+    return dd;
+  });
+  return values;
+}
+
+/**
  * @param {HTMLElement} tooltip
  * @param {Float32Array} contacts `contactBuffer()`
  * @param {import('../render/contacts.js').ContactLayout} layout `contactLayout()`
@@ -36,31 +149,22 @@ export function regionDetails(contact, layout) {
  *   colour its region's outline is drawn in (null when the outlines are off)
  */
 export function showContactTooltip(tooltip, contacts, layout, index, { bodyNames, featureKinds, x, y, regionOf = () => null }) {
-  const c = contacts.subarray(index * layout.stride, (index + 1) * layout.stride);
-  const vector = (v) => `(${Array.from(v, (x) => x.toFixed(3)).join(', ')})`;
-  const qValue = c[layout.q];
-  const q = Number.isNaN(qValue) ? 'no oracle' : `${qValue.toFixed(4)} (${c[layout.correct] === 1 ? 'correct' : 'wrong'})`;
-  const name = (i) => bodyNames[i] ?? `body ${i}`;
-  const details = regionDetails(c, layout);
-  let regionRows = '';
-  if (details) {
-    const region = regionOf(c[layout.a], c[layout.b], details.region - 1);
-    const swatch = region?.colour ? `<span class="swatch outline" style="background:${cssColour(region.colour)}"></span>` : '';
-    const of = region ? ` of ${region.of}` : '';
-    regionRows = `
-      <dt>region</dt><dd>${swatch}${details.region}${of} between these bodies</dd>
-      <dt>normal</dt><dd>${details.normal}</dd>`;
-  }
-  tooltip.innerHTML = `
-    <div class="tip-title"></div>
-    <dl>
-      <dt>feature pair</dt><dd>${featureKinds[c[layout.feature]] ?? '?'}</dd>
-      <dt>normal A→B</dt><dd>${vector(c.subarray(layout.normal, layout.normal + 3))}</dd>
-      <dt>depth</dt><dd>${c[layout.depth].toExponential(2)} m</dd>
-      <dt>q</dt><dd>${q}</dd>${regionRows}
-    </dl>`;
+  const details = contactDetails(contacts, layout, index, { bodyNames, featureKinds });
+  const region = details.region ? regionOf(details.a, details.b, details.region.region - 1) : null;
+  const title = document.createElement('div');
+  title.className = 'tip-title';
   // Body names come from a scene file: text, not markup.
-  tooltip.querySelector('.tip-title').textContent = `${name(c[layout.a])} → ${name(c[layout.b])}`;
+  title.textContent = details.bodies;
+  const list = document.createElement('dl');
+  const rows = detailRows(details, region);
+  const values = fillDetailList(list, rows);
+  if (region?.colour) {
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch outline';
+    swatch.style.background = cssColour(region.colour);
+    values[rows.findIndex((row) => row.term === 'region')]?.prepend(swatch);
+  }
+  tooltip.replaceChildren(title, list);
   tooltip.hidden = false;
   const stage = /** @type {HTMLElement} */ (tooltip.offsetParent ?? tooltip.parentElement);
   const left = Math.min(x + 14, stage.clientWidth - tooltip.offsetWidth - 4);

@@ -23,6 +23,7 @@ const byId = (id) => /** @type {any} */ (document.getElementById(id));
  * @property {HTMLElement} tools the toolbar over the view
  * @property {HTMLElement} legend the colour key over the view (the framed camera keeps the contacts clear of it)
  * @property {HTMLElement} headline the headline over the view's bottom
+ * @property {HTMLElement} contactMark the ring over the contact chosen in the contact list
  */
 
 /**
@@ -106,6 +107,7 @@ export function pageElements() {
       tools: byId('view-tools'),
       legend: byId('legend'),
       headline: byId('headline'),
+      contactMark: byId('contact-mark'),
     },
     controls: {
       presetPicker: byId('preset-picker'),
@@ -175,5 +177,20 @@ export function lessonElements() {
       markLabel: byId('lesson-mark-label'),
       canvas: byId('view'),
     },
+  };
+}
+
+/**
+ * The contacts by keyboard (ui/contact-browser.js): the pair picker, the
+ * contact listbox and the chosen contact's details, beside the view.
+ * @returns {import('../ui/contact-browser.js').ContactBrowserElements}
+ */
+export function contactBrowserElements() {
+  return {
+    section: byId('contact-browser'),
+    pair: byId('contact-pair'),
+    list: byId('contact-list'),
+    details: byId('contact-details'),
+    none: byId('contact-none'),
   };
 }

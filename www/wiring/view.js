@@ -3,7 +3,8 @@
  * view's part of the link (camera, view mode, explode, which contacts, their
  * colours, the region outlines) with the View controls that edit it, presentation mode's glyph
  * sizes, hovering a contact for its numbers and double-clicking a body to
- * focus it. It draws what the run controller shows; nothing here changes
+ * focus it, and the ring over the contact chosen in the keyboard's contact
+ * list (ui/contact-browser.js). It draws what the run controller shows; nothing here changes
  * what is simulated, so the page only rewrites the link when the view moves.
  */
 
@@ -33,6 +34,9 @@ import { hideTooltip, showContactTooltip } from '../ui/tooltip.js';
 const PRESENTING_REGION_SCALE = 2;
 /** The smallest contact glyph on the screen, in CSS pixels: a ball's diameter and an arrow's length. */
 const MIN_GLYPH_PIXELS = { diameter: 8, length: 22 };
+/** The ring over the chosen contact: at least this wide, in CSS pixels, and this much wider than its glyph. */
+const MARK_MIN_PIXELS = 26;
+const MARK_MARGIN_PIXELS = 12;
 /** Gap kept between the framed scene and the overlays on the view, in CSS pixels. */
 const OVERLAY_GAP = 8;
 /** At most this many contacts are tested for being hidden when the page picks a direction to frame from. */
@@ -107,6 +111,10 @@ export class SceneView {
     this.instanceContacts = [];
     /** Each region of the frame by "a:b:region": its place in the core's list (its colour) and how many its pair has, for the hover tooltip. @type {Map<string, {index: number, of: number}>} */
     this.regionIndex = new Map();
+    /** The explode offsets of the shown frame, 3 floats per body. */
+    this.offsets = new Float32Array(0);
+    /** The contact the keyboard's contact list chose, ringed in the view; null: none. @type {number | null} */
+    this.highlightedContact = null;
     /** Whether the region outlines are drawn. */
     this.regionsDrawn = false;
     /** Contact arrow length in metres before presentation mode scales it. */
@@ -167,6 +175,7 @@ export class SceneView {
       this.framePending = false;
       this.sizeGlyphs();
       this.renderer.draw(this.camera);
+      this.placeContactMark();
       if (this.controller.shown && !this.firstFrameDrawn) {
         this.firstFrameDrawn = true;
         this.onFirstFrame();
@@ -232,6 +241,7 @@ export class SceneView {
     const { transforms, contacts } = shown.frame;
     const centres = bodyCentres(transforms, this.info.bodies.length);
     const offsets = explodeOffsets(centres, this.sceneCentre, this.info.up, this.stack, this.state.explode);
+    this.offsets = offsets;
     this.renderer.setTransforms(offsetTransforms(transforms, offsets));
     const { instances, indices } = contactInstances(contacts, this.layout, offsets, this.state);
     this.instances = instances;
@@ -443,13 +453,9 @@ export class SceneView {
    */
   onScreen() {
     const rect = this.canvas.getBoundingClientRect();
-    const m = this.renderer.viewProjection;
-    const project = ([x, y, z]) => {
-      const w = m[3] * x + m[7] * y + m[11] * z + m[15];
-      return {
-        x: rect.left + (((m[0] * x + m[4] * y + m[8] * z + m[12]) / w) * 0.5 + 0.5) * rect.width,
-        y: rect.top + (0.5 - ((m[1] * x + m[5] * y + m[9] * z + m[13]) / w) * 0.5) * rect.height,
-      };
+    const project = (point) => {
+      const { x, y } = this.project(point, rect);
+      return { x, y };
     };
     const eye = this.camera.eye();
     const world = worldTriangles(this.bodyTriangles, this.renderer.transforms);
@@ -457,6 +463,68 @@ export class SceneView {
     const corners = this.info ? boxCorners(this.info.focus_min, this.info.focus_max).map(project) : [];
     const metresPerPixel = this.camera.metresPerPixel(rect.height);
     return { contacts, corners, glyph: { diameter: (2 * this.renderer.contactRadius) / metresPerPixel, length: this.renderer.contactLength / metresPerPixel } };
+  }
+
+  /**
+   * Where the last drawn frame puts a point, in the page's CSS pixels.
+   * @param {import('../render/math.js').Vec3} point
+   * @param {DOMRect} rect the canvas's box
+   * @returns {{x: number, y: number, w: number}} w: the clip w, not positive behind the camera
+   */
+  project([x, y, z], rect) {
+    const m = this.renderer.viewProjection;
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+    return {
+      x: rect.left + (((m[0] * x + m[4] * y + m[8] * z + m[12]) / w) * 0.5 + 0.5) * rect.width,
+      y: rect.top + (0.5 - ((m[1] * x + m[5] * y + m[9] * z + m[13]) / w) * 0.5) * rect.height,
+      w,
+    };
+  }
+
+  // ---- the chosen contact's ring -------------------------------------------
+
+  /**
+   * Rings a contact of the shown frame (the one the keyboard's contact list
+   * chose), or none; it follows the camera at every draw.
+   * @param {number | null} index into the shown frame's contacts
+   */
+  highlightContact(index) {
+    this.highlightedContact = index;
+    this.requestDraw();
+  }
+
+  /**
+   * Where the ringed contact is drawn, in the page's CSS pixels (the
+   * coordinates of `onScreen()`), for the browser tests; null when none is.
+   * @returns {{index: number, x: number, y: number} | null}
+   */
+  highlighted() {
+    const index = this.highlightedContact;
+    const shown = this.controller.shown;
+    if (index === null || !shown || index >= contactCount(shown.frame.contacts, this.layout)) return null;
+    const { contacts } = shown.frame;
+    const at = index * this.layout.stride;
+    const a = contacts[at + this.layout.a];
+    const point = /** @type {import('../render/math.js').Vec3} */ ([0, 1, 2].map((k) => contacts[at + this.layout.position + k] + (this.offsets[a * 3 + k] ?? 0)));
+    const { x, y, w } = this.project(point, this.canvas.getBoundingClientRect());
+    return w > 0 ? { index, x, y } : null;
+  }
+
+  /** Puts the ring over the chosen contact, or hides it (none chosen, or behind the camera or off the canvas). */
+  placeContactMark() {
+    const mark = this.elements.contactMark;
+    const where = this.highlighted();
+    const rect = this.canvas.getBoundingClientRect();
+    if (!where || where.x < rect.left || where.x > rect.right || where.y < rect.top || where.y > rect.bottom) {
+      mark.hidden = true;
+      return;
+    }
+    const metresPerPixel = this.camera.metresPerPixel(rect.height);
+    const radius = Math.max(MARK_MIN_PIXELS, (2 * this.renderer.contactRadius) / metresPerPixel + MARK_MARGIN_PIXELS) / 2;
+    mark.style.left = `${this.canvas.offsetLeft + where.x - rect.left - radius}px`;
+    mark.style.top = `${this.canvas.offsetTop + where.y - rect.top - radius}px`;
+    mark.style.width = mark.style.height = `${2 * radius}px`;
+    mark.hidden = false;
   }
 
   // ---- the view's part of the link ---------------------------------------
