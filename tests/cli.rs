@@ -419,6 +419,38 @@ fn run_json_prints_one_record_per_step_with_the_documented_keys() {
 }
 
 #[test]
+fn run_json_with_contacts_lists_each_steps_contacts_and_their_verdicts() {
+    let (code, out, err) = contactlab(&[
+        "run",
+        "pillar",
+        "--method",
+        "opposing",
+        "--steps",
+        "3",
+        "--json",
+        "--contacts",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for line in out.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        let contacts = record["contacts"].as_array().expect("a contacts array");
+        assert_eq!(contacts.len() as u64, record["count"].as_u64().unwrap());
+        let right = contacts.iter().filter(|c| c["correct"] == true).count();
+        assert_eq!(right as u64, record["correct"].as_u64().unwrap());
+        assert!(contacts
+            .iter()
+            .all(|c| c["a"].is_string() && c["features"].is_string()));
+    }
+    // Without --json there is no line to put them in: said, not ignored.
+    let (code, _, err) = contactlab(&["run", "pillar", "--contacts"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--contacts") && err.contains("--json"),
+        "{err}"
+    );
+}
+
+#[test]
 fn run_text_and_the_reference_method() {
     let (code, out, err) = contactlab(&[
         "run",

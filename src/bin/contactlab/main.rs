@@ -74,6 +74,7 @@ const COMMANDS: &[Command] = &[
         settings: &[],
         options: &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps to run (default: the scene's, e.g. 500 for the Pillar)" },
+            CommandOption { flag: "--contacts", value: None, help: "with --json, each step's line also lists the step's contacts as `contacts --json` does (bodies, position, normal, depth, feature pair, q, correct)" },
             JSON,
             NO_TIMINGS,
         ],
@@ -643,6 +644,14 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         .unwrap_or(sim.scene().settings.steps);
     let timings = !options.flag("--no-timings");
     let json = options.flag("--json");
+    let with_contacts = options.flag("--contacts");
+    if with_contacts && !json {
+        return Err(
+            "--contacts lists each step's contacts in the JSON lines: add --json"
+                .to_string()
+                .into(),
+        );
+    }
     let show =
         |x: Option<f64>, digits: usize| x.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     if !json {
@@ -685,7 +694,13 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             said = r.not_applicable.clone();
         }
         if json {
-            outln!(out, "{}", record_json(&r, timings))?;
+            let mut line = record_json(&r, timings);
+            if let (true, Some(fields)) = (with_contacts, line.as_object_mut()) {
+                let contacts =
+                    contact_records(sim.scene(), sim.contacts(), sim.contact_qualities());
+                fields.insert("contacts".into(), json!(contacts));
+            }
+            outln!(out, "{line}")?;
         } else {
             outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>10.3e} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
                 r.step,
