@@ -38,8 +38,9 @@ import { readRelease } from './state/release.js';
 import { ComparePanel } from './ui/compare.js';
 import { attachJumpLinks } from './ui/jump-links.js';
 import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
+import { ViewDescription } from './ui/view-description.js';
 import { ControlPanel } from './wiring/controls.js';
-import { lessonElements, pageElements } from './wiring/elements.js';
+import { lessonElements, pageElements, viewWordsElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
@@ -164,6 +165,7 @@ class Page {
     this.controller = this.runController();
     this.readout = new ReadoutPanel({ elements: elements.readout, controller: this.controller, terms: this.terms, featureKinds: catalogue.featureKinds });
     this.view = this.sceneView(renderer);
+    this.words = new ViewDescription({ elements: viewWordsElements(), layout: catalogue.contactLayout, featureKinds: catalogue.featureKinds });
     this.compare = this.comparePanel();
     this.controls = this.controlPanel();
     this.link = this.pageLink();
@@ -434,6 +436,7 @@ class Page {
     body.run = run === 'idle' && this.controller.diverged ? 'diverged' : run;
     this.controls.updateRunControls();
     this.readout.updateCaption();
+    this.words.show(this.controller.shown, run);
   }
 
   /** Marks the page ready for the tests: idle, drawn, and the link written. */
