@@ -162,6 +162,11 @@ test('the Wall leads with a summary, its pairs can be browsed a page at a time, 
   try {
     await waitReady(page, { scene: 'wall', step: 1 });
     await screenshot(page, `${OUTPUT_DIR}a11y-words-wall.png`);
+    // Beside the view, not over it, and a few lines until the pairs are opened.
+    const words = await page.locator('#view-words').boundingBox();
+    const view = await page.locator('#view').boundingBox();
+    assert.ok(words && view && (words.x >= view.x + view.width || words.y >= view.y + view.height), `the description covers the view: ${JSON.stringify({ words, view })}`);
+    assert.ok(words.height < 300, `the closed description is ${words.height} px tall`);
     const summary = await page.locator('#view-words-summary').textContent();
     const pairCount = Number(/between (\d+) body pairs/.exec(summary ?? '')?.[1]);
     assert.ok(pairCount > 100, `the Wall has hundreds of touching pairs: ${summary}`);
@@ -176,6 +181,8 @@ test('the Wall leads with a summary, its pairs can be browsed a page at a time, 
     assert.match(await more.textContent(), new RegExp(`${pairCount - shown} more`));
     await more.click();
     assert.ok((await page.locator('#view-words details li').count()) > shown, 'the next page of pairs');
+    // The focus goes to the first new pair, where the reader goes on.
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('#view-words li')].indexOf(/** @type {HTMLLIElement} */ (document.activeElement))), shown);
     const { pairs } = await describedPairs(page);
     assert.ok(pairs.size > shown);
     assert.deepEqual(problems, []);
@@ -193,10 +200,15 @@ test('the short summary is announced politely: at most once a second while playi
     // The full description is to browse: nothing around it is live.
     assert.equal(await page.locator('#view-words').evaluate((e) => e.closest('[aria-live]:not([aria-live="off"])') === null), true);
     assert.equal(await page.locator('#view-words details').evaluate((e) => e.querySelector('[aria-live]') === null), true);
+    // Every live region's text changes, not only the summary's: another one
+    // that said each frame's step would drown it.
     await page.evaluate(() => {
-      const target = /** @type {HTMLElement} */ (document.getElementById('view-words-summary'));
       /** @type {any} */ (window).liveChanges = [];
-      new MutationObserver(() => /** @type {any} */ (window).liveChanges.push({ at: performance.now(), text: target.textContent, run: document.body.dataset.run })).observe(target, { childList: true, characterData: true, subtree: true });
+      for (const target of document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]')) {
+        new MutationObserver(() =>
+          /** @type {any} */ (window).liveChanges.push({ at: performance.now(), id: target.id, text: target.textContent, run: document.body.dataset.run }),
+        ).observe(target, { childList: true, characterData: true, subtree: true });
+      }
     });
     await page.click('#play');
     await page.waitForFunction(() => Number(document.body.dataset.step) >= 20, null, { timeout: 120_000 });
@@ -205,8 +217,15 @@ test('the short summary is announced politely: at most once a second while playi
     await waitReady(page, { scene: 'pillar' });
     const step = await page.evaluate(() => document.body.dataset.step);
     await page.waitForTimeout(300);
-    /** @type {{at: number, text: string, run: string}[]} */
-    const changes = await page.evaluate(() => /** @type {any} */ (window).liveChanges);
+    /** @type {{at: number, id: string, text: string, run: string}[]} */
+    const all = await page.evaluate(() => /** @type {any} */ (window).liveChanges);
+    for (const id of new Set(all.map((c) => c.id))) {
+      const times = all.filter((c) => c.id === id && c.run === 'playing').map((c) => c.at);
+      for (let i = 1; i < times.length; i++) {
+        assert.ok(times[i] - times[i - 1] >= 990, `the live region #${id} changed twice in ${Math.round(times[i] - times[i - 1])} ms while playing`);
+      }
+    }
+    const changes = all.filter((c) => c.id === 'view-words-summary');
     const playing = changes.filter((c) => c.run === 'playing');
     assert.ok(playing.length >= 2, `the summary follows the run while playing: ${JSON.stringify(changes)}`);
     for (let i = 1; i < playing.length; i++) {

@@ -48,8 +48,15 @@ export class ViewDescription {
     this.described = null;
     elements.pairs.addEventListener('toggle', () => this.writeList());
     elements.more.addEventListener('click', () => {
+      const first = this.listed;
       this.listed += PAIRS_PAGE;
       this.writeList();
+      // The reader goes on where the new pairs begin, not at the button below them.
+      const item = /** @type {HTMLElement | undefined} */ (elements.list.children[first]);
+      if (item) {
+        item.tabIndex = -1;
+        item.focus();
+      }
     });
   }
 
@@ -135,10 +142,7 @@ export class ViewDescription {
       }),
     );
     const rest = pairs.length - shown.length;
-    const hadFocus = document.activeElement === more;
     more.hidden = rest <= 0;
     more.textContent = `${rest} more pairs: show the next ${Math.min(rest, PAIRS_PAGE)}`;
-    // The button goes once every pair is listed: the reader stays in the list.
-    if (hadFocus && more.hidden) details.querySelector('summary')?.focus();
   }
 }
