@@ -51,6 +51,8 @@ test("the summary gives the totals and the core's displacement and standing", ()
     'Step 3: 3 contacts between 2 body pairs, 2 wrong. Largest displacement 3.94e-5 m; the structure stands.',
   );
   assert.equal(motionSentence(null), '');
+  assert.equal(summarySentence({ step: 0, pairs: [], record: null, hasOracle: true }), 'Step 0: no contacts yet.');
+  assert.equal(summarySentence({ step: 4, pairs: [], record: { max_displacement: 0, standing: null }, hasOracle: true }), 'Step 4: no contacts. Largest displacement 0 m.');
   assert.equal(motionSentence({ max_displacement: 1.2, standing: false }), 'Largest displacement 1.2 m; the structure has collapsed.');
 });
 

@@ -110,7 +110,10 @@ export function motionSentence(record) {
  * @returns {string}
  */
 export function summarySentence({ step, pairs, record, hasOracle }) {
+  // Step 0 has no record: contacts are found by the first step.
+  if (!record) return `Step ${step}: no contacts yet.`;
   const sum = totals(pairs);
+  if (sum.contacts === 0) return `Step ${step}: no contacts. ${motionSentence(record)}`.trim();
   let text = `Step ${step}: ${count(sum.contacts, 'contact')} between ${count(sum.pairs, 'body pair')}`;
   if (!hasOracle) text += ' (no oracle judges their normals)';
   else {

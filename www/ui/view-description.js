@@ -120,7 +120,7 @@ export class ViewDescription {
     scene.textContent = sceneSentence({ title: info.title, bodies, hasOracle });
     worst.textContent = hasOracle ? worstSentence(worstPairsFirst(pairs), context.bodyNames) : '';
     worst.hidden = worst.textContent === '';
-    pairsTitle.textContent = pairs.length === 0 ? 'No bodies touch' : `Every touching pair (${pairs.length})`;
+    pairsTitle.textContent = pairs.length === 0 ? 'No touching pairs to list' : `Every touching pair (${pairs.length})`;
     this.writeList();
   }
 
