@@ -88,6 +88,10 @@ async function canvasDescription(page) {
   return nodes[0]?.description?.value ?? '';
 }
 
+// `contactlab run` gives a step's count and correct, not its pairs: at step 3
+// the pairs' wrong normals must add up to its count − correct, and pair by
+// pair they are checked at step 1, whose contacts are the initial pose's
+// that `contactlab contacts` lists one by one.
 test('the Pillar with Opposing at step 3 is told in words: shaft-3 – capital and its wrong normals, as the CLI counts them', { timeout: 600_000 }, async () => {
   const [cli, initial] = await Promise.all([cliRun(['pillar', '--method', 'opposing', '--steps', '3']), cliContacts(['pillar', '--method', 'opposing'])]);
   const cliWrong = cli.count - cli.correct;
@@ -103,6 +107,7 @@ test('the Pillar with Opposing at step 3 is told in words: shaft-3 – capital a
     await openPairs(page);
     const { snapshot, pairs } = await describedPairs(page);
     assert.match(snapshot, /heading "The view in words"/);
+    assert.match(snapshot, new RegExp(`Step 3: ${cli.count} contacts between \\d+ body pairs, ${cliWrong} wrong`), snapshot);
     assert.match(snapshot, /8 bodies/);
     for (const name of ['ground', 'plinth', 'shaft-3', 'capital', 'abacus']) assert.ok(snapshot.includes(name), `the bodies: ${name} missing from\n${snapshot}`);
     const capital = pairs.get('shaft-3 – capital');
