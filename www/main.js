@@ -42,8 +42,9 @@ import { ComparePanel } from './ui/compare.js';
 import { ContactBrowser } from './ui/contact-browser.js';
 import { attachJumpLinks } from './ui/jump-links.js';
 import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
+import { ViewDescription } from './ui/view-description.js';
 import { ControlPanel } from './wiring/controls.js';
-import { contactBrowserElements, lessonElements, pageElements } from './wiring/elements.js';
+import { contactBrowserElements, lessonElements, pageElements, viewWordsElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
@@ -174,6 +175,7 @@ class Page {
       featureKinds: catalogue.featureKinds,
       onHighlight: (index) => this.view.highlightContact(index),
     });
+    this.words = new ViewDescription({ elements: viewWordsElements(), layout: catalogue.contactLayout, featureKinds: catalogue.featureKinds });
     this.compare = this.comparePanel();
     this.controls = this.controlPanel();
     this.link = this.pageLink();
@@ -448,6 +450,7 @@ class Page {
     body.run = run === 'idle' && this.controller.diverged ? 'diverged' : run;
     this.controls.updateRunControls();
     this.readout.updateCaption();
+    this.words.show(this.controller.shown, run);
   }
 
   /** Marks the page ready for the tests: idle, drawn, and the link written. */

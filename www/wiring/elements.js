@@ -194,3 +194,17 @@ export function contactBrowserElements() {
     none: byId('contact-none'),
   };
 }
+
+/** The view told in words: the description beside the view (ui/view-description.js). */
+export function viewWordsElements() {
+  return {
+    section: byId('view-words'),
+    summary: byId('view-words-summary'),
+    scene: byId('view-words-scene'),
+    worst: byId('view-words-worst'),
+    pairs: /** @type {HTMLDetailsElement} */ (byId('view-words-pairs')),
+    pairsTitle: byId('view-words-pairs-title'),
+    list: byId('view-words-list'),
+    more: /** @type {HTMLButtonElement} */ (byId('view-words-more')),
+  };
+}
