@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contactPairs, worstPairsFirst } from '../../www/state/contact-pairs.js';
-import { featureWords, motionSentence, pairSentence, sceneSentence, summarySentence, worstSentence } from '../../www/state/view-words.js';
+import { featureWords } from '../../www/state/contact-pairs.js';
+import { motionSentence, pairSentence, sceneSentence, summarySentence, worstSentence } from '../../www/ui/view-words.js';
 
 const layout = { stride: 4, correct: 0, feature: 1, a: 2, b: 3 };
 const featureKinds = ['(V,V)', '(V,E)', '(E,V)', '(V,F)', '(F,V)', '(E,E)', '(E,F)', '(F,E)', '(F,F)'];

@@ -75,3 +75,18 @@ export function contactPairs(contacts, layout) {
 export function worstPairsFirst(pairs) {
   return [...pairs].sort((x, y) => y.wrong - x.wrong || y.contacts.length - x.contacts.length || x.a - y.a || x.b - y.b);
 }
+
+/** The words for the letters of a feature kind's label ("(V,F)"). */
+const FEATURE_WORDS = /** @type {Record<string, string>} */ ({ V: 'vertex', E: 'edge', F: 'face' });
+
+/**
+ * A feature kind in words: the core's label "(V,F)" read as "vertex–face",
+ * which a screen reader says as words rather than as brackets and letters.
+ * A label of another form is kept as it is.
+ * @param {string} label one of the catalogue's `featureKinds`
+ * @returns {string}
+ */
+export function featureWords(label) {
+  const match = /^\(([VEF]),([VEF])\)$/.exec(label);
+  return match ? `${FEATURE_WORDS[match[1]]}–${FEATURE_WORDS[match[2]]}` : label;
+}

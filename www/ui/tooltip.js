@@ -10,13 +10,11 @@
  */
 
 import { cssColour } from '../render/contacts.js';
+import { featureWords } from '../state/contact-pairs.js';
 
 /** What the tooltip says about where a region method's normal came from. */
 export const NORMAL_KEPT = 'kept from the previous step (temporal coherence)';
 export const NORMAL_FRESH = 'from the current geometry';
-
-/** The words for the letters of a feature kind's label ("(V,F)"). */
-const FEATURE_WORDS = { V: 'vertex', E: 'edge', F: 'face' };
 
 /**
  * The region lines of a contact's details, DOM-free: none for a local
@@ -29,17 +27,6 @@ export function regionDetails(contact, layout) {
   const region = contact[layout.region];
   if (region === undefined || Number.isNaN(region)) return null;
   return { region: region + 1, normal: contact[layout.kept_normal] === 1 ? NORMAL_KEPT : NORMAL_FRESH };
-}
-
-/**
- * A feature kind's label in words: "(V,F)" → "vertex–face"; a label of
- * another form is kept as it is.
- * @param {string} label one of `featureKinds()`
- * @returns {string}
- */
-export function featureWords(label) {
-  const match = /^\(([VEF]),([VEF])\)$/.exec(label);
-  return match ? `${FEATURE_WORDS[match[1]]}–${FEATURE_WORDS[match[2]]}` : label;
 }
 
 /**

@@ -4,7 +4,7 @@
  * aria-details the whole section). It gives the scene and its bodies, the
  * worst pairs, and every touching body pair to browse in a closed
  * <details>, a page of pairs at a time. The sentences are
- * state/view-words.js's; body names come from scene files, so everything
+ * view-words.js's; body names come from scene files, so everything
  * goes in as text.
  *
  * Only the short summary is a live region, announced politely: at every
@@ -14,7 +14,7 @@
  */
 
 import { contactPairs, worstPairsFirst } from '../state/contact-pairs.js';
-import { pairSentence, sceneSentence, summarySentence, worstSentence } from '../state/view-words.js';
+import { pairSentence, sceneSentence, summarySentence, worstSentence } from './view-words.js';
 
 /** While playing, the description changes at most this often. */
 export const PLAYING_INTERVAL_MS = 1000;
@@ -44,7 +44,7 @@ export class ViewDescription {
     this.listed = PAIRS_PAGE;
     /** @type {unknown} the scene the list was paged in */
     this.listedScene = null;
-    /** @type {{pairs: import('../state/contact-pairs.js').ContactPair[], context: import('../state/view-words.js').WordsContext} | null} */
+    /** @type {{pairs: import('../state/contact-pairs.js').ContactPair[], context: import('./view-words.js').WordsContext} | null} */
     this.described = null;
     elements.pairs.addEventListener('toggle', () => this.writeList());
     elements.more.addEventListener('click', () => {

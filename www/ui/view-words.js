@@ -1,7 +1,7 @@
 /**
  * @file The view told in words (issue 28): the sentences of the
  * description beside the canvas, from the shown frame's contacts grouped by
- * body pair (contact-pairs.js), the scene's bodies and the step's record.
+ * body pair (state/contact-pairs.js), the scene's bodies and the step's record.
  * DOM-free, so `node --test` checks it; ui/view-description.js puts the
  * sentences on the page, as text.
  *
@@ -10,25 +10,13 @@
  * structure stands are the core's record, formatted.
  */
 
-import { scientific } from '../ui/readout-table.js';
+import { featureWords } from '../state/contact-pairs.js';
+import { scientific } from './readout-table.js';
 
 /** How many of the worst pairs the summary names. */
 export const WORST_NAMED = 3;
 
 /** The letters of the core's feature-kind labels ("(V,F)"), in words. */
-const FEATURE_WORDS = /** @type {Record<string, string>} */ ({ V: 'vertex', E: 'edge', F: 'face' });
-
-/**
- * A feature kind in words: the core's label "(V,F)" read as "vertex–face",
- * which a screen reader says as words rather than as brackets and letters.
- * A label of another form is kept as it is.
- * @param {string} label one of the catalogue's `featureKinds`
- * @returns {string}
- */
-export function featureWords(label) {
-  const match = /^\(([VEF]),([VEF])\)$/.exec(label);
-  return match ? `${FEATURE_WORDS[match[1]]}–${FEATURE_WORDS[match[2]]}` : label;
-}
 
 /**
  * @typedef {object} WordsContext
