@@ -74,6 +74,23 @@ test('axe: no violations on the default page, with a help panel and the keyboard
   }
 });
 
+test('each setting\'s slider and number field are named by its label in the accessibility tree', { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage('');
+  try {
+    await waitReady(page);
+    const labels = await page.$$eval('#sliders .slider:not(.field-only) .slider-head label', (all) => all.map((label) => label.textContent));
+    assert.ok(labels.length >= 5, `only ${labels.length} sliders`);
+    const tree = await page.locator('#sliders').ariaSnapshot();
+    for (const label of labels) {
+      assert.ok(tree.includes(`slider "${label}"`), `no slider named "${label}" in:\n${tree}`);
+      assert.ok(tree.includes(`spinbutton "${label} value"`), `no number field named "${label} value" in:\n${tree}`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('axe: no violations at phone width', { timeout: 180_000 }, async () => {
   const { page, context, problems } = await openPage('', PHONE);
   try {
