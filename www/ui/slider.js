@@ -48,15 +48,17 @@ export class Slider {
     this.root.dataset.setting = entry.id;
     this.root.innerHTML = `
       <div class="slider-head">
-        <label for="${name}-value"></label>
+        <label for="${name}-value" id="${name}-label"></label>
         <span class="slider-value">
           <input type="number" id="${name}-value" inputmode="decimal">
           <span class="unit"></span>
         </span>
       </div>
-      <input type="range" id="${name}-range" data-key="${name}">
+      <input type="range" id="${name}-range" data-key="${name}" aria-labelledby="${name}-label">
       <p class="slider-note" hidden></p>`;
-    // Labels and units come from the core: text, not markup.
+    // Labels and units come from the core: text, not markup. The label
+    // names the number field (for=) and, by aria-labelledby, the range too:
+    // unnamed, a screen reader would say "slider" and nothing else.
     this.root.querySelector('label').textContent = entry.label;
     this.root.querySelector('.unit').textContent = entry.unit;
     this.note = /** @type {HTMLElement} */ (this.root.querySelector('.slider-note'));
