@@ -20,14 +20,15 @@
 // self-contained), waitFor(fn, arg, timeoutMs), click(selector) (a real
 // pointer click from the driver), fill(selector, value) (sets the value and
 // fires input and change, as a user's typing ends), setFile(selector, path)
-// (the driver's own file upload), problems() and close().
+// (the driver's own file upload), screenshot(path) (PNG), problems() and
+// close().
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ws as WebSocket } from 'playwright-core/lib/utilsBundle';
 import { collectProblems, launchBrowser, READY_TIMEOUT_MS } from './harness.mjs';
 
@@ -50,6 +51,7 @@ export const ENGINES = ['chromium', 'firefox', 'webkit'];
  * @property {(selector: string) => Promise<void>} click
  * @property {(selector: string, value: string) => Promise<void>} fill
  * @property {(selector: string, path: string) => Promise<void>} setFile
+ * @property {(path: string) => Promise<void>} screenshot
  * @property {() => Promise<string[]>} problems
  * @property {() => Promise<void>} close
  * @typedef {{name: string, version: string, open: (url: string) => Promise<Tab>, close: () => Promise<void>}} Engine
@@ -128,6 +130,7 @@ async function launchChromium() {
         click: (selector) => page.click(selector),
         fill: (selector, value) => tab.evaluate(fillScript, { selector, value }),
         setFile: (selector, path) => page.setInputFiles(selector, path),
+        screenshot: async (path) => void (await page.screenshot({ path })),
         problems: async () => [...driverProblems, ...(await tab.evaluate(pageErrors))],
         close: () => context.close(),
       };
@@ -136,6 +139,12 @@ async function launchChromium() {
     },
     close: () => browser.close(),
   };
+}
+
+/** Writes a screenshot the driver gave as base64 PNG. */
+async function savePng(path, base64) {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, Buffer.from(base64, 'base64'));
 }
 
 /** Page script: sets an input's value and fires input and change, as typing and leaving it does. */
@@ -276,7 +285,16 @@ async function launchFirefox() {
         waitFor: (fn, arg, timeoutMs) => pollUntil(tab.evaluate, fn, arg, timeoutMs),
         async click(selector) {
           const element = await node(selector);
-          await bidi.send('script.callFunction', { functionDeclaration: '(element) => element.scrollIntoView({ block: "center", inline: "center" })', arguments: [element], target: { context }, awaitPromise: false });
+          // As playwright's click does: scroll it into view if needed and
+          // wait until the element itself is what a click at its centre
+          // hits (a panel that is still laying out may move it meanwhile).
+          const end = Date.now() + 10_000;
+          for (;;) {
+            const { result } = await bidi.send('script.callFunction', { functionDeclaration: HIT_AT_CENTRE, arguments: [element], target: { context }, awaitPromise: false, resultOwnership: 'none' });
+            if (result.value === true) break;
+            if (Date.now() > end) throw new Error(`a click at the centre of ${selector} hits ${result.value}`);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
           await bidi.send('input.performActions', {
             context,
             actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', x: 0, y: 0, origin: { type: 'element', element } }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }],
@@ -285,6 +303,7 @@ async function launchFirefox() {
         },
         fill: (selector, value) => tab.evaluate(fillScript, { selector, value }),
         setFile: async (selector, path) => bidi.send('input.setFiles', { context, element: await node(selector), files: [path] }),
+        screenshot: async (path) => savePng(path, (await bidi.send('browsingContext.captureScreenshot', { context })).data),
         problems: async () => [...logged, ...(await tab.evaluate(pageErrors))],
         async close() {
           bidi.off('log.entryAdded', onLog);
@@ -302,6 +321,17 @@ async function launchFirefox() {
     },
   };
 }
+
+/**
+ * Page function of an element: scrolls it into view if needed; true when a
+ * click at its centre would hit it (or a child), else what it would hit.
+ */
+const HIT_AT_CENTRE = `(element) => {
+  element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const box = element.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return element.contains(hit) || (hit ? hit.id || hit.tagName : 'nothing');
+}`;
 
 /** A WebDriver BiDi connection: commands by id, events to listeners. */
 class BiDi {
@@ -421,7 +451,10 @@ async function launchWebKit() {
       sessions.add(sessionId);
       this.version = capabilities.browserVersion;
       const at = `/session/${sessionId}`;
-      await command('POST', `${at}/window/rect`, { width: VIEWPORT.width, height: VIEWPORT.height + 100 });
+      // The window's size, less what MiniBrowser's frame takes, is the viewport.
+      await command('POST', `${at}/window/rect`, { width: VIEWPORT.width, height: VIEWPORT.height });
+      const frame = await command('POST', `${at}/execute/sync`, { script: 'return [outerWidth - innerWidth, outerHeight - innerHeight];', args: [] });
+      await command('POST', `${at}/window/rect`, { width: VIEWPORT.width + frame[0], height: VIEWPORT.height + frame[1] });
       const element = async (selector) => {
         const found = await command('POST', `${at}/element`, { using: 'css selector', value: selector });
         return found[WEBDRIVER_ELEMENT];
@@ -459,6 +492,7 @@ async function launchWebKit() {
         async setFile(selector, path) {
           await command('POST', `${at}/element/${await element(selector)}/value`, { text: path });
         },
+        screenshot: async (path) => savePng(path, await command('GET', `${at}/screenshot`)),
         problems: () => tab.evaluate(pageErrors),
         async close() {
           sessions.delete(sessionId);

@@ -22,16 +22,21 @@
 //   accessibility tests make in Chromium: the layout is the same CSS.
 // - Firefox's WebGL blocklist refuses Mesa's software renderer, the only
 //   GL under Xvfb; its profile sets webgl.force-enabled (engines.mjs).
-// Run by hand:
+// Run by hand (CONTACTLAB_DISPLAY=:51 to pick Xvfb's display):
 //   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/engines.test.mjs
+// Screenshots of the first link in each engine go to tests/e2e/output/
+// (ignored by git).
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BASE_URL, READY_TIMEOUT_MS, ROOT, SCENES_DIR, TIMING_KEYS } from './harness.mjs';
 import { ENGINES, launchEngine, stopXvfb } from './engines.mjs';
+
+const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
 /** The engines besides Chromium, which the other test files cover in full. */
 const OTHER_ENGINES = ENGINES.filter((name) => name !== 'chromium');
@@ -113,6 +118,26 @@ function assertSameReadout(name, shown, chromium, what) {
   assert.deepEqual(differing, [], `${what}: ${name}'s readout differs from Chromium's:\n${differing.join('\n')}`);
 }
 
+/**
+ * How many distinct colours the 3D view's canvas holds, read back (the
+ * context keeps its drawing buffer): a few hundred where WebGL2 drew the
+ * scene, one where it drew nothing.
+ */
+function viewColours(tab) {
+  return tab.evaluate(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d');
+    context.drawImage(canvas, 0, 0);
+    const { data } = context.getImageData(0, 0, copy.width, copy.height);
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return colours.size;
+  });
+}
+
 /** The three links of issue 29 with what each shows once ready. */
 const LINKS = [
   { hash: '#scene=pillar&method=opposing&perturb=0.01&seed=7&step=20', expected: { scene: 'pillar', method: 'opposing', step: 20 } },
@@ -120,13 +145,19 @@ const LINKS = [
   { hash: '#scene=spike-in-hole&method=growth&step=40', expected: { scene: 'spike-in-hole', method: 'growth', step: 40 } },
 ];
 
-for (const { hash, expected } of LINKS) {
+for (const [index, { hash, expected }] of LINKS.entries()) {
   test(`the same bits in every engine: ${hash}`, { timeout: 600_000 }, async () => {
     /** @type {Record<string, Record<string, string>>} */
     const readouts = {};
     for (const name of ENGINES) {
       readouts[name] = await inTab(name, hash, async (tab) => {
         await waitReady(tab, expected);
+        if (index === 0) {
+          // WebGL2 draws the view in every engine (on Xvfb with Mesa for Firefox and WebKit).
+          const colours = await viewColours(tab);
+          assert.ok(colours > 50, `${name}: the view holds ${colours} colours; WebGL2 drew no scene`);
+          await tab.screenshot(`${OUTPUT_DIR}engines-${name}.png`);
+        }
         return stableReadout(tab);
       });
     }
