@@ -29,6 +29,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+// Node 20 has no WebSocket client of its own; playwright-core exports the
+// `ws` it bundles (lib/utilsBundle is in its package.json's exports).
 import { ws as WebSocket } from 'playwright-core/lib/utilsBundle';
 import { collectProblems, launchBrowser, READY_TIMEOUT_MS } from './harness.mjs';
 
@@ -233,9 +235,13 @@ async function launchFirefox() {
   const profile = await mkdtemp(join(tmpdir(), 'contactlab-firefox-'));
   await writeFile(join(profile, 'user.js'), Object.entries(FIREFOX_PREFS).map(([key, value]) => `user_pref(${JSON.stringify(key)}, ${JSON.stringify(value)});\n`).join(''));
   const firefox = spawn(FIREFOX, ['--remote-debugging-port=0', '--no-remote', '--foreground', '--profile', profile, '--width', '1400', '--height', '1000', 'about:blank'], {
-    env: { ...(await displayEnv()), MOZ_CRASHREPORTER_DISABLE: '1', MOZ_DISABLE_SAFE_MODE_KEY: '1' },
+    // HOME is the profile's folder: Firefox refuses to run as root when
+    // HOME belongs to another user (as in GitHub's job containers).
+    env: { ...(await displayEnv()), HOME: profile, MOZ_CRASHREPORTER_DISABLE: '1', MOZ_DISABLE_SAFE_MODE_KEY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const kill = () => firefox.kill();
+  process.on('exit', kill);
   let log = '';
   const endpoint = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Firefox printed no WebDriver BiDi address in 60 s:\n${log}`)), 60_000);
@@ -316,7 +322,11 @@ async function launchFirefox() {
     async close() {
       await bidi.send('browser.close', {}).catch(() => {});
       bidi.close();
+      // browser.close ends it; a Firefox that hangs is killed after 10 s.
+      const timer = setTimeout(kill, 10_000);
       await new Promise((resolve) => (firefox.exitCode === null ? firefox.once('exit', resolve) : resolve()));
+      clearTimeout(timer);
+      process.off('exit', kill);
       await rm(profile, { recursive: true, force: true });
     },
   };
