@@ -43,6 +43,7 @@ commands:
                      --version: release it under another version than Cargo.toml's)
   test               fmt, clippy, cargo test, the results staleness check, the
                      page's unit tests, wasm build and the browser tests
+                     (Chromium; a subset in Firefox and WebKit too)
   results [--check]  build the release CLI, run `contactlab table` for every
                      marker in docs/results.src.md and write docs/results.md
                      (--check: only fail when the committed file differs)

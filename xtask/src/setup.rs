@@ -6,7 +6,9 @@
 //! - `wasm-bindgen-cli` at exactly the `wasm-bindgen` version in Cargo.lock,
 //!   because the CLI refuses modules built by a different library version;
 //! - the npm packages of the browser tests (`npm ci`);
-//! - Debian's Chromium at /usr/bin/chromium (apt-get, when running as root).
+//! - Debian's Chromium at /usr/bin/chromium (apt-get, when running as root);
+//! - Debian's Firefox ESR, WebKitGTK's WebDriver and Xvfb, for the browser
+//!   tests that run in Firefox and WebKit too (apt-get, as root).
 //! - Debian's `tetgen`, for `cargo xtask meshes` only (apt-get, as root).
 
 use crate::cmd::{self, Error, Result};
@@ -150,6 +152,58 @@ pub fn chromium() -> Result<PathBuf> {
     }
 }
 
+/// The other engines the browser tests drive (tests/e2e/engines.mjs): the
+/// program each needs and the Debian package that brings it.
+pub const ENGINE_PACKAGES: [(&str, &str); 3] = [
+    // Firefox, driven over WebDriver BiDi.
+    ("/usr/bin/firefox-esr", "firefox-esr"),
+    // WebKitWebDriver, with WebKitGTK's MiniBrowser, which it drives.
+    ("/usr/bin/WebKitWebDriver", "webkit2gtk-driver"),
+    // The X display both draw on (headless Firefox has no WebGL2).
+    ("/usr/bin/Xvfb", "xvfb"),
+];
+
+/// The packages of `ENGINE_PACKAGES` whose program `is_installed` says is missing.
+fn missing_engine_packages(is_installed: impl Fn(&Path) -> bool) -> Vec<&'static str> {
+    ENGINE_PACKAGES
+        .iter()
+        .filter(|(program, _)| !is_installed(Path::new(program)))
+        .map(|(_, package)| *package)
+        .collect()
+}
+
+/// Makes sure Firefox, WebKitWebDriver and Xvfb are installed for the
+/// browser tests, installing the missing ones with apt-get when we are root;
+/// otherwise an error names them. The tests fail without them; they never
+/// skip an engine.
+pub fn browser_engines() -> Result<()> {
+    let missing = missing_engine_packages(cmd::is_executable);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let packages = missing.join(" ");
+    if !is_root() {
+        return Err(Error::new(format!(
+            "the browser tests run Firefox and WebKit too, and {packages} is missing.\n\
+             Install it with:  sudo apt-get update && sudo apt-get install -y {packages}"
+        )));
+    }
+    println!(
+        "setup: installing {packages} with apt-get (the browser tests run Firefox and WebKit too)"
+    );
+    cmd::run(apt_get().arg("update"))?;
+    cmd::run(apt_get().args(["install", "-y"]).args(&missing))?;
+    let still = missing_engine_packages(cmd::is_executable);
+    if still.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(format!(
+            "`apt-get install -y {packages}` succeeded but the programs of {} are still missing",
+            still.join(" ")
+        )))
+    }
+}
+
 /// Makes sure the `tetgen` program is installed (Debian's package, with
 /// apt-get when missing and we are root): `cargo xtask meshes` runs it.
 pub fn tetgen() -> Result<()> {
@@ -283,5 +337,18 @@ mod tests {
         );
         assert_eq!(read_lock_version(&lock, "js-sys"), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_the_package_of_each_missing_engine() {
+        assert_eq!(missing_engine_packages(|_| true), Vec::<&str>::new());
+        assert_eq!(
+            missing_engine_packages(|_| false),
+            ["firefox-esr", "webkit2gtk-driver", "xvfb"]
+        );
+        assert_eq!(
+            missing_engine_packages(|program| program != Path::new("/usr/bin/WebKitWebDriver")),
+            ["webkit2gtk-driver"]
+        );
     }
 }

@@ -162,8 +162,11 @@ fn test_site(root: &Path) -> Result<TestSite> {
 }
 
 /// Serves `www/` on an ephemeral port from this process and runs the
-/// node:test browser tests against it, the published site's among them.
+/// node:test browser tests against it, the published site's among them, in
+/// Chromium and, for engines.test.mjs, in Firefox and WebKit.
 fn browser_tests(root: &Path, site: &TestSite) -> Result<()> {
+    // engines.test.mjs runs the page in Firefox and WebKit too.
+    setup::browser_engines()?;
     cmd::heading("browser tests (node --test tests/e2e/)");
     browser_script(
         root,
