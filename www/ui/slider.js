@@ -112,11 +112,13 @@ export class Slider {
 
     this.range.addEventListener('input', () => {
       this.field.value = String(this.fromRange());
+      this.sayValue(this.fromRange());
     });
     this.range.addEventListener('change', () => {
       const value = this.fromRange();
       this.value = value;
       this.field.value = String(value);
+      this.sayValue(value);
       onCommit(value);
     });
     this.field.addEventListener('change', async () => {
@@ -132,6 +134,7 @@ export class Slider {
       }
       this.value = answer.value;
       if (answer.value !== null) this.range.value = String(this.toRange(answer.value));
+      this.sayValue(answer.value ?? this.sceneValue);
       onCommit(answer.value);
     });
   }
@@ -148,7 +151,19 @@ export class Slider {
     this.field.value = value === null ? '' : String(value);
     this.field.placeholder = value === null ? (sceneValue === null ? "scene's" : String(sceneValue)) : '';
     if (shown !== null) this.range.value = String(this.toRange(shown));
+    this.sayValue(shown);
     if (this.sceneButton) this.sceneButton.hidden = value === null;
+  }
+
+  /**
+   * What a screen reader says for the slider: the setting's value and unit.
+   * A logarithmic slider's own value is a position from 0 to 1000, which
+   * means nothing to a listener.
+   * @param {number | null} value null: not known yet
+   */
+  sayValue(value) {
+    if (value === null) this.range.removeAttribute('aria-valuetext');
+    else this.range.setAttribute('aria-valuetext', `${value}${this.entry.unit ? ` ${this.entry.unit}` : ''}`);
   }
 
   /**
