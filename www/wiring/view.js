@@ -622,7 +622,7 @@ export class SceneView {
       },
       {
         // A touch screen has no hover: a tap shows a contact's details, a tap elsewhere hides them.
-        onTap: (x, y) => this.showContactAt(x, y, TAP_PIXELS),
+        onTap: (x, y) => this.showContactAt(x, y, TAP_PIXELS, true),
         onDoubleTap: (x, y) => {
           hideTooltip(tooltip);
           this.focusAt(x, y);
@@ -696,8 +696,9 @@ export class SceneView {
    * @param {number} clientX
    * @param {number} clientY
    * @param {number} radius in CSS pixels
+   * @param {boolean} [byFinger] a tap: the details go above the finger, which hides what is below it
    */
-  showContactAt(clientX, clientY, radius) {
+  showContactAt(clientX, clientY, radius, byFinger = false) {
     const { canvas } = this;
     const tooltip = this.elements.tooltip;
     const shown = this.controller.shown;
@@ -722,6 +723,7 @@ export class SceneView {
       },
       x,
       y,
+      above: byFinger,
     });
   }
 }
