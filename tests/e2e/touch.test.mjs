@@ -4,10 +4,11 @@
 // of type "touch") drives the camera the way three.js's orbit controls and
 // every map do. One finger rotates; a pinch zooms about the point between the
 // fingers (the point under their midpoint stays under it); two fingers
-// dragged together pan; a double tap focuses a body, as a double click does;
-// a tap on a contact shows its details (the hover tooltip) and a tap on empty
-// space hides them. The camera is read from the link's `cam=` (yaw, pitch,
-// distance, target x y z) and where things are drawn from
+// dragged together pan (a pinch while moving is both); a double tap focuses
+// a body, as a double click does; a tap on a contact shows its details (the
+// hover tooltip) and a tap on empty space hides them; the hint under the
+// controls names these gestures. The camera is read from the link's `cam=`
+// (yaw, pitch, distance, target x y z) and where things are drawn from
 // `window.contactlabView.onScreen()`.
 // Screenshots for a person go to target/touch/ (ignored by git).
 
@@ -182,6 +183,33 @@ test('two fingers dragged together pan: the scene follows them, and the camera n
     const drawnAfter = (await onScreen(page)).contacts;
     const shift = drawnAfter.map((c, i) => [c.x - drawnBefore[i].x, c.y - drawnBefore[i].y]);
     for (const [sx, sy] of shift) assert.ok(Math.abs(sx - dx) < dx * 0.15 && Math.abs(sy - dy) < dy * 0.15, `a contact moved by (${sx.toFixed(0)}, ${sy.toFixed(0)}), the fingers by (${dx}, ${dy})`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a pinch while the fingers move is both: it zooms about the moving midpoint and pans with it', { timeout: 300_000 }, async () => {
+  const { page, context, problems, touch } = await openTablet();
+  try {
+    const before = await linkCamera(page);
+    const { cx, cy } = await canvasBox(page);
+    // The contact nearest the fingers' first midpoint should end under their last one.
+    const contacts = (await onScreen(page)).contacts;
+    const start = { x: cx, y: cy - 60 };
+    const index = contacts.reduce((best, c, i) => (apart([c.x, c.y], [start.x, start.y]) < apart([contacts[best].x, contacts[best].y], [start.x, start.y]) ? i : best), 0);
+    const mark = contacts[index];
+    const [dx, dy] = [70, 40];
+    // Spread 80 → 120 px (1.5 times as close) while the midpoint moves by (dx, dy).
+    await gesture(touch, [[mark.x - 40, mark.y], [mark.x + 40, mark.y]], [[mark.x - 60 + dx, mark.y + dy], [mark.x + 60 + dx, mark.y + dy]]);
+    await settle(page);
+    const now = await linkCamera(page);
+    assert.equal(now.yaw, before.yaw, 'a pinch and pan rotated the camera (yaw)');
+    assert.equal(now.pitch, before.pitch, 'a pinch and pan tilted the camera (pitch)');
+    assert.ok(Math.abs(now.distance / before.distance - 2 / 3) < 0.03, `a spread from 80 to 120 px should come 1.5 times as close: ${before.distance} → ${now.distance}`);
+    const after = (await onScreen(page)).contacts[index];
+    const off = apart([after.x, after.y], [mark.x + dx, mark.y + dy]);
+    assert.ok(off < 15, `the contact under the fingers ended ${off.toFixed(1)} px from their midpoint`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

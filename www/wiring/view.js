@@ -3,8 +3,8 @@
  * view's part of the link (camera, view mode, explode, which contacts, their
  * colours, the region outlines) with the View controls that edit it, presentation mode's glyph
  * sizes, hovering (or tapping) a contact for its numbers and double-clicking
- * (or double-tapping) a body to focus it, and the ring over the contact chosen in the keyboard's contact
- * list (ui/contact-browser.js). It draws what the run controller shows; nothing here changes
+ * (or double-tapping) a body to focus it, and the ring over the contact
+ * chosen in the keyboard's contact list (ui/contact-browser.js). It draws what the run controller shows; nothing here changes
  * what is simulated, so the page only rewrites the link when the view moves.
  */
 
