@@ -312,3 +312,45 @@ test('on a touch screen the hint under the controls names the touch gestures', {
     await context.close();
   }
 });
+
+test('a mouse still drags to rotate, shift-drags to pan and zooms with the wheel about the view centre', { timeout: 300_000 }, async () => {
+  const { page, context, problems } = await openTablet({ hasTouch: false });
+  try {
+    const { cx, cy } = await canvasBox(page);
+    let before = await linkCamera(page);
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 80, cy + 30, { steps: 8 });
+    await page.mouse.up();
+    await settle(page);
+    let now = await linkCamera(page);
+    assert.ok(now.yaw !== before.yaw && now.pitch !== before.pitch, 'a mouse drag did not rotate');
+    assert.equal(now.distance, before.distance);
+    assert.deepEqual(now.target, before.target);
+
+    before = now;
+    await page.keyboard.down('Shift');
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 60, cy + 40, { steps: 6 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await settle(page);
+    now = await linkCamera(page);
+    assert.equal(now.yaw, before.yaw);
+    assert.equal(now.pitch, before.pitch);
+    assert.equal(now.distance, before.distance);
+    assert.ok(apart(now.target, before.target) > 0.1, 'a shift-drag did not pan');
+
+    before = now;
+    await page.mouse.move(cx + 150, cy - 100);
+    await page.mouse.wheel(0, -200);
+    await settle(page);
+    now = await linkCamera(page);
+    assert.ok(now.distance < before.distance, 'the wheel did not zoom in');
+    assert.deepEqual(now.target, before.target, 'the wheel zooms about the view centre, as before');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
