@@ -9,7 +9,8 @@
 // hover tooltip) and a tap on empty space hides them; the hint under the
 // controls names these gestures. The camera is read from the link's `cam=`
 // (yaw, pitch, distance, target x y z) and where things are drawn from
-// `window.contactlabView.onScreen()`.
+// `window.contactlabView.onScreen()`. The last test guards the mouse's
+// drag, shift-drag and wheel, which touch must leave as they were.
 // Screenshots for a person go to target/touch/ (ignored by git).
 
 import { after, before, test } from 'node:test';
