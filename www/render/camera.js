@@ -170,6 +170,28 @@ export class OrbitCamera {
   }
 
   /**
+   * Zooms about a point of the viewport rather than its centre (a pinch's
+   * centre): the point of the target's plane under it stays under it, so the
+   * target slides towards it as the camera comes closer.
+   * @param {number} factor > 1 moves away
+   * @param {number} ndcX −1 (left) … 1 (right)
+   * @param {number} ndcY −1 (bottom) … 1 (top)
+   * @param {number} aspect width / height of the viewport
+   */
+  zoomAt(factor, ndcX, ndcY, aspect) {
+    const before = this.distance;
+    this.zoom(factor);
+    // The plane point under (ndcX, ndcY) is target + offset at `before`; at
+    // the new distance the same spot shows target' + offset·(distance/before).
+    const shrink = 1 - this.distance / before;
+    const back = this.direction();
+    const right = normalize(cross(this.up, back), this.side);
+    const screenUp = cross(back, right);
+    const halfHeight = Math.tan(FOV_Y / 2) * before;
+    this.target = add(this.target, add(scale(right, ndcX * halfHeight * aspect * shrink), scale(screenUp, ndcY * halfHeight * shrink)));
+  }
+
+  /**
    * A ray from the eye through a point of the viewport.
    * @param {number} ndcX −1 (left) … 1 (right)
    * @param {number} ndcY −1 (bottom) … 1 (top)

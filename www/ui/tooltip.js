@@ -130,12 +130,13 @@ export function fillDetailList(list, rows) {
  * @param {Float32Array} contacts `contactBuffer()`
  * @param {import('../render/contacts.js').ContactLayout} layout `contactLayout()`
  * @param {number} index contact index
- * @param {{bodyNames: string[], featureKinds: string[], x: number, y: number,
+ * @param {{bodyNames: string[], featureKinds: string[], x: number, y: number, above?: boolean,
  *   regionOf?: (a: number, b: number, region: number) => ({of: number, colour: number[] | null} | null)}} context
- *   pointer position within the stage; regionOf: how many regions the contact's body pair has, and the
+ *   pointer position within the stage; above: put the tooltip above the point where it fits (a finger's
+ *   tap: the hand covers what is below it); regionOf: how many regions the contact's body pair has, and the
  *   colour its region's outline is drawn in (null when the outlines are off)
  */
-export function showContactTooltip(tooltip, contacts, layout, index, { bodyNames, featureKinds, x, y, regionOf = () => null }) {
+export function showContactTooltip(tooltip, contacts, layout, index, { bodyNames, featureKinds, x, y, above = false, regionOf = () => null }) {
   const details = contactDetails(contacts, layout, index, { bodyNames, featureKinds });
   const region = details.region ? regionOf(details.a, details.b, details.region.region - 1) : null;
   const title = document.createElement('div');
@@ -155,7 +156,9 @@ export function showContactTooltip(tooltip, contacts, layout, index, { bodyNames
   tooltip.hidden = false;
   const stage = /** @type {HTMLElement} */ (tooltip.offsetParent ?? tooltip.parentElement);
   const left = Math.min(x + 14, stage.clientWidth - tooltip.offsetWidth - 4);
-  const top = y + 14 + tooltip.offsetHeight > stage.clientHeight ? y - tooltip.offsetHeight - 8 : y + 14;
+  const fitsAbove = y - tooltip.offsetHeight - 8 >= 4;
+  const fitsBelow = y + 14 + tooltip.offsetHeight <= stage.clientHeight;
+  const top = (above && fitsAbove) || !fitsBelow ? y - tooltip.offsetHeight - 8 : y + 14;
   tooltip.style.left = `${Math.max(4, left)}px`;
   tooltip.style.top = `${Math.max(4, top)}px`;
 }

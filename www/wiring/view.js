@@ -2,9 +2,9 @@
  * @file The 3D view: the canvas with its renderer and orbit camera, the
  * view's part of the link (camera, view mode, explode, which contacts, their
  * colours, the region outlines) with the View controls that edit it, presentation mode's glyph
- * sizes, hovering a contact for its numbers and double-clicking a body to
- * focus it, and the ring over the contact chosen in the keyboard's contact
- * list (ui/contact-browser.js). It draws what the run controller shows; nothing here changes
+ * sizes, hovering (or tapping) a contact for its numbers and double-clicking
+ * (or double-tapping) a body to focus it, and the ring over the contact
+ * chosen in the keyboard's contact list (ui/contact-browser.js). It draws what the run controller shows; nothing here changes
  * what is simulated, so the page only rewrites the link when the view moves.
  */
 
@@ -37,6 +37,11 @@ const MIN_GLYPH_PIXELS = { diameter: 8, length: 22 };
 /** The ring over the chosen contact: at least this wide, in CSS pixels, and this much wider than its glyph. */
 const MARK_MIN_PIXELS = 26;
 const MARK_MARGIN_PIXELS = 12;
+/** How near, in CSS pixels, the pointer must be to a contact glyph to show its details: a mouse's, and a fingertip's. */
+const HOVER_PIXELS = 6;
+const TAP_PIXELS = 16;
+/** A double click this soon (ms) after a finger touched the view is the browser's own from a double tap, which the touch input handles. */
+const TOUCH_CLICK_MS = 1000;
 /** Gap kept between the framed scene and the overlays on the view, in CSS pixels. */
 const OVERLAY_GAP = 8;
 /** At most this many contacts are tested for being hidden when the page picks a direction to frame from. */
@@ -128,6 +133,8 @@ export class SceneView {
     this.framedContacts = false;
     /** The direction the page frames the shown scene from; null: choose it at the next framing. @type {{yaw: number, pitch: number} | null} */
     this.framingFrom = null;
+    /** When a finger last touched the view (`performance.now()`), -Infinity: never. */
+    this.lastTouch = -Infinity;
 
     this.presentation = new Presentation({
       button: elements.present,
@@ -600,15 +607,28 @@ export class SceneView {
     resetView.addEventListener('click', () => this.resetView());
   }
 
-  /** Drag, wheel and keys move the camera; a double click focuses a body. */
+  /** Drag, wheel, fingers and keys move the camera; a double click or a double tap focuses a body, a tap shows a contact's details. */
   wireCamera() {
     const { canvas, camera } = this;
-    attachOrbitControls(canvas, camera, () => {
-      this.state.cam = camera.getState();
-      hideTooltip(this.elements.tooltip);
-      this.requestDraw();
-      this.onViewChange(true);
-    });
+    const tooltip = this.elements.tooltip;
+    attachOrbitControls(
+      canvas,
+      camera,
+      () => {
+        this.state.cam = camera.getState();
+        hideTooltip(tooltip);
+        this.requestDraw();
+        this.onViewChange(true);
+      },
+      {
+        // A touch screen has no hover: a tap shows a contact's details, a tap elsewhere hides them.
+        onTap: (x, y) => this.showContactAt(x, y, TAP_PIXELS, true),
+        onDoubleTap: (x, y) => {
+          hideTooltip(tooltip);
+          this.focusAt(x, y);
+        },
+      },
+    );
     attachKeyboardOrbit(canvas, camera, {
       // A key press is one change, not a drag: the link is written at once.
       onChange: () => {
@@ -618,53 +638,92 @@ export class SceneView {
       },
       onReset: () => this.resetView(),
     });
+    canvas.addEventListener('pointerdown', (event) => {
+      if (event.pointerType === 'touch') this.lastTouch = performance.now();
+    });
     canvas.addEventListener('dblclick', (event) => {
-      if (!this.controller.shown) return;
-      const rect = canvas.getBoundingClientRect();
-      const ndcX = ((event.clientX - rect.left) / rect.width) * 2 - 1;
-      const ndcY = 1 - ((event.clientY - rect.top) / rect.height) * 2;
-      const transforms = this.renderer.transforms;
-      const body = pickBody(camera.ray(ndcX, ndcY, this.renderer.aspect()), this.bodyTriangles, transforms);
-      if (body < 0) {
-        this.frameCamera();
-      } else {
-        camera.focus([transforms[body * 16 + 12], transforms[body * 16 + 13], transforms[body * 16 + 14]], this.bodyRadii[body]);
-      }
-      this.state.cam = camera.getState();
-      this.requestDraw();
-      this.onViewChange(false);
+      // Chromium turns a double tap into a double click too; the tap already focused.
+      if (performance.now() - this.lastTouch < TOUCH_CLICK_MS) return;
+      this.focusAt(event.clientX, event.clientY);
     });
   }
 
-  /** The tooltip follows the contact glyph under the pointer. */
+  /**
+   * Focuses the body under a point of the view, or frames the scene again
+   * when there is none (a double click or a double tap).
+   * @param {number} clientX
+   * @param {number} clientY
+   */
+  focusAt(clientX, clientY) {
+    const { canvas, camera } = this;
+    if (!this.controller.shown) return;
+    const rect = canvas.getBoundingClientRect();
+    const ndcX = ((clientX - rect.left) / rect.width) * 2 - 1;
+    const ndcY = 1 - ((clientY - rect.top) / rect.height) * 2;
+    const transforms = this.renderer.transforms;
+    const body = pickBody(camera.ray(ndcX, ndcY, this.renderer.aspect()), this.bodyTriangles, transforms);
+    if (body < 0) {
+      this.frameCamera();
+    } else {
+      camera.focus([transforms[body * 16 + 12], transforms[body * 16 + 13], transforms[body * 16 + 14]], this.bodyRadii[body]);
+    }
+    this.state.cam = camera.getState();
+    this.requestDraw();
+    this.onViewChange(false);
+  }
+
+  /** The tooltip follows the contact glyph under a mouse or a pen; a finger's tap shows it instead (`wireCamera`). */
   wireHover() {
     const { canvas } = this;
     const tooltip = this.elements.tooltip;
     canvas.addEventListener('pointermove', (event) => {
-      const shown = this.controller.shown;
-      if (event.buttons !== 0 || this.instances.length === 0 || !shown) {
+      if (event.pointerType === 'touch') return;
+      if (event.buttons !== 0) {
         hideTooltip(tooltip);
         return;
       }
-      const rect = canvas.getBoundingClientRect();
-      const x = event.clientX - rect.left;
-      const y = event.clientY - rect.top;
-      const hit = nearestInstance(this.instances, this.renderer.viewProjection, this.renderer.contactLength, { x, y, width: rect.width, height: rect.height }, 6);
-      if (hit < 0) {
-        hideTooltip(tooltip);
-        return;
-      }
-      showContactTooltip(tooltip, shown.frame.contacts, this.layout, this.instanceContacts[hit], {
-        bodyNames: this.info.bodies.map((b) => b.name),
-        featureKinds: this.featureKinds,
-        regionOf: (a, b, region) => {
-          const found = this.regionIndex.get(`${a}:${b}:${region}`);
-          return found ? { of: found.of, colour: this.regionsDrawn ? regionColour(found.index) : null } : null;
-        },
-        x,
-        y,
-      });
+      this.showContactAt(event.clientX, event.clientY, HOVER_PIXELS);
     });
-    canvas.addEventListener('pointerleave', () => hideTooltip(tooltip));
+    // A finger leaves the view whenever it is lifted; its tap's details stay.
+    canvas.addEventListener('pointerleave', (event) => {
+      if (event.pointerType !== 'touch') hideTooltip(tooltip);
+    });
+  }
+
+  /**
+   * Shows the details of the contact glyph nearest a point of the view, or
+   * hides them when none is within `radius`.
+   * @param {number} clientX
+   * @param {number} clientY
+   * @param {number} radius in CSS pixels
+   * @param {boolean} [byFinger] a tap: the details go above the finger, which hides what is below it
+   */
+  showContactAt(clientX, clientY, radius, byFinger = false) {
+    const { canvas } = this;
+    const tooltip = this.elements.tooltip;
+    const shown = this.controller.shown;
+    if (this.instances.length === 0 || !shown) {
+      hideTooltip(tooltip);
+      return;
+    }
+    const rect = canvas.getBoundingClientRect();
+    const x = clientX - rect.left;
+    const y = clientY - rect.top;
+    const hit = nearestInstance(this.instances, this.renderer.viewProjection, this.renderer.contactLength, { x, y, width: rect.width, height: rect.height }, radius);
+    if (hit < 0) {
+      hideTooltip(tooltip);
+      return;
+    }
+    showContactTooltip(tooltip, shown.frame.contacts, this.layout, this.instanceContacts[hit], {
+      bodyNames: this.info.bodies.map((b) => b.name),
+      featureKinds: this.featureKinds,
+      regionOf: (a, b, region) => {
+        const found = this.regionIndex.get(`${a}:${b}:${region}`);
+        return found ? { of: found.of, colour: this.regionsDrawn ? regionColour(found.index) : null } : null;
+      },
+      x,
+      y,
+      above: byFinger,
+    });
   }
 }
