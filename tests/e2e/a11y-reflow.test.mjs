@@ -115,6 +115,7 @@ test('reflow at 320 CSS px (a phone, or 1280 px at 400 %): no sideways scrolling
         const found = await reflowProblems(page);
         assert.ok(found.scrollWidth <= found.clientWidth, `${where}, ${state}: the page scrolls sideways (${found.scrollWidth} > ${found.clientWidth})`);
         assert.deepEqual(found.lost, [], `${where}, ${state}: cut off`);
+        assert.deepEqual(await overlayOverlaps(page), [], `${where}, ${state}: the view's overlays drawn over each other`);
       };
       await check('default');
       await compare(page);
@@ -144,6 +145,13 @@ test('text at 200 %: no sideways scrolling, no text cut off, and the view\'s too
     assert.ok(found.scrollWidth <= found.clientWidth, `the page scrolls sideways (${found.scrollWidth} > ${found.clientWidth})`);
     assert.deepEqual(found.lost, [], 'cut off at 200 % text');
     assert.deepEqual(await overlayOverlaps(page), [], 'overlays drawn over each other at 200 % text');
+    // No readout value squeezed into a sliver a word or two wide.
+    const slivers = await page.evaluate(() =>
+      [...document.querySelectorAll('.readout-row dt, .readout-row dd')]
+        .filter((cell) => cell.getBoundingClientRect().width > 0 && cell.getBoundingClientRect().width < 6 * parseFloat(getComputedStyle(cell).fontSize))
+        .map((cell) => `${cell.parentElement?.id} ${cell.tagName.toLowerCase()}: ${Math.round(cell.getBoundingClientRect().width)} px`),
+    );
+    assert.deepEqual(slivers, [], 'readout cells narrower than six characters');
     // The view keeps a usable share of the width.
     const view = await page.locator('#view').boundingBox();
     assert.ok(view && view.width >= 400, `the view is ${view?.width} px wide at 200 % text`);

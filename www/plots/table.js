@@ -46,6 +46,9 @@ export function sampleNote(count, noun) {
  */
 export function formatNumber(value) {
   if (!Number.isFinite(value)) return String(value);
+  const magnitude = Math.abs(value);
+  // Very small and very large values (energies of 1e-6 … 1e6 J) in powers of ten.
+  if (value !== 0 && (magnitude < 1e-3 || magnitude >= 1e6)) return value.toExponential(5).replace(/\.?0+e/, 'e');
   return String(Number(value.toPrecision(6)));
 }
 
