@@ -268,7 +268,7 @@ test('prefers-reduced-motion: nothing moves unasked (no transitions or animation
   }
 });
 
-test('forced colours (Windows high contrast): the legend keeps right and wrong apart, and every swatch stays visible', { timeout: 180_000 }, async () => {
+test('forced colours (Windows high contrast): the legend keeps right and wrong apart, every swatch stays visible, and the chosen view mode stands out', { timeout: 180_000 }, async () => {
   const { page, context, problems } = await open({ forcedColors: 'active' });
   try {
     assert.equal(await page.evaluate(() => matchMedia('(forced-colors: active)').matches), true);
@@ -292,6 +292,10 @@ test('forced colours (Windows high contrast): the legend keeps right and wrong a
       const image = !swatch.background.endsWith(' none');
       assert.ok(image || (alpha(colour) > 0.5 && rgb(colour) !== rgb(swatch.legend)), `the "${swatch.text}" swatch vanishes into the legend (${swatch.background} on ${swatch.legend})`);
     }
+    // The chosen view mode stands out from the others by more than weight.
+    const modes = await page.evaluate(() => [...document.querySelectorAll('.segmented label')].map((label) => getComputedStyle(label).backgroundColor));
+    const chosen = await page.evaluate(() => [...document.querySelectorAll('.segmented input')].findIndex((input) => /** @type {HTMLInputElement} */ (input).checked));
+    assert.ok(modes.every((colour, i) => i === chosen || colour !== modes[chosen]), `the chosen view mode looks like the others: ${modes.join(', ')}`);
     // The readout says right and wrong in words, not colour alone.
     const shown = await readout(page);
     assert.match(await page.locator('.readout').textContent(), new RegExp(`${shown.correct} of ${shown.count} normals right`));
