@@ -32,6 +32,9 @@ export class ReadoutPanel {
     this.plotsPending = false;
     this.featureKinds = featureKinds;
     buildReadout(elements.readout);
+    // The plots' summaries and tables are in place before the first frame,
+    // so filling them then does not push the panel's content about.
+    this.drawPlots();
   }
 
   /** @param {any} info the newly shown scene's info */
