@@ -4,6 +4,7 @@
  */
 
 import { emptyMessage, niceTicks, plotFrame, referenceLine } from './frame.js';
+import { sampleNote, sampledIndices } from './table.js';
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -42,4 +43,25 @@ export function drawCountHistory(canvas, history, minContacts) {
   if (history.length < 40) {
     for (const [step, count] of history) ctx.fillRect(frame.x(step) - 1.5, frame.y(count) - 1.5, 3, 3);
   }
+}
+
+/**
+ * The plot in words and numbers: the count at each step taken, as drawn.
+ * @param {Array<[number, number, number?]>} history [step, count, …] entries, ascending steps
+ * @param {number | null} minContacts
+ * @returns {import('./table.js').PlotData}
+ */
+export function countHistoryData(history, minContacts) {
+  const minimal = minContacts !== null ? ` (the scene's minimal count: ${minContacts})` : '';
+  const last = history[history.length - 1];
+  const summary =
+    history.length === 0
+      ? `No steps yet${minimal}.`
+      : `${history.length} steps, ${history[0][0]} to ${last[0]}; ${last[1]} contacts at step ${last[0]}${minimal}.`;
+  return {
+    summary,
+    caption: `Contacts at each step${sampleNote(history.length, 'steps')}`,
+    columns: ['step', 'contacts'],
+    rows: sampledIndices(history.length).map((i) => [history[i][0], history[i][1]]),
+  };
 }

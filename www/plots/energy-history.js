@@ -6,6 +6,7 @@
  */
 
 import { emptyMessage, niceTicks, plotFrame, referenceLine } from './frame.js';
+import { formatNumber, sampleNote, sampledIndices } from './table.js';
 
 /** Tick labels of a few significant digits (energies span 1e-6 … 1e6 J). */
 function compact(value) {
@@ -52,4 +53,25 @@ export function drawEnergyHistory(canvas, history) {
   if (points.length < 40) {
     for (const [step, , energy] of points) ctx.fillRect(frame.x(step) - 1.5, frame.y(energy) - 1.5, 3, 3);
   }
+}
+
+/**
+ * The plot in words and numbers: the kinetic energy at each step, as drawn.
+ * @param {Array<[number, number, number]>} history [step, count, kinetic energy J] triples, ascending steps
+ * @returns {import('./table.js').PlotData}
+ */
+export function energyHistoryData(history) {
+  const points = history.filter((h) => Number.isFinite(h[2]));
+  const first = points[0];
+  const last = points[points.length - 1];
+  const summary =
+    points.length === 0
+      ? 'No steps yet.'
+      : `${points.length} steps, ${first[0]} to ${last[0]}; ${formatNumber(last[2])} J at step ${last[0]}, ${formatNumber(first[2])} J at step ${first[0]}.`;
+  return {
+    summary,
+    caption: `Kinetic energy at each step, in joules${sampleNote(points.length, 'steps')}`,
+    columns: ['step', 'kinetic energy (J)'],
+    rows: sampledIndices(points.length).map((i) => [points[i][0], formatNumber(points[i][2])]),
+  };
 }

@@ -4,6 +4,7 @@
  */
 
 import { emptyMessage, niceTicks, plotFrame } from './frame.js';
+import { formatNumber } from './table.js';
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -36,4 +37,26 @@ export function drawHistogram(canvas, bins) {
     ctx.fillStyle = '#c08a5f';
     ctx.fillRect(x0 + 0.5, y, Math.max(1, x1 - x0 - 1), frame.y(0) - y);
   });
+}
+
+/**
+ * The plot in words and numbers: each bin's range and count, as drawn.
+ * @param {number[]} bins counts per bin (from the core)
+ * @returns {import('./table.js').PlotData}
+ */
+export function histogramData(bins) {
+  const width = 1 / bins.length;
+  const range = (i) => `${i === 0 ? 'below ' : `${formatNumber(i * width)} to `}${formatNumber((i + 1) * width)}`;
+  const total = bins.reduce((sum, count) => sum + count, 0);
+  const fullest = bins.reduce((best, count, i) => (count > bins[best] ? i : best), 0);
+  const summary =
+    total === 0
+      ? 'No contacts at this step.'
+      : `${total} contacts in ${bins.length} bins of q; the fullest, q ${range(fullest)}, holds ${bins[fullest]}.`;
+  return {
+    summary,
+    caption: `Contacts per bin of q (the first bin also holds q below 0)`,
+    columns: ['q', 'contacts'],
+    rows: bins.map((count, i) => [range(i), count]),
+  };
 }

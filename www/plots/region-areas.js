@@ -5,6 +5,7 @@
  */
 
 import { emptyMessage, niceTicks, plotFrame, referenceLine } from './frame.js';
+import { formatNumber, sampleNote, sampledIndices } from './table.js';
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -40,4 +41,25 @@ export function drawRegionAreas(canvas, areas, plateaus) {
     ctx.lineTo(frame.x(i + 1), y);
   });
   ctx.stroke();
+}
+
+/**
+ * The plot in words and numbers: each body pair's region area, as drawn.
+ * @param {number[]} areas sorted ascending (from the core)
+ * @param {number[]} plateaus expected areas (the exact regions', from the core)
+ * @returns {import('./table.js').PlotData}
+ */
+export function regionAreasData(areas, plateaus) {
+  const n = areas.length;
+  const exact = plateaus.length > 0 ? `; an exact method gives ${plateaus.map((p) => `${formatNumber(p)} m²`).join(' or ')}` : '';
+  const summary =
+    n === 0
+      ? `No contact regions at this step${exact}.`
+      : `${n} body pairs, region areas ascending from ${formatNumber(areas[0])} m² to ${formatNumber(areas[n - 1])} m²${exact}.`;
+  return {
+    summary,
+    caption: `Each body pair's contact region area, ascending${sampleNote(n, 'body pairs')}`,
+    columns: ['body pair (sorted)', 'area (m²)'],
+    rows: sampledIndices(n).map((i) => [i + 1, formatNumber(areas[i])]),
+  };
 }

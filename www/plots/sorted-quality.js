@@ -5,6 +5,7 @@
  */
 
 import { emptyMessage, plotFrame, referenceLine } from './frame.js';
+import { formatNumber, sampleNote, sampledIndices } from './table.js';
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -43,4 +44,25 @@ export function drawSortedQuality(canvas, sorted, threshold) {
     ctx.lineTo(x1, y);
   });
   ctx.stroke();
+}
+
+/**
+ * The plot in words and numbers: every contact's rank and q, as drawn.
+ * @param {number[]} sorted q values, ascending (from the core)
+ * @param {number} threshold q of the "right above" line (NaN: none)
+ * @returns {import('./table.js').PlotData}
+ */
+export function sortedQualityData(sorted, threshold) {
+  const n = sorted.length;
+  const line = Number.isFinite(threshold) ? `; the line "right above" is at q = ${formatNumber(threshold)}` : '';
+  const summary =
+    n === 0
+      ? 'No contacts at this step.'
+      : `${n} contacts, q ascending from ${formatNumber(sorted[0])} to ${formatNumber(sorted[n - 1])}${line}.`;
+  return {
+    summary,
+    caption: `Every contact's q, ascending${sampleNote(n, 'contacts')}`,
+    columns: ['rank', 'q'],
+    rows: sampledIndices(n).map((i) => [i + 1, formatNumber(sorted[i])]),
+  };
 }

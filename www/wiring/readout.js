@@ -6,11 +6,12 @@
  * changes what is simulated.
  */
 
-import { drawCountHistory } from '../plots/count-history.js';
-import { drawEnergyHistory } from '../plots/energy-history.js';
-import { drawHistogram } from '../plots/histogram.js';
-import { drawRegionAreas } from '../plots/region-areas.js';
-import { drawSortedQuality } from '../plots/sorted-quality.js';
+import { countHistoryData, drawCountHistory } from '../plots/count-history.js';
+import { drawEnergyHistory, energyHistoryData } from '../plots/energy-history.js';
+import { drawHistogram, histogramData } from '../plots/histogram.js';
+import { drawRegionAreas, regionAreasData } from '../plots/region-areas.js';
+import { drawSortedQuality, sortedQualityData } from '../plots/sorted-quality.js';
+import { showPlotData } from '../plots/table.js';
 import { canRestore, showDivergence } from '../ui/divergence.js';
 import { showLegend } from '../ui/legend.js';
 import { buildReadout, headlineText, showReadout } from '../ui/readout-table.js';
@@ -31,6 +32,9 @@ export class ReadoutPanel {
     this.plotsPending = false;
     this.featureKinds = featureKinds;
     buildReadout(elements.readout);
+    // The plots' summaries and tables are in place before the first frame,
+    // so filling them then does not push the panel's content about.
+    this.drawPlots();
   }
 
   /** @param {any} info the newly shown scene's info */
@@ -94,13 +98,26 @@ export class ReadoutPanel {
     const record = shown?.frame.record;
     const info = shown?.scene.info;
     const toleranceDeg = shown ? this.terms.toleranceDeg(/** @type {import('./page-config.js').PageConfig} */ (shown.config)) : NaN;
-    drawSortedQuality(plots.sorted, record?.sorted_quality ?? [], Number.isFinite(toleranceDeg) ? Math.cos((toleranceDeg * Math.PI) / 180) : NaN);
-    drawHistogram(plots.histogram, record?.histogram ?? new Array(20).fill(0));
-    drawCountHistory(plots.count, shown?.history ?? [], info?.min_contacts ?? null);
-    drawEnergyHistory(plots.energy, shown?.history ?? []);
+    // Each plot with its text equivalent, from the same numbers.
+    const figure = (canvas) => /** @type {HTMLElement} */ (canvas.closest('figure'));
+    const sorted = record?.sorted_quality ?? [];
+    const threshold = Number.isFinite(toleranceDeg) ? Math.cos((toleranceDeg * Math.PI) / 180) : NaN;
+    drawSortedQuality(plots.sorted, sorted, threshold);
+    showPlotData(figure(plots.sorted), sortedQualityData(sorted, threshold));
+    const bins = record?.histogram ?? new Array(20).fill(0);
+    drawHistogram(plots.histogram, bins);
+    showPlotData(figure(plots.histogram), histogramData(bins));
+    const history = shown?.history ?? [];
+    drawCountHistory(plots.count, history, info?.min_contacts ?? null);
+    showPlotData(figure(plots.count), countHistoryData(history, info?.min_contacts ?? null));
+    drawEnergyHistory(plots.energy, history);
+    showPlotData(figure(plots.energy), energyHistoryData(history));
     // The plateaus are the exact regions' areas, computed by the core.
     const plateaus = info?.expected_region_areas ?? [];
-    if (plateaus.length > 0) drawRegionAreas(plots.regions, record?.region_areas ?? [], plateaus);
+    if (plateaus.length > 0) {
+      drawRegionAreas(plots.regions, record?.region_areas ?? [], plateaus);
+      showPlotData(figure(plots.regions), regionAreasData(record?.region_areas ?? [], plateaus));
+    }
   }
 
   /** Says what the readout shows, and during a replay that it is the old state. */
