@@ -187,6 +187,7 @@ impl Build {
         collect_files(&www, &www, &mut files)?;
         files.retain(|(path, _)| path != "index.html");
         files.sort();
+        crate::minify::scripts_and_styles(root, &mut files, AFTER_FIRST_FRAME)?;
         let index_path = www.join("index.html");
         let index_template = std::fs::read_to_string(&index_path)
             .map_err(|e| Error::new(format!("cannot read {}: {e}", index_path.display())))?;

@@ -20,6 +20,7 @@ mod bench;
 mod cmd;
 mod dist;
 mod meshes;
+mod minify;
 mod results;
 mod screenshots;
 mod serve;
