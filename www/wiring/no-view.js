@@ -70,7 +70,8 @@ export class NoView {
     this.onFirstFrame = onFirstFrame;
     /** Where "Skip to the view" goes: the explanation, as the canvas is hidden. */
     this.canvas = explanation;
-    explanation.tabIndex = -1;
+    // A Tab stop: on a small screen it scrolls, and the keys scroll it only with the focus.
+    explanation.tabIndex = 0;
     explanation.hidden = false;
     elements.canvas.style.display = 'none';
 
