@@ -3,9 +3,10 @@
  * for the core's catalogue, builds the run controller
  * (state/run-controller.js), which decides what the simulation worker does
  * and what is shown, and connects it to the page's parts in wiring/: the 3D
- * view (view.js, or without WebGL2 its stand-in no-view.js), the left panel (controls.js), the readout and plots
- * (readout.js), the link (link.js, over state/page-state.js) and the error
- * banners (errors.js), with the comparison of ui/compare.js. `start` takes
+ * view (view.js, or without WebGL2 its stand-in no-view.js), the left
+ * panel (controls.js), the readout and plots (readout.js), the link
+ * (link.js, over state/page-state.js) and the error banners (errors.js),
+ * with the comparison of ui/compare.js. `start` takes
  * it in steps: the core, the release and clock notes, the parts (`Page`),
  * then what the link names.
  *
