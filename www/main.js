@@ -3,9 +3,10 @@
  * for the core's catalogue, builds the run controller
  * (state/run-controller.js), which decides what the simulation worker does
  * and what is shown, and connects it to the page's parts in wiring/: the 3D
- * view (view.js), the left panel (controls.js), the readout and plots
- * (readout.js), the link (link.js, over state/page-state.js) and the error
- * banners (errors.js), with the comparison of ui/compare.js. `start` takes
+ * view (view.js, or without WebGL2 its stand-in no-view.js), the left
+ * panel (controls.js), the readout and plots (readout.js), the link
+ * (link.js, over state/page-state.js) and the error banners (errors.js),
+ * with the comparison of ui/compare.js. `start` takes
  * it in steps: the core, the release and clock notes, the parts (`Page`),
  * then what the link names.
  *
@@ -51,6 +52,7 @@ import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
 import { ReadoutPanel } from './wiring/readout.js';
 import { keepOffline } from './wiring/offline.js';
 import { SceneView } from './wiring/view.js';
+import { NoView } from './wiring/no-view.js';
 import { Renderer } from './render/renderer.js';
 import { INSTANCE_STRIDE } from './render/contacts.js';
 
@@ -61,14 +63,10 @@ body.run = 'idle';
 
 // preserveDrawingBuffer keeps the last frame readable, for the tests'
 // pixel checks and for exporting the view as PNG.
+// Without WebGL2 (turned off, or refused on a software-only GL) the page
+// runs with no 3D view (wiring/no-view.js): the core needs no GPU.
 const gl = elements.view.canvas.getContext('webgl2', { alpha: false, antialias: true, preserveDrawingBuffer: true });
-if (gl) {
-  start(gl).catch((error) => fail(error instanceof Error ? error.message : String(error)));
-} else {
-  elements.noWebgl.hidden = false;
-  elements.status.hidden = true;
-  document.body.classList.remove('starting');
-}
+start(gl).catch((error) => fail(error instanceof Error ? error.message : String(error)));
 
 /** How long after the first settled view the lessons start loading. */
 const LESSONS_AFTER_READY_MS = 1500;
@@ -84,7 +82,7 @@ function fail(message) {
 /**
  * Starts the core, says which release and clock the page has, builds the
  * page's parts and opens what the link names.
- * @param {WebGL2RenderingContext} gl
+ * @param {WebGL2RenderingContext | null} gl null: the browser gives no WebGL2
  */
 async function start(gl) {
   const { session, renderer, catalogue } = await startCore(gl);
@@ -97,12 +95,12 @@ async function start(gl) {
 
 /**
  * Starts the worker, which fetches and starts the core, and the renderer.
- * @param {WebGL2RenderingContext} gl
+ * @param {WebGL2RenderingContext | null} gl null: no renderer
  */
 async function startCore(gl) {
   const session = new Session(new URL('./worker.js', import.meta.url));
   // The shaders compile while the worker fetches and starts the core.
-  const renderer = new Renderer(elements.view.canvas, gl);
+  const renderer = gl ? new Renderer(elements.view.canvas, gl) : null;
   const catalogue = await session.catalogue();
   // The page's parts are built in a task of their own, not in the one
   // that received the catalogue, so neither holds the page for long.
@@ -149,7 +147,7 @@ function showTimer(timer) {
  */
 class Page {
   /**
-   * @param {{session: Session, renderer: Renderer, catalogue: any,
+   * @param {{session: Session, renderer: Renderer | null, catalogue: any,
    *   release: import('./state/release.js').Release}} parts
    */
   constructor({ session, renderer, catalogue, release }) {
@@ -221,9 +219,13 @@ class Page {
     });
   }
 
-  /** @param {Renderer} renderer @returns {SceneView} the 3D view */
+  /** @param {Renderer | null} renderer @returns {SceneView | NoView} the 3D view, or its stand-in without WebGL2 */
   sceneView(renderer) {
     const catalogue = this.catalogue;
+    if (!renderer) {
+      const { view, noWebgl, controls } = elements;
+      return new NoView({ elements: view, explanation: noWebgl, reasonId: 'no-webgl-why', exportPng: controls.exportPng, controller: this.controller, onFirstFrame: () => this.firstFrameShown() });
+    }
     return new SceneView({
       elements: elements.view,
       renderer,
@@ -234,18 +236,21 @@ class Page {
       methodOf: (config) => catalogue.methods.find((m) => m.id === this.terms.method(config)),
       onViewChange: (throttle) => this.link.write(throttle),
       onDrawPending: () => this.updateReady(),
-      onFirstFrame: () => {
-        body.firstFrameMs = String(performance.now());
-        this.resolveFirstFrame();
-        // The panels are filled by now: show them in one piece.
-        requestAnimationFrame(() => document.body.classList.remove('starting'));
-      },
+      onFirstFrame: () => this.firstFrameShown(),
       onContacts: (contacts) => {
         body.regions = contacts.regions === null ? '' : String(contacts.regions);
         this.readout.showLegend(contacts);
       },
       onResize: () => this.readout.schedulePlots(),
     });
+  }
+
+  /** The first frame of a shown scene is on the screen. */
+  firstFrameShown() {
+    body.firstFrameMs = String(performance.now());
+    this.resolveFirstFrame();
+    // The panels are filled by now: show them in one piece.
+    requestAnimationFrame(() => document.body.classList.remove('starting'));
   }
 
   /** @returns {ComparePanel} the comparison of methods */
@@ -389,7 +394,7 @@ class Page {
       keys: showKeys,
       canvas: elements.view.canvas,
     });
-    attachSkipLink(elements.skipToView, elements.view.canvas);
+    attachSkipLink(elements.skipToView, view.canvas);
     attachJumpLinks(document);
     this.session.onRestart = () => controller.workerRestarted();
     // For the browser tests: where the contacts are drawn (read only).
