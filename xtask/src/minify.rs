@@ -2,7 +2,7 @@
 //! white space out, the code otherwise as written (no renaming, no
 //! bundling, so every module keeps its name and its imports). The page's
 //! sources are written to be read, with long doc comments; on the wire they
-//! would cost a visitor more than half of the scripts' bytes, and the
+//! were about two fifths of the scripts' compressed bytes, and the
 //! default page must be ready within 600 kB (`tests/e2e/site.test.mjs`).
 //! The development server (`cargo xtask serve`) serves the sources as they
 //! are. The tool is npm's esbuild, pinned in package.json.
