@@ -141,7 +141,7 @@ test('a link to the Pillar at step 3 shows every number the CLI prints', { timeo
     }
     assert.ok(tooltip, 'no tooltip when hovering a contact');
     assert.match(tooltip, /q/);
-    assert.match(tooltip, /correct/);
+    assert.match(tooltip, /right normal/);
     await page.mouse.move(box.x + 5, box.y + 5);
 
     await page.fill('#explode', '0.35');

@@ -279,7 +279,7 @@ test('a tap on a contact shows its details, a tap on empty space hides them', { 
     const text = await tooltip.textContent();
     assert.match(text, /→/, `the details name no bodies: ${text}`);
     assert.match(text, /q/);
-    assert.match(text, /correct|wrong/);
+    assert.match(text, /(right|wrong) normal/);
     assert.match(text, /depth/);
     // The tooltip stays up after the finger lifts (a mouse's pointerleave hides it; a finger's must not).
     await page.waitForTimeout(300);

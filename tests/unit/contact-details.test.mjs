@@ -17,8 +17,8 @@ test('a wrong contact: its bodies, feature pair, normal, depth and verdict', () 
   assert.equal(details.bodies, 'shaft-3 → capital');
   assert.equal(details.featureWords, 'face–face');
   assert.equal(details.verdict, 'wrong');
-  assert.equal(details.q, '-0.1200 (wrong)');
-  assert.equal(contactSentence(details, 3, 19), 'contact 3 of 19: shaft-3 → capital, face–face, wrong (q -0.1200), depth 1.20e-4 m, normal A→B (0.000, 1.000, 0.000)');
+  assert.equal(details.q, '-0.1200 (wrong normal)');
+  assert.equal(contactSentence(details, 3, 19), 'contact 3 of 19: shaft-3 → capital, face–face, wrong normal (q -0.1200), depth 1.20e-4 m, normal A→B (0.000, 1.000, 0.000)');
   assert.deepEqual(detailRows(details).map((r) => r.term), ['feature pair', 'normal A→B', 'depth', 'q']);
 });
 

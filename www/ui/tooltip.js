@@ -39,7 +39,7 @@ export function regionDetails(contact, layout) {
  * @property {string} featureWords the same in words, e.g. "face–face"
  * @property {string} normal the normal A→B, "(x, y, z)" to 3 decimals
  * @property {string} depth e.g. "1.20e-4 m"
- * @property {'correct' | 'wrong' | null} verdict the core's verdict; null where the scene has no oracle
+ * @property {'right' | 'wrong' | null} verdict the core's verdict on the normal, in the readout's and the legend's words; null where the scene has no oracle
  * @property {string} q e.g. "0.9876 (correct)", or "no oracle"
  * @property {{region: number, normal: string} | null} region `regionDetails`
  */
@@ -56,7 +56,7 @@ export function contactDetails(contacts, layout, index, { bodyNames, featureKind
   const vector = (v) => `(${Array.from(v, (x) => x.toFixed(3)).join(', ')})`;
   const qValue = c[layout.q];
   const correct = c[layout.correct];
-  const verdict = Number.isNaN(qValue) || Number.isNaN(correct) ? null : correct === 1 ? 'correct' : 'wrong';
+  const verdict = Number.isNaN(qValue) || Number.isNaN(correct) ? null : correct === 1 ? 'right' : 'wrong';
   const name = (i) => bodyNames[i] ?? `body ${i}`;
   const feature = featureKinds[c[layout.feature]] ?? '?';
   return {
@@ -68,7 +68,7 @@ export function contactDetails(contacts, layout, index, { bodyNames, featureKind
     normal: vector(c.subarray(layout.normal, layout.normal + 3)),
     depth: `${c[layout.depth].toExponential(2)} m`,
     verdict,
-    q: verdict === null ? 'no oracle' : `${qValue.toFixed(4)} (${verdict})`,
+    q: verdict === null ? 'no oracle' : `${qValue.toFixed(4)} (${verdict} normal)`,
     region: regionDetails(c, layout),
   };
 }
@@ -103,7 +103,7 @@ export function detailRows(details, region = null) {
  * @returns {string}
  */
 export function contactSentence(details, position, count) {
-  const verdict = details.verdict === null ? 'no oracle' : `${details.verdict} (q ${details.q.split(' ')[0]})`;
+  const verdict = details.verdict === null ? 'no oracle' : `${details.verdict} normal (q ${details.q.split(' ')[0]})`;
   return `contact ${position} of ${count}: ${details.bodies}, ${details.featureWords}, ${verdict}, depth ${details.depth}, normal A→B ${details.normal}`;
 }
 
