@@ -9,25 +9,16 @@
 // here against the worst view behind it.
 // Screenshots for a person go to target/a11y/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { READY_TIMEOUT_MS, ROOT, SCENES_DIR, launchBrowser, openPage as open, screenshot, waitReady } from './harness.mjs';
+import { READY_TIMEOUT_MS, ROOT, SCENES_DIR, browserForThisFile, openPage as open, screenshot, waitReady } from './harness.mjs';
 import { axeViolations, describeResults, worstCaseContrasts } from './axe.mjs';
 
 const SHOTS = `${ROOT}target/a11y/`;
 const PHONE = { width: 390, height: 844 };
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** @param {string} hash @param {{width: number, height: number}} [viewport] */
 function openPage(hash, viewport) {

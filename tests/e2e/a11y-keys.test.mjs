@@ -9,25 +9,16 @@
 // PageDown / the pair picker, and axe finds nothing wrong with the section.
 // Screenshots for a person go to target/a11y-keys/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ROOT, launchBrowser, openPage, waitReady } from './harness.mjs';
+import { ROOT, browserForThisFile, openPage, waitReady } from './harness.mjs';
 
 const SHOTS = `${ROOT}target/a11y-keys/`;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Tab presses a keyboard user would make at most to reach the list from the top of the page. */
 const MAX_TABS = 80;
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /**
  * Presses Tab until the focus is on an element matching `selector`.

@@ -6,25 +6,16 @@
 // page:
 //   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/a11y-reflow.test.mjs
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, READY_TIMEOUT_MS, collectProblems, launchBrowser, readout, waitReady } from './harness.mjs';
+import { BASE_URL, READY_TIMEOUT_MS, browserForThisFile, collectProblems, readout, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-  await mkdir(OUTPUT_DIR, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
+await mkdir(OUTPUT_DIR, { recursive: true });
 
 /**
  * Opens the page in a fresh context with the given emulation and waits until

@@ -9,23 +9,14 @@
 //   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/a11y-words.test.mjs
 // Screenshots go to tests/e2e/output/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { cliRun, launchBrowser, openPage, screenshot, waitReady } from './harness.mjs';
+import { browserForThisFile, cliRun, openPage, screenshot, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** The CLI's contacts counted per body pair, keyed "a – b" as the page names them. */
 function wrongPerPair(contacts) {

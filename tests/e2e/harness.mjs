@@ -11,6 +11,7 @@
 // like the CLI's JSON keys.
 
 import assert from 'node:assert/strict';
+import { after } from 'node:test';
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -310,4 +311,16 @@ export async function canvasPixelsNear(page, colours, within) {
     },
     { palette, within },
   );
+}
+
+/**
+ * The browser one test file's tests share: launched when the file is
+ * loaded (`const browser = await browserForThisFile();` at its top level),
+ * closed after its last test.
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export async function browserForThisFile() {
+  const browser = await launchBrowser();
+  after(() => browser.close());
+  return browser;
 }

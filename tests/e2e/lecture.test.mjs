@@ -7,7 +7,7 @@
 // `cargo xtask test` with the other browser tests; helpers in harness.mjs.
 // Screenshots for a person go to target/lecture/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
@@ -17,7 +17,7 @@ import {
   SCENES_DIR,
   bannerText,
   canvasStats,
-  launchBrowser,
+  browserForThisFile,
   openPage as open,
   readout,
   screenshot,
@@ -26,16 +26,7 @@ import {
 
 const SHOTS = `${ROOT}target/lecture/`;
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** @param {string} [hash] @param {{width: number, height: number}} [viewport] */
 function openPage(hash = '', viewport = { width: 1280, height: 800 }) {

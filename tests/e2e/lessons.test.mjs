@@ -6,26 +6,17 @@
 // refused with an error that names the step and key, and the page goes on.
 // Screenshots of every step go to target/lessons/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { deflateRawSync } from 'node:zlib';
-import { READY_TIMEOUT_MS, ROOT, bannerText, launchBrowser, openPage as open, screenshot, waitReady } from './harness.mjs';
+import { READY_TIMEOUT_MS, ROOT, bannerText, browserForThisFile, openPage as open, screenshot, waitReady } from './harness.mjs';
 
 const SHOTS = `${ROOT}target/lessons/`;
 const VIEWPORT = { width: 1280, height: 720 };
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
+await mkdir(SHOTS, { recursive: true });
 
 /** A lesson's text packed for `#lesson=`, as the page packs scene files (deflate-raw, base64url). */
 function pack(text) {

@@ -16,26 +16,17 @@
 //
 // Run by hand: CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/no-webgl.test.mjs
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { BASE_URL, READY_TIMEOUT_MS, ROOT, assertMatchesCli, cliRun, collectProblems, launchBrowser, readout, screenshot, waitReady } from './harness.mjs';
+import { BASE_URL, READY_TIMEOUT_MS, ROOT, assertMatchesCli, browserForThisFile, cliRun, collectProblems, readout, screenshot, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 const VIEWPORT = { width: 1400, height: 900 };
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** Runs in the page before its scripts: no canvas gives a WebGL context. */
 function refuseWebgl() {

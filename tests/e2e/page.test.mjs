@@ -7,7 +7,7 @@
 // git); the tracked ones in docs/screenshots/ are made by
 // `cargo xtask screenshots`.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ import {
   bannerText,
   canvasStats,
   cliRun,
-  launchBrowser,
+  browserForThisFile,
   openPage as open,
   readout,
   recordRunStates,
@@ -31,16 +31,7 @@ import {
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** @param {string} [hash] */
 function openPage(hash = '') {

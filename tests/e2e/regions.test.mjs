@@ -4,24 +4,15 @@
 // link carries it, and a contact's hover details name its region and where
 // its normal came from. Run by `cargo xtask test` (see harness.mjs).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { REGION_COLOURS } from '../../www/render/regions.js';
-import { canvasPixelsNear, canvasStats, launchBrowser, openPage, screenshot, waitReady } from './harness.mjs';
+import { browserForThisFile, canvasPixelsNear, canvasStats, openPage, screenshot, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** The checkbox's state, its label's title and how many outlines the page says it drew. */
 function regionsToggle(page) {

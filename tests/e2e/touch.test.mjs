@@ -13,9 +13,9 @@
 // drag, shift-drag and wheel, which touch must leave as they were.
 // Screenshots for a person go to target/touch/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, ROOT, collectProblems, launchBrowser, waitReady } from './harness.mjs';
+import { BASE_URL, ROOT, browserForThisFile, collectProblems, waitReady } from './harness.mjs';
 
 const SHOTS = `${ROOT}target/touch/`;
 /** A tablet held sideways. */
@@ -24,16 +24,7 @@ const TABLET = { width: 1024, height: 768 };
 const LINK = '#scene=pillar&method=opposing&step=3&cam=0.55,0.3,9.6785,-0.18421,1.5515,0.15165';
 const READY = { scene: 'pillar', step: 3 };
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /**
  * Opens the link on a touch tablet; `touch` sends touch points (page CSS px) over CDP.

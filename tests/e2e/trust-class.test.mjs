@@ -8,24 +8,15 @@
 // `cargo xtask test` with the other browser tests; helpers in harness.mjs.
 // Screenshots for a person go to target/trust-class/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, ROOT, launchBrowser, openPage as open, screenshot, waitReady } from './harness.mjs';
+import { BASE_URL, ROOT, browserForThisFile, openPage as open, screenshot, waitReady } from './harness.mjs';
 
 const SHOTS = `${ROOT}target/trust-class/`;
 const PROJECTOR = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** A phone: narrow, touch, three device pixels per CSS pixel. */
 async function openPhone(hash) {

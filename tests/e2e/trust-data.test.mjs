@@ -7,24 +7,15 @@
 // Run as page.test.mjs is (see harness.mjs):
 //   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/trust-data.test.mjs
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { READY_TIMEOUT_MS, ROOT, SCENES_DIR, bannerText, canvasStats, launchBrowser, openPage as open, readout, screenshot, waitReady } from './harness.mjs';
+import { READY_TIMEOUT_MS, ROOT, SCENES_DIR, bannerText, browserForThisFile, canvasStats, openPage as open, readout, screenshot, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** @param {string} [hash] */
 function openPage(hash = '') {

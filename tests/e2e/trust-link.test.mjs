@@ -5,24 +5,15 @@
 //   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/trust-link.test.mjs
 // Screenshots go to tests/e2e/output/ (ignored by git).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openPage as open, screenshot, waitReady } from './harness.mjs';
+import { browserForThisFile, openPage as open, screenshot, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** Opens the page with the clipboard recorded in `window.copied` (headless Chromium has no clipboard to read). */
 async function openPage(hash, viewport) {
