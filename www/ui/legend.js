@@ -32,7 +32,7 @@ export function showLegend(element, { featureColours, featureKinds, hasOracle, c
     items = [swatch(qualityColour(1, NaN), 'no oracle for this scene')];
   }
   if (regions !== null) items.push(regionsLine(regions));
-  const counted = shown === count ? `${count} contacts` : `${shown} of ${count} contacts shown`;
+  const counted = shown === count ? `${count} contact${count === 1 ? '' : 's'}` : `${shown} of ${count} contacts shown`;
   element.innerHTML = `<div class="legend-count">${counted}</div>${items.map((item) => `<div>${item}</div>`).join('')}`;
 }
 
