@@ -5,8 +5,12 @@
 //! coverage P, excess, the sorted quality curve and its histogram; and
 //! [`reference`](mod@reference), the answer's contacts, which the simulation can run as if
 //! they were a method's; and [`overlap`], how far the bodies really
-//! overlap, which judges a method's depths without using them.
+//! overlap, which judges a method's depths without using them; and
+//! [`oracle`], the geometric oracle, which derives the right normals from
+//! the bodies' surfaces at any pose (`docs/design/oracle.md`; not wired
+//! into the step measures yet).
 
+pub mod oracle;
 pub mod overlap;
 pub mod reference;
 

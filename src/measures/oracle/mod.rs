@@ -1,0 +1,342 @@
+//! The geometric oracle (`docs/design/oracle.md`): which contact normals are
+//! right, derived from two bodies' surfaces at the current pose instead of
+//! a scene's hand-written answer (Erleben 2018, §5 and §5.1, whose measures
+//! it serves; table 4 for the crack and hole answers it reproduces).
+//!
+//! For one body pair at one pose, [`PairOracle::new`] finds the touching
+//! feature pairs within the envelope ([`touching`]), the feasible normals
+//! of each pair of convex local pieces ([`cones`]) and the connected
+//! regions they form. [`PairOracle::judge`] then gives a contact (p, n) its
+//! verdict: right, indeterminate-right (n inside a cone of directions none
+//! of which the shapes single out) or wrong, because p is far from every
+//! touching region or n is outside every feasible set near p.
+//! [`PairOracle::coverage`] counts the required directions a set of
+//! contacts matches, [`PairOracle::min_contacts`] the minimal count.
+//!
+//! The module shares no code with contact finding (`tests/layers.rs`,
+//! `the_geometric_oracle_shares_no_code_with_contact_finding`): it reads the
+//! mesh's surface triangles and edge kinds and uses only the plane frames
+//! and 2D hulls of `geometry`, with its own closest points, clipping and
+//! cones ([`prims`]). Not wired into the simulation yet.
+
+pub mod cones;
+pub mod features;
+pub mod prims;
+pub mod touching;
+
+pub use cones::Feasible;
+pub use features::{BodyFeatures, Feature};
+pub use touching::{Posed, Touch};
+
+use crate::geometry::{convex_hull_2d, PlaneFrame};
+use crate::mesh::TetMesh;
+use glam::{DQuat, DVec3};
+
+/// The touching tolerance relative to the larger body's diagonal; the
+/// same ratio as the contact finding's, defined here again on purpose.
+pub const RELATIVE_TOUCH: f64 = 1e-5;
+
+/// The lengths and the angle an oracle judges with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tolerances {
+    /// ε: features this close touch, overlaps up to it included (m).
+    pub envelope: f64,
+    /// τ: points this close are one point (m).
+    pub touch: f64,
+    /// θ: normals this close are one direction (radians).
+    pub angle: f64,
+}
+
+impl Tolerances {
+    /// ε = `envelope`, τ = [`RELATIVE_TOUCH`] × the larger diagonal, θ =
+    /// `tol_deg` degrees.
+    pub fn for_bodies(a: &TetMesh, b: &TetMesh, envelope: f64, tol_deg: f64) -> Tolerances {
+        Tolerances {
+            envelope,
+            touch: RELATIVE_TOUCH * a.diagonal().max(b.diagonal()),
+            angle: tol_deg.to_radians(),
+        }
+    }
+}
+
+/// Why a contact is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Its point is farther than ε from every touching region of its pair.
+    Far,
+    /// Its normal is outside every feasible set near its point.
+    Normal,
+}
+
+/// A contact's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Within θ of a single feasible direction.
+    Right,
+    /// Within θ of a cone of feasible directions, none singled out.
+    IndeterminateRight,
+    Wrong(Why),
+}
+
+impl Verdict {
+    pub fn is_right(self) -> bool {
+        !matches!(self, Verdict::Wrong(_))
+    }
+}
+
+/// A verdict and the contact's quality: the cosine of the angle from its
+/// normal to the nearest candidate feasible set (0 when far).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    pub q: f64,
+}
+
+/// A connected set of touching pairs.
+#[derive(Clone, Debug)]
+pub struct Region {
+    /// Indices into [`PairOracle::touches`].
+    pub touches: Vec<usize>,
+    /// The sum of its face–face areas (0 for an edge or point region).
+    pub area: f64,
+    /// Its minimal contact count: strict hull vertices for a planar region,
+    /// 2 for a segment, 1 for a point.
+    pub min_contacts: usize,
+    /// The directions a complete set of contacts covers: each distinct
+    /// single direction, and each cone that holds none of them.
+    pub required: Vec<Feasible>,
+}
+
+/// The geometric oracle of one body pair (A, B) at one pose.
+#[derive(Clone, Debug)]
+pub struct PairOracle {
+    pub tol: Tolerances,
+    pub touches: Vec<Touch>,
+    pub regions: Vec<Region>,
+}
+
+impl PairOracle {
+    /// The oracle of `a` at `pose_a` and `b` at `pose_b` (world = translation
+    /// + rotation × body frame).
+    pub fn new(
+        a: &BodyFeatures,
+        pose_a: (DVec3, DQuat),
+        b: &BodyFeatures,
+        pose_b: (DVec3, DQuat),
+        tol: Tolerances,
+    ) -> PairOracle {
+        let (pa, pb) = (Posed::new(a, pose_a), Posed::new(b, pose_b));
+        let touches = touching::touching_pairs(&pa, &pb, &tol);
+        let regions = regions(&touches, &tol);
+        PairOracle {
+            tol,
+            touches,
+            regions,
+        }
+    }
+
+    /// The verdict on a contact at `p` with unit normal `n` from A to B
+    /// (flip a normal stored from B to A first).
+    ///
+    /// The candidates are the touching pairs whose piece lies within ε of
+    /// p; of those, the ones whose features are nearest each other (gap
+    /// within τ of the least), so that a corner resting on a face is judged
+    /// by the face, not by an edge of it ε/2 away. Right when n is within θ
+    /// of a candidate's single direction, indeterminate-right when within θ
+    /// of a candidate's cone, wrong otherwise.
+    pub fn judge(&self, p: DVec3, n: DVec3) -> Judgement {
+        let tol = &self.tol;
+        let near: Vec<&Touch> = self
+            .touches
+            .iter()
+            .filter(|t| t.distance(p) <= tol.envelope)
+            .collect();
+        let Some(least) = near.iter().map(|t| t.gap).reduce(f64::min) else {
+            return Judgement {
+                verdict: Verdict::Wrong(Why::Far),
+                q: 0.0,
+            };
+        };
+        let candidates = near
+            .iter()
+            .filter(|t| t.gap <= least + tol.touch)
+            .flat_map(|t| t.feasible.iter());
+        let mut best = std::f64::consts::PI;
+        let mut verdict = Verdict::Wrong(Why::Normal);
+        for set in candidates {
+            let off = set.angle_to(n);
+            best = best.min(off);
+            if off <= tol.angle {
+                match set {
+                    Feasible::Ray(_) => verdict = Verdict::Right,
+                    _ if verdict != Verdict::Right => verdict = Verdict::IndeterminateRight,
+                    _ => {}
+                }
+            }
+        }
+        Judgement {
+            verdict,
+            q: best.cos(),
+        }
+    }
+
+    /// (matched, required): the required directions of all regions, and
+    /// how many of them a right or indeterminate-right contact lies within
+    /// θ of, the contact within ε of the region. `contacts` are (p, n from
+    /// A to B).
+    pub fn coverage(&self, contacts: &[(DVec3, DVec3)]) -> (usize, usize) {
+        let tol = &self.tol;
+        let judged: Vec<(DVec3, DVec3, bool)> = contacts
+            .iter()
+            .map(|&(p, n)| (p, n, self.judge(p, n).verdict.is_right()))
+            .collect();
+        let mut matched = 0;
+        let mut required = 0;
+        for region in &self.regions {
+            let near = |p: DVec3| {
+                region
+                    .touches
+                    .iter()
+                    .any(|&t| self.touches[t].distance(p) <= tol.envelope)
+            };
+            for direction in &region.required {
+                required += 1;
+                if judged
+                    .iter()
+                    .any(|&(p, n, right)| right && near(p) && direction.contains(n, tol.angle))
+                {
+                    matched += 1;
+                }
+            }
+        }
+        (matched, required)
+    }
+
+    /// The minimal contact count of the pair: the sum over its regions.
+    pub fn min_contacts(&self) -> usize {
+        self.regions.iter().map(|r| r.min_contacts).sum()
+    }
+
+    /// The touching area of the pair: the sum of its face–face pieces.
+    pub fn area(&self) -> f64 {
+        self.regions.iter().map(|r| r.area).sum()
+    }
+}
+
+/// Groups touching pairs whose pieces lie within τ of each other.
+fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
+    let mut parent: Vec<usize> = (0..touches.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for i in 0..touches.len() {
+        for j in i + 1..touches.len() {
+            if touches[i].distance_to(&touches[j]) <= tol.touch {
+                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                parent[ri] = rj;
+            }
+        }
+    }
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    for i in 0..touches.len() {
+        let r = root(&mut parent, i);
+        match groups.iter_mut().find(|(g, _)| *g == r) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((r, vec![i])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, members)| region(touches, members, tol))
+        .collect()
+}
+
+fn region(touches: &[Touch], members: Vec<usize>, tol: &Tolerances) -> Region {
+    let area = members.iter().map(|&t| touches[t].area).sum();
+    let points: Vec<DVec3> = members
+        .iter()
+        .flat_map(|&t| touches[t].points.iter().copied())
+        .collect();
+    let plane = members.iter().find_map(|&t| touches[t].plane);
+    let min_contacts = minimal_count(&points, plane, tol.touch);
+    // Single directions first, deduplicated within θ; then the cones that
+    // hold none of them and equal no cone kept before.
+    let mut required: Vec<Feasible> = Vec::new();
+    for &t in &members {
+        for set in &touches[t].feasible {
+            if let Feasible::Ray(r) = set {
+                if !required.iter().any(|q| q.contains(*r, tol.angle)) {
+                    required.push(set.clone());
+                }
+            }
+        }
+    }
+    let rays = required.len();
+    for &t in &members {
+        for set in &touches[t].feasible {
+            if let Feasible::Cone(gens) = set {
+                let holds_a_ray = required[..rays].iter().any(|q| match q {
+                    Feasible::Ray(r) => set.contains(*r, tol.angle),
+                    _ => false,
+                });
+                let same = required[rays..].iter().any(|q| match q {
+                    Feasible::Cone(other) => {
+                        gens.iter().all(|g| q.contains(*g, tol.angle))
+                            && other.iter().all(|g| set.contains(*g, tol.angle))
+                    }
+                    _ => false,
+                });
+                if !holds_a_ray && !same {
+                    required.push(set.clone());
+                }
+            }
+        }
+    }
+    Region {
+        touches: members,
+        area,
+        min_contacts,
+        required,
+    }
+}
+
+/// Strict hull vertices on the region's plane (the face pair's, else the
+/// plane of its points when they span one), 2 for a segment, 1 for a point.
+fn minimal_count(points: &[DVec3], plane: Option<DVec3>, touch: f64) -> usize {
+    let Some(&first) = points.first() else {
+        return 0;
+    };
+    let far = points
+        .iter()
+        .copied()
+        .max_by(|p, q| p.distance(first).total_cmp(&q.distance(first)))
+        .unwrap_or(first);
+    if far.distance(first) <= touch {
+        return 1;
+    }
+    let axis = (far - first).normalize();
+    let off_line = points
+        .iter()
+        .copied()
+        .max_by(|p, q| {
+            let d = |x: DVec3| (x - first).cross(axis).length();
+            d(*p).total_cmp(&d(*q))
+        })
+        .unwrap_or(first);
+    let normal = match plane {
+        Some(n) => n,
+        None => {
+            if (off_line - first).cross(axis).length() <= touch {
+                return 2;
+            }
+            axis.cross(off_line - first).normalize()
+        }
+    };
+    let frame = PlaneFrame::new(first, normal);
+    let flat: Vec<_> = points.iter().map(|p| frame.to_2d(*p)).collect();
+    convex_hull_2d(&flat, touch).len()
+}

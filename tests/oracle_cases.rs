@@ -1,0 +1,383 @@
+//! The geometric oracle on hand-built tetrahedron pairs with known answers
+//! (`docs/design/oracle.md`, "Feasible normals" and "Verdicts"; Erleben
+//! 2018, §5.1 and table 4 for the crack's two normals): one pair per kind of
+//! feature pair — a face on a face, an edge on a face, a corner on a face,
+//! two crossing edges, two parallel edges (an indeterminate cone) and a
+//! corner in a reflex edge (the crack) — each checked for its regions, its
+//! required directions, and the verdicts on right, tilted and far contacts;
+//! then overlaps and gaps against the envelope, and the verdicts' invariance
+//! under a rigid motion and a uniform scale.
+
+use contactlab::measures::oracle::{BodyFeatures, Feasible, PairOracle, Tolerances, Verdict, Why};
+use contactlab::mesh::TetMesh;
+use glam::{DQuat, DVec3};
+
+const EPS: f64 = 0.01;
+const TOL_DEG: f64 = 1.0;
+
+fn v(x: f64, y: f64, z: f64) -> DVec3 {
+    DVec3::new(x, y, z)
+}
+
+/// A body of tetrahedra over `vertices`, each turned positive.
+fn body(vertices: Vec<DVec3>, tets: Vec<[u32; 4]>) -> TetMesh {
+    let tets = tets
+        .into_iter()
+        .map(|[a, b, c, d]| {
+            let p = |i: u32| vertices[i as usize];
+            let volume = (p(b) - p(a)).dot((p(c) - p(a)).cross(p(d) - p(a)));
+            if volume < 0.0 {
+                [a, c, b, d]
+            } else {
+                [a, b, c, d]
+            }
+        })
+        .collect();
+    TetMesh::new(vertices, tets, 1e-6).expect("a valid test body")
+}
+
+fn tet(corners: [DVec3; 4]) -> TetMesh {
+    body(corners.to_vec(), vec![[0, 1, 2, 3]])
+}
+
+const HOME: (DVec3, DQuat) = (DVec3::ZERO, DQuat::IDENTITY);
+
+fn oracle(a: &TetMesh, b: &TetMesh) -> PairOracle {
+    oracle_at(a, HOME, b, HOME, EPS)
+}
+
+fn oracle_at(
+    a: &TetMesh,
+    pose_a: (DVec3, DQuat),
+    b: &TetMesh,
+    pose_b: (DVec3, DQuat),
+    eps: f64,
+) -> PairOracle {
+    PairOracle::new(
+        &BodyFeatures::of(a),
+        pose_a,
+        &BodyFeatures::of(b),
+        pose_b,
+        Tolerances::for_bodies(a, b, eps, TOL_DEG),
+    )
+}
+
+/// `n` turned by `deg` degrees about `axis`.
+fn tilted(n: DVec3, axis: DVec3, deg: f64) -> DVec3 {
+    DQuat::from_axis_angle(axis, deg.to_radians()) * n
+}
+
+fn verdict(o: &PairOracle, p: DVec3, n: DVec3) -> Verdict {
+    o.judge(p, n).verdict
+}
+
+/// B: a large tetrahedron whose top face is z = 0, facing up.
+fn floor() -> TetMesh {
+    tet([
+        v(-3.0, -3.0, 0.0),
+        v(3.0, -3.0, 0.0),
+        v(0.0, 3.0, 0.0),
+        v(0.0, 0.0, -2.0),
+    ])
+}
+
+fn single_ray(o: &PairOracle) -> DVec3 {
+    assert_eq!(o.regions.len(), 1, "{:#?}", o.regions);
+    match o.regions[0].required.as_slice() {
+        [Feasible::Ray(r)] => *r,
+        other => panic!("expected one required direction, got {other:?}"),
+    }
+}
+
+#[test]
+fn face_on_face_is_its_normal_with_three_hull_corners() {
+    let a = tet([
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, 1.0),
+    ]);
+    let b = tet([
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, -1.0),
+    ]);
+    let o = oracle(&a, &b);
+    assert!(single_ray(&o).distance(-DVec3::Z) < 1e-12);
+    assert_eq!(o.min_contacts(), 3);
+    assert!((o.area() - 0.5).abs() < 1e-12);
+    let p = v(0.2, 0.2, 0.0);
+    assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 0.5)),
+        Verdict::Right
+    );
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 5.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    // Pointing from B to A: wrong, the verdict is signed.
+    assert_eq!(verdict(&o, p, DVec3::Z), Verdict::Wrong(Why::Normal));
+    // The right normal where nothing touches.
+    assert_eq!(
+        verdict(&o, v(0.2, 0.2, 0.5), -DVec3::Z),
+        Verdict::Wrong(Why::Far)
+    );
+    assert_eq!(
+        verdict(&o, v(2.0, 2.0, 0.0), -DVec3::Z),
+        Verdict::Wrong(Why::Far)
+    );
+    // Even at a corner of the region the face decides.
+    assert_eq!(verdict(&o, v(1.0, 0.0, 0.0), -DVec3::Z), Verdict::Right);
+    assert_eq!(o.coverage(&[(p, -DVec3::Z)]), (1, 1));
+    assert_eq!(o.coverage(&[(p, DVec3::Z)]), (0, 1));
+}
+
+#[test]
+fn edge_on_face_is_the_face_normal_with_two_ends() {
+    let a = tet([
+        v(-0.5, 0.0, 0.0),
+        v(0.5, 0.0, 0.0),
+        v(0.0, -0.5, 1.0),
+        v(0.0, 0.5, 1.0),
+    ]);
+    let o = oracle(&a, &floor());
+    assert!(single_ray(&o).distance(-DVec3::Z) < 1e-12);
+    assert_eq!(o.min_contacts(), 2);
+    assert_eq!(o.area(), 0.0);
+    assert_eq!(verdict(&o, v(0.0, 0.0, 0.0), -DVec3::Z), Verdict::Right);
+    assert_eq!(verdict(&o, v(0.5, 0.0, 0.0), -DVec3::Z), Verdict::Right);
+    // Inside the edge's own cone, but the face singles out one direction.
+    assert_eq!(
+        verdict(&o, v(0.3, 0.0, 0.0), tilted(-DVec3::Z, DVec3::X, 30.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert_eq!(
+        verdict(&o, v(0.0, 0.3, 0.0), -DVec3::Z),
+        Verdict::Wrong(Why::Far)
+    );
+}
+
+#[test]
+fn corner_on_face_is_the_face_normal_at_one_point() {
+    let a = tet([
+        v(0.0, 0.0, 0.0),
+        v(0.5, 0.0, 1.0),
+        v(-0.25, 0.4, 1.0),
+        v(-0.25, -0.4, 1.0),
+    ]);
+    let o = oracle(&a, &floor());
+    assert!(single_ray(&o).distance(-DVec3::Z) < 1e-12);
+    assert_eq!(o.min_contacts(), 1);
+    assert_eq!(verdict(&o, DVec3::ZERO, -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, DVec3::ZERO, tilted(-DVec3::Z, DVec3::Y, 5.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    // Within the envelope of the point, not beyond it.
+    assert_eq!(verdict(&o, v(0.005, 0.0, 0.0), -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, v(0.05, 0.0, 0.0), -DVec3::Z),
+        Verdict::Wrong(Why::Far)
+    );
+}
+
+#[test]
+fn crossing_edges_are_their_cross_product() {
+    let a = tet([
+        v(-0.5, 0.0, 0.0),
+        v(0.5, 0.0, 0.0),
+        v(0.0, -0.5, 1.0),
+        v(0.0, 0.5, 1.0),
+    ]);
+    let b = tet([
+        v(0.0, -0.5, 0.0),
+        v(0.0, 0.5, 0.0),
+        v(-0.5, 0.0, -1.0),
+        v(0.5, 0.0, -1.0),
+    ]);
+    let o = oracle(&a, &b);
+    assert!(single_ray(&o).distance(-DVec3::Z) < 1e-12);
+    assert_eq!(o.min_contacts(), 1);
+    assert_eq!(verdict(&o, DVec3::ZERO, -DVec3::Z), Verdict::Right);
+    for axis in [DVec3::X, DVec3::Y] {
+        assert_eq!(
+            verdict(&o, DVec3::ZERO, tilted(-DVec3::Z, axis, 5.0)),
+            Verdict::Wrong(Why::Normal),
+            "tilted about {axis}"
+        );
+    }
+    // Turned about z, the edges still cross: still their cross product.
+    let turned = (DVec3::ZERO, DQuat::from_rotation_z(0.3));
+    let o = oracle_at(&a, HOME, &b, turned, EPS);
+    assert_eq!(verdict(&o, DVec3::ZERO, -DVec3::Z), Verdict::Right);
+}
+
+#[test]
+fn parallel_edges_are_an_indeterminate_cone() {
+    // A's edge (faces at ±63° from −z) on a longer edge of B (faces at
+    // ±45° from +z): the feasible normals are B's arc, ±45° about −z.
+    let a = tet([
+        v(-0.5, 0.0, 0.0),
+        v(0.5, 0.0, 0.0),
+        v(0.0, -0.5, 1.0),
+        v(0.0, 0.5, 1.0),
+    ]);
+    let b = tet([
+        v(-1.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, -0.5, -0.5),
+        v(0.0, 0.5, -0.5),
+    ]);
+    let o = oracle(&a, &b);
+    assert_eq!(o.regions.len(), 1);
+    assert!(
+        matches!(o.regions[0].required.as_slice(), [Feasible::Cone(_)]),
+        "{:?}",
+        o.regions[0].required
+    );
+    assert_eq!(o.min_contacts(), 2);
+    let p = v(0.1, 0.0, 0.0);
+    assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::IndeterminateRight);
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 30.0)),
+        Verdict::IndeterminateRight
+    );
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 45.5)),
+        Verdict::IndeterminateRight
+    );
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 50.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::Y, 5.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert_eq!(
+        o.coverage(&[(p, tilted(-DVec3::Z, DVec3::X, 20.0))]),
+        (1, 1)
+    );
+}
+
+/// B: a valley along y (a reflex edge at the origin) between walls rising
+/// at 45° to x = ±1; A: a tetrahedron standing on its corner in it.
+fn crack() -> (TetMesh, TetMesh) {
+    let b = body(
+        vec![
+            v(0.0, -1.0, 0.0),
+            v(0.0, 1.0, 0.0),
+            v(0.0, 0.0, -1.0),
+            v(-1.0, 0.0, 1.0),
+            v(1.0, 0.0, 1.0),
+        ],
+        vec![[0, 1, 2, 3], [0, 1, 2, 4]],
+    );
+    let a = tet([
+        v(0.0, 0.0, 0.0),
+        v(0.2, 0.3, 1.0),
+        v(0.2, -0.3, 1.0),
+        v(-0.3, 0.0, 1.0),
+    ]);
+    (a, b)
+}
+
+#[test]
+fn a_corner_in_a_reflex_edge_needs_both_walls() {
+    let (a, b) = crack();
+    let features = BodyFeatures::of(&b);
+    assert!(
+        features.edges.iter().any(|e| !e.convex),
+        "the valley is reflex"
+    );
+    let o = oracle(&a, &b);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    // n from A to B: into each wall, against its outward normal.
+    let (left, right) = (v(-s, 0.0, -s), v(s, 0.0, -s));
+    assert_eq!(o.regions.len(), 1);
+    let mut required: Vec<DVec3> = o.regions[0]
+        .required
+        .iter()
+        .map(|f| match f {
+            Feasible::Ray(r) => *r,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    required.sort_by(|p, q| p.x.total_cmp(&q.x));
+    assert_eq!(required.len(), 2, "{required:?}");
+    assert!(required[0].distance(left) < 1e-12 && required[1].distance(right) < 1e-12);
+    assert_eq!(o.min_contacts(), 1);
+    assert_eq!(verdict(&o, DVec3::ZERO, left), Verdict::Right);
+    assert_eq!(verdict(&o, DVec3::ZERO, right), Verdict::Right);
+    // Straight down, between the walls: no wall's normal.
+    assert_eq!(
+        verdict(&o, DVec3::ZERO, -DVec3::Z),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert_eq!(o.coverage(&[(DVec3::ZERO, left)]), (1, 2));
+    assert_eq!(
+        o.coverage(&[(DVec3::ZERO, left), (DVec3::ZERO, right)]),
+        (2, 2)
+    );
+}
+
+#[test]
+fn the_envelope_takes_overlaps_and_gaps_up_to_it() {
+    let a = tet([
+        v(0.0, 0.0, 0.0),
+        v(0.5, 0.0, 1.0),
+        v(-0.25, 0.4, 1.0),
+        v(-0.25, -0.4, 1.0),
+    ]);
+    let b = floor();
+    for (dz, touches) in [(-0.5 * EPS, true), (0.5 * EPS, true), (2.0 * EPS, false)] {
+        let o = oracle_at(&a, (v(0.0, 0.0, dz), DQuat::IDENTITY), &b, HOME, EPS);
+        assert_eq!(o.regions.len(), usize::from(touches), "dz = {dz}");
+        let expected = if touches {
+            Verdict::Right
+        } else {
+            Verdict::Wrong(Why::Far)
+        };
+        assert_eq!(verdict(&o, v(0.0, 0.0, dz / 2.0), -DVec3::Z), expected);
+    }
+}
+
+#[test]
+fn verdicts_survive_a_rigid_motion_and_a_uniform_scale() {
+    let (a, b) = crack();
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let probes = [
+        (DVec3::ZERO, v(-s, 0.0, -s)),
+        (DVec3::ZERO, v(s, 0.0, -s)),
+        (DVec3::ZERO, -DVec3::Z),
+        (v(0.0, 0.0, 0.5), v(s, 0.0, -s)),
+        (DVec3::ZERO, tilted(v(s, 0.0, -s), DVec3::Y, 3.0)),
+    ];
+    let at_home = oracle(&a, &b);
+    let expected: Vec<Verdict> = probes
+        .iter()
+        .map(|&(p, n)| verdict(&at_home, p, n))
+        .collect();
+    let rotation = DQuat::from_euler(glam::EulerRot::XYZ, 0.7, -1.1, 2.3);
+    let shift = v(3.0, -2.0, 7.5);
+    let moved = oracle_at(&a, (shift, rotation), &b, (shift, rotation), EPS);
+    for (k, &(p, n)) in probes.iter().enumerate() {
+        assert_eq!(
+            verdict(&moved, shift + rotation * p, rotation * n),
+            expected[k],
+            "probe {k}"
+        );
+    }
+    let scale = 10.0;
+    let (a10, b10) = (a.map_vertices(|x| x * scale), b.map_vertices(|x| x * scale));
+    let scaled = oracle_at(&a10, HOME, &b10, HOME, EPS * scale);
+    for (k, &(p, n)) in probes.iter().enumerate() {
+        assert_eq!(
+            verdict(&scaled, p * scale, n),
+            expected[k],
+            "probe {k} scaled"
+        );
+    }
+}
