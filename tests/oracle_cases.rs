@@ -6,10 +6,18 @@
 //! corner in a reflex edge (the crack) — each checked for its regions, its
 //! required directions, and the verdicts on right, tilted and far contacts;
 //! then overlaps and gaps against the envelope, and the verdicts' invariance
-//! under a rigid motion and a uniform scale.
+//! under a rigid motion and a uniform scale. At the initial pose of five
+//! built-in scenes, with the envelope shrunk to the touching tolerance, its
+//! regions must be `contact::exact_regions`' (counts, hull vertices, areas):
+//! a cross-check against the exact enumerator, in the tests only, so the
+//! oracle itself still shares no code with it.
 
+use contactlab::contact::exact_regions::exact_contacts;
+use contactlab::contact::RELATIVE_TOUCH_TOL;
 use contactlab::measures::oracle::{BodyFeatures, Feasible, PairOracle, Tolerances, Verdict, Why};
 use contactlab::mesh::TetMesh;
+use contactlab::scene::builtin::load_builtin;
+use contactlab::scene::{LoadOptions, Scene};
 use glam::{DQuat, DVec3};
 
 const EPS: f64 = 0.01;
@@ -378,6 +386,78 @@ fn verdicts_survive_a_rigid_motion_and_a_uniform_scale() {
             verdict(&scaled, p * scale, n),
             expected[k],
             "probe {k} scaled"
+        );
+    }
+}
+
+/// The oracle's regions at a scene's initial pose with the envelope at the
+/// touching tolerance: region count, minimal count and area summed over
+/// every body pair. Bodies farther apart than their bounding spheres and
+/// the envelope are skipped. Every region of these scenes is planar, so it
+/// must ask for exactly one direction, a single one: the aligned edges and
+/// corners of the Wall's bricks included (their cones meet in one ray).
+fn oracle_totals(scene: &Scene) -> (usize, usize, f64) {
+    let features: Vec<BodyFeatures> = scene
+        .bodies
+        .iter()
+        .map(|b| BodyFeatures::of(&b.mesh))
+        .collect();
+    let radius = |i: usize| {
+        let b = &scene.bodies[i];
+        b.mesh
+            .vertices
+            .iter()
+            .map(|v| v.length())
+            .fold(0.0, f64::max)
+    };
+    let (mut regions, mut count, mut area) = (0, 0, 0.0);
+    for i in 0..scene.bodies.len() {
+        for j in i + 1..scene.bodies.len() {
+            let (a, b) = (&scene.bodies[i], &scene.bodies[j]);
+            let tol = Tolerances::for_bodies(&a.mesh, &b.mesh, 0.0, TOL_DEG);
+            let tol = Tolerances {
+                envelope: tol.touch,
+                ..tol
+            };
+            if a.position.distance(b.position) > radius(i) + radius(j) + tol.envelope {
+                continue;
+            }
+            let o = PairOracle::new(
+                &features[i],
+                (a.position, a.rotation),
+                &features[j],
+                (b.position, b.rotation),
+                tol,
+            );
+            for r in &o.regions {
+                assert!(
+                    matches!(r.required.as_slice(), [Feasible::Ray(_)]),
+                    "{} and {}: {:?}",
+                    a.name,
+                    b.name,
+                    r.required
+                );
+            }
+            regions += o.regions.len();
+            count += o.min_contacts();
+            area += o.area();
+        }
+    }
+    (regions, count, area)
+}
+
+#[test]
+fn at_a_touching_pose_the_regions_are_the_exact_ones() {
+    for id in ["wall", "arch", "pillar", "cliff-edges", "internal-edges"] {
+        let scene = load_builtin(id, &LoadOptions::default()).unwrap();
+        let exact = exact_contacts(&scene, RELATIVE_TOUCH_TOL);
+        let (regions, count, area) = oracle_totals(&scene);
+        assert_eq!(regions, exact.region_count(), "{id}: regions");
+        assert_eq!(count, exact.min_contacts(), "{id}: minimal count");
+        assert!(
+            (area - exact.total_area()).abs() <= 1e-9 * exact.total_area(),
+            "{id}: area {area} against {}",
+            exact.total_area()
         );
     }
 }
