@@ -1,5 +1,5 @@
 //! The geometric oracle on hand-built tetrahedron pairs with known answers
-//! (`docs/design/oracle.md`, "Feasible normals" and "Verdicts"; Erleben
+//! (`docs/design/oracle.md`, "Definition", items 4–7; Erleben
 //! 2018, §5.1 and table 4 for the crack's two normals): one pair per kind of
 //! feature pair — a face on a face, an edge on a face, a corner on a face,
 //! two crossing edges, two parallel edges (an indeterminate cone) and a
