@@ -1,9 +1,10 @@
 //! The geometric oracle on hand-built tetrahedron pairs with known answers
 //! (`docs/design/oracle.md`, "Definition", items 4–7; Erleben
 //! 2018, §5.1 and table 4 for the crack's two normals): one pair per kind of
-//! feature pair — a face on a face, an edge on a face, a corner on a face,
-//! two crossing edges, two parallel edges (an indeterminate cone) and a
-//! corner in a reflex edge (the crack) — each checked for its regions, its
+//! feature pair — a face on a face, a face over a cliff edge, an edge on a
+//! face, a corner on a face, two crossing edges, two parallel edges (an
+//! indeterminate cone) and a corner in a reflex edge (the crack) — each
+//! checked for its regions, its
 //! required directions, and the verdicts on right, tilted and far contacts;
 //! then overlaps and gaps against the envelope, and the verdicts' invariance
 //! under a rigid motion and a uniform scale. At the initial pose of five
@@ -267,6 +268,42 @@ fn parallel_edges_are_an_indeterminate_cone() {
     assert_eq!(
         o.coverage(&[(p, tilted(-DVec3::Z, DVec3::X, 20.0))]),
         (1, 1)
+    );
+}
+
+#[test]
+fn a_face_over_a_cliff_edge_is_the_face_normal_there_too() {
+    // A's bottom face overhangs B's top face past its slanted side: the
+    // region is the overlap triangle, and at the cliff edge below A's face
+    // the face, not the edge's cone, decides the normal.
+    let a = tet([
+        v(0.2, 0.2, 0.0),
+        v(1.2, 0.2, 0.0),
+        v(0.2, 1.2, 0.0),
+        v(0.2, 0.2, 1.0),
+    ]);
+    let b = tet([
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, -1.0),
+    ]);
+    let o = oracle(&a, &b);
+    assert!(single_ray(&o).distance(-DVec3::Z) < 1e-12);
+    assert_eq!(o.min_contacts(), 3);
+    assert!((o.area() - 0.18).abs() < 1e-12);
+    let on_cliff = v(0.5, 0.5, 0.0);
+    assert_eq!(verdict(&o, on_cliff, -DVec3::Z), Verdict::Right);
+    let into_the_edge = tilted(-DVec3::Z, v(1.0, -1.0, 0.0).normalize(), -20.0);
+    assert!(into_the_edge.x < 0.0 && into_the_edge.y < 0.0);
+    assert_eq!(
+        verdict(&o, on_cliff, into_the_edge),
+        Verdict::Wrong(Why::Normal)
+    );
+    // Beyond the cliff, under A's overhang, nothing touches.
+    assert_eq!(
+        verdict(&o, v(0.6, 0.6, 0.0), -DVec3::Z),
+        Verdict::Wrong(Why::Far)
     );
 }
 
