@@ -1,17 +1,17 @@
 //! The geometric oracle on hand-built tetrahedron pairs with known answers
-//! (`docs/design/oracle.md`, "Definition", items 4–7; Erleben
-//! 2018, §5.1 and table 4 for the crack's two normals): one pair per kind of
-//! feature pair — a face on a face, a face over a cliff edge, an edge on a
-//! face, a corner on a face, two crossing edges, two parallel edges (an
+//! (`docs/design/oracle.md`, "Definition", items 4–7; Erleben 2018, §5.1
+//! and table 4 for the crack's two normals): one pair per kind of feature
+//! pair — a face on a face, a face over a cliff edge, an edge on a face, a
+//! corner on a face, two crossing edges, two parallel edges (an
 //! indeterminate cone) and a corner in a reflex edge (the crack) — each
-//! checked for its regions, its
-//! required directions, and the verdicts on right, tilted and far contacts;
-//! then overlaps and gaps against the envelope, and the verdicts' invariance
-//! under a rigid motion and a uniform scale. At the initial pose of five
-//! built-in scenes, with the envelope shrunk to the touching tolerance, its
-//! regions must be `contact::exact_regions`' (counts, hull vertices, areas):
-//! a cross-check against the exact enumerator, in the tests only, so the
-//! oracle itself still shares no code with it.
+//! checked for its regions, its required directions, and the verdicts on
+//! right, tilted and far contacts; then overlaps and gaps against the
+//! envelope, and the verdicts' invariance under a rigid motion and a
+//! uniform scale. At the initial pose of five built-in scenes, with the
+//! envelope shrunk to the touching tolerance, its regions must be
+//! `contact::exact_regions`' (counts, hull vertices, areas): a cross-check
+//! against the exact enumerator, in the tests only, so the oracle itself
+//! still shares no code with it.
 
 use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::RELATIVE_TOUCH_TOL;
