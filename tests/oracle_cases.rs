@@ -498,3 +498,65 @@ fn at_a_touching_pose_the_regions_are_the_exact_ones() {
         );
     }
 }
+
+/// The fundamental cases' hand-written answers (Erleben 2018, table 4),
+/// from the shapes alone: at each case's initial pose every listed normal
+/// is one the geometric oracle requires. Where the case touches face to
+/// face, edge across edge or in a crack or hole, its required directions
+/// are exactly the listed ones; where it touches corner to corner or
+/// corner to ridge (the two-points cases, marked †), the listed normal is
+/// one the paper picked by the initial velocity from an indeterminate
+/// cone, and the oracle requires that cone.
+#[test]
+fn the_fundamental_cases_answers_come_from_the_shapes() {
+    use contactlab::scene::Oracle;
+    // (case, required single directions, required cones): the crack's two
+    // walls, the hole's four; the two-points cases † one cone each.
+    let expected = [
+        ("spike-in-crack", 2, 0),
+        ("spike-in-hole", 4, 0),
+        ("wedge-in-crack", 2, 0),
+        ("spikes", 0, 1),
+        ("spike-wedge", 0, 1),
+        ("wedges", 0, 1),
+        ("sliding-spike", 1, 0),
+        ("sliding-wedge", 1, 0),
+        ("cliff-edges", 1, 0),
+        ("internal-edges", 1, 0),
+    ];
+    for (scene_id, want_rays, want_cones) in expected {
+        let scene = load_builtin(scene_id, &LoadOptions::default()).unwrap();
+        let Oracle::Pairs { pairs } = &scene.oracle else {
+            panic!("{scene_id}: not a pairs oracle");
+        };
+        assert_eq!(pairs.len(), 1, "{scene_id}");
+        for pair in pairs {
+            let (a, b) = (&scene.bodies[pair.a], &scene.bodies[pair.b]);
+            let o = oracle_at(
+                &a.mesh,
+                (a.position, a.rotation),
+                &b.mesh,
+                (b.position, b.rotation),
+                EPS,
+            );
+            let required: Vec<&Feasible> = o.regions.iter().flat_map(|r| &r.required).collect();
+            let rays = required
+                .iter()
+                .filter(|f| matches!(f, Feasible::Ray(_)))
+                .count();
+            let cones = required.len() - rays;
+            for n in &pair.normals {
+                assert!(
+                    required
+                        .iter()
+                        .any(|f| f.contains(*n, TOL_DEG.to_radians())),
+                    "{scene_id}: listed normal {n} is not required: {required:?}"
+                );
+            }
+            assert_eq!((rays, cones), (want_rays, want_cones), "{scene_id}");
+            if cones == 0 {
+                assert_eq!(rays, pair.normals.len(), "{scene_id}");
+            }
+        }
+    }
+}

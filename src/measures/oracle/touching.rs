@@ -285,8 +285,8 @@ fn face_face(a: &Posed, i: usize, b: &Posed, j: usize, tol: &Tolerances, out: &m
                 .iter()
                 .flat_map(|p| polygon.iter().map(move |q| p.distance(*q)))
                 .fold(0.0_f64, f64::max);
-            if area <= tol.touch * diameter {
-                continue; // a sliver: the edges' or corners' pairs hold it
+            if diameter <= tol.touch || area <= tol.touch * diameter {
+                continue; // a speck or a sliver: the edges' or corners' pairs hold it
             }
             let mut gap = 0.0_f64;
             let mut points = Vec::with_capacity(polygon.len());
