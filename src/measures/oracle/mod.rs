@@ -233,10 +233,31 @@ fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
         }
         i
     }
+    // Each piece's box first: pieces whose boxes are farther than τ apart
+    // are farther apart themselves.
+    let boxes: Vec<(DVec3, DVec3)> = touches
+        .iter()
+        .map(|t| {
+            let lo = t.points.iter().copied().fold(DVec3::INFINITY, DVec3::min);
+            let hi = t
+                .points
+                .iter()
+                .copied()
+                .fold(DVec3::NEG_INFINITY, DVec3::max);
+            (lo, hi)
+        })
+        .collect();
+    let apart = |(lo, hi): (DVec3, DVec3), (lo2, hi2): (DVec3, DVec3)| {
+        (lo - hi2).max_element() > tol.touch || (lo2 - hi).max_element() > tol.touch
+    };
     for i in 0..touches.len() {
         for j in i + 1..touches.len() {
-            if touches[i].distance_to(&touches[j]) <= tol.touch {
-                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+            // Already joined, or too far apart: no distance needed.
+            if apart(boxes[i], boxes[j]) {
+                continue;
+            }
+            let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+            if ri != rj && touches[i].distance_to(&touches[j]) <= tol.touch {
                 parent[ri] = rj;
             }
         }

@@ -31,21 +31,116 @@ use super::Tolerances;
 use crate::geometry::{polygon_area_2d, PlaneFrame};
 use glam::{DQuat, DVec3};
 
-/// One body at its pose: world vertices and world face normals.
+/// An axis-aligned box in world coordinates: the oracle's own culling
+/// volume (the contact layer's broad phase and `geometry`'s boxes are the
+/// contestants'; see the design's "Independence").
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    pub lo: DVec3,
+    pub hi: DVec3,
+}
+
+impl Bounds {
+    const EMPTY: Bounds = Bounds {
+        lo: DVec3::INFINITY,
+        hi: DVec3::NEG_INFINITY,
+    };
+
+    fn point(p: DVec3) -> Bounds {
+        Bounds { lo: p, hi: p }
+    }
+
+    fn add(&mut self, p: DVec3) {
+        self.lo = self.lo.min(p);
+        self.hi = self.hi.max(p);
+    }
+
+    /// Whether the two boxes come within `reach` of each other (per axis,
+    /// so never missing a pair of points that close).
+    pub fn within(&self, other: &Bounds, reach: f64) -> bool {
+        self.lo.x <= other.hi.x + reach
+            && other.lo.x <= self.hi.x + reach
+            && self.lo.y <= other.hi.y + reach
+            && other.lo.y <= self.hi.y + reach
+            && self.lo.z <= other.hi.z + reach
+            && other.lo.z <= self.hi.z + reach
+    }
+}
+
+/// One body at its pose: world vertices, world face normals, and the world
+/// boxes of the body and of its faces and edges (a corner's is its point).
 pub struct Posed<'a> {
     pub features: &'a BodyFeatures,
     pub vertices: Vec<DVec3>,
     pub normals: Vec<DVec3>,
+    pub bounds: Bounds,
+    pub face_bounds: Vec<Bounds>,
+    pub edge_bounds: Vec<Bounds>,
 }
 
 impl<'a> Posed<'a> {
     /// `features` moved by `pose` (world = translation + rotation × body).
     pub fn new(features: &'a BodyFeatures, pose: (DVec3, DQuat)) -> Posed<'a> {
         let (t, q) = pose;
+        let vertices: Vec<DVec3> = features.vertices.iter().map(|v| t + q * *v).collect();
+        let mut bounds = Bounds::EMPTY;
+        let face_bounds = features
+            .faces
+            .iter()
+            .map(|f| {
+                let mut b = Bounds::EMPTY;
+                for tri in &f.triangles {
+                    for &i in tri {
+                        b.add(vertices[i as usize]);
+                    }
+                }
+                bounds.add(b.lo);
+                bounds.add(b.hi);
+                b
+            })
+            .collect();
+        let edge_bounds = features
+            .edges
+            .iter()
+            .map(|e| {
+                let mut b = Bounds::point(vertices[e.vertices[0] as usize]);
+                b.add(vertices[e.vertices[1] as usize]);
+                b
+            })
+            .collect();
         Posed {
             features,
-            vertices: features.vertices.iter().map(|v| t + q * *v).collect(),
             normals: features.faces.iter().map(|f| q * f.normal).collect(),
+            vertices,
+            bounds,
+            face_bounds,
+            edge_bounds,
+        }
+    }
+
+    /// The world box of `feature`.
+    fn bounds_of(&self, feature: Feature) -> Bounds {
+        match feature {
+            Feature::Face(f) => self.face_bounds[f],
+            Feature::Edge(e) => self.edge_bounds[e],
+            Feature::Corner(c) => Bounds::point(self.corner(c)),
+        }
+    }
+
+    /// The features of each kind whose boxes come within `reach` of
+    /// `other` (the other body's box): the only ones that can touch it.
+    fn near(&self, other: &Bounds, reach: f64) -> Near {
+        let fs = self.features;
+        let pick = |n: usize, f: fn(usize) -> Feature| -> Vec<(usize, Bounds)> {
+            (0..n)
+                .map(|i| (i, self.bounds_of(f(i))))
+                .filter(|(_, b)| b.within(other, reach))
+                .collect()
+        };
+        Near {
+            faces: pick(fs.faces.len(), Feature::Face),
+            edges: pick(fs.edges.len(), Feature::Edge),
+            corners: pick(fs.corners.len(), Feature::Corner),
         }
     }
 
@@ -155,41 +250,74 @@ impl Touch {
     }
 }
 
+/// A body's features near the other body, by kind: (index, world box),
+/// in index order.
+struct Near {
+    faces: Vec<(usize, Bounds)>,
+    edges: Vec<(usize, Bounds)>,
+    corners: Vec<(usize, Bounds)>,
+}
+
+/// How near two features' boxes must come for the features to be tried:
+/// every test below finds features within ε of each other (a corner or an
+/// edge over a face within τ of it), except that a face pair's gap is
+/// measured along B's normal, up to ε / cos θ apart along A's. Faces more
+/// than 84° from antiparallel are never a pair, so cos θ is bounded.
+fn reach(tol: &Tolerances) -> f64 {
+    tol.envelope / tol.angle.cos().max(0.1) + tol.envelope + tol.touch
+}
+
 /// Every touching feature pair of `a` and `b` with a non-empty feasible
-/// set. Tries every pair of features: no culling yet.
+/// set. Only features whose world boxes come within [`reach`] of the other
+/// body's box, and of each other, are tried; the pairs come in the same
+/// order as trying all of them would give.
 pub fn touching_pairs(a: &Posed, b: &Posed, tol: &Tolerances) -> Vec<Touch> {
     let mut out = Vec::new();
-    let fa = a.features;
-    let fb = b.features;
-    for i in 0..fa.faces.len() {
-        for j in 0..fb.faces.len() {
-            face_face(a, i, b, j, tol, &mut out);
+    let reach = reach(tol);
+    if !a.bounds.within(&b.bounds, reach) {
+        return out;
+    }
+    let (na, nb) = (a.near(&b.bounds, reach), b.near(&a.bounds, reach));
+    let close = |u: &Bounds, v: &Bounds| u.within(v, reach);
+    for (i, bi) in &na.faces {
+        for (j, bj) in &nb.faces {
+            if close(bi, bj) {
+                face_face(a, *i, b, *j, tol, &mut out);
+            }
         }
     }
     // The kinds with one feature per body, both ways round: `flip` keeps
     // the pair's features in (A, B) order.
-    for (x, y, flip) in [(a, b, false), (b, a, true)] {
-        for e in 0..x.features.edges.len() {
-            for f in 0..y.features.faces.len() {
-                edge_face(x, e, y, f, tol, flip, &mut out);
+    for (x, nx, y, ny, flip) in [(a, &na, b, &nb, false), (b, &nb, a, &na, true)] {
+        for (e, be) in &nx.edges {
+            for (f, bf) in &ny.faces {
+                if close(be, bf) {
+                    edge_face(x, *e, y, *f, tol, flip, &mut out);
+                }
             }
         }
-        for c in 0..x.features.corners.len() {
-            for f in 0..y.features.faces.len() {
-                corner_face(x, c, y, f, tol, flip, &mut out);
+        for (c, bc) in &nx.corners {
+            for (f, bf) in &ny.faces {
+                if close(bc, bf) {
+                    corner_face(x, *c, y, *f, tol, flip, &mut out);
+                }
             }
-            for e in 0..y.features.edges.len() {
-                corner_edge(x, c, y, e, tol, flip, &mut out);
+            for (e, be) in &ny.edges {
+                if close(bc, be) {
+                    corner_edge(x, *c, y, *e, tol, flip, &mut out);
+                }
             }
         }
     }
-    for i in 0..fa.edges.len() {
-        for j in 0..fb.edges.len() {
-            edge_edge(a, i, b, j, tol, &mut out);
+    for (i, bi) in &na.edges {
+        for (j, bj) in &nb.edges {
+            if close(bi, bj) {
+                edge_edge(a, *i, b, *j, tol, &mut out);
+            }
         }
     }
-    for i in 0..fa.corners.len() {
-        for j in 0..fb.corners.len() {
+    for &(i, _) in &na.corners {
+        for &(j, _) in &nb.corners {
             let (p, q) = (a.corner(i), b.corner(j));
             let d = p.distance(q);
             if d <= tol.envelope {
