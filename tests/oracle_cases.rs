@@ -560,3 +560,237 @@ fn the_fundamental_cases_answers_come_from_the_shapes() {
         }
     }
 }
+
+/// Bodies at poses and the pairs to judge: a hand-built pair or a scene's
+/// initial pose.
+struct Setup {
+    bodies: Vec<(TetMesh, (DVec3, DQuat))>,
+    pairs: Vec<(usize, usize)>,
+    eps: f64,
+}
+
+impl Setup {
+    fn pair(a: TetMesh, b: TetMesh) -> Setup {
+        Setup {
+            bodies: vec![(a, HOME), (b, HOME)],
+            pairs: vec![(0, 1)],
+            eps: EPS,
+        }
+    }
+
+    /// A scene's bodies at their initial poses, and the pairs whose
+    /// bounding spheres come within the envelope.
+    fn scene(id: &str, options: &LoadOptions) -> Setup {
+        let scene = load_builtin(id, options).unwrap();
+        let bodies: Vec<(TetMesh, (DVec3, DQuat))> = scene
+            .bodies
+            .iter()
+            .map(|b| (b.mesh.clone(), (b.position, b.rotation)))
+            .collect();
+        let radius = |m: &TetMesh| m.vertices.iter().map(|v| v.length()).fold(0.0, f64::max);
+        let mut pairs = Vec::new();
+        for i in 0..bodies.len() {
+            for j in i + 1..bodies.len() {
+                let ((a, pa), (b, pb)) = (&bodies[i], &bodies[j]);
+                if pa.0.distance(pb.0) <= radius(a) + radius(b) + EPS {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        Setup {
+            bodies,
+            pairs,
+            eps: EPS,
+        }
+    }
+
+    fn oracles(&self) -> Vec<PairOracle> {
+        let features: Vec<BodyFeatures> = self
+            .bodies
+            .iter()
+            .map(|(m, _)| BodyFeatures::of(m))
+            .collect();
+        self.pairs
+            .iter()
+            .map(|&(i, j)| {
+                let ((a, pa), (b, pb)) = (&self.bodies[i], &self.bodies[j]);
+                PairOracle::new(
+                    &features[i],
+                    *pa,
+                    &features[j],
+                    *pb,
+                    Tolerances::for_bodies(a, b, self.eps, TOL_DEG),
+                )
+            })
+            .collect()
+    }
+
+    /// Every body moved by the rigid motion x ↦ r x + t.
+    fn moved(&self, r: DQuat, t: DVec3) -> Setup {
+        Setup {
+            bodies: self
+                .bodies
+                .iter()
+                .map(|(m, (p, q))| (m.clone(), (r * *p + t, r * *q)))
+                .collect(),
+            pairs: self.pairs.clone(),
+            eps: self.eps,
+        }
+    }
+
+    /// Every length times `s`: meshes, positions and the envelope.
+    fn scaled(&self, s: f64) -> Setup {
+        Setup {
+            bodies: self
+                .bodies
+                .iter()
+                .map(|(m, (p, q))| (m.map_vertices(|x| x * s), (*p * s, *q)))
+                .collect(),
+            pairs: self.pairs.clone(),
+            eps: self.eps * s,
+        }
+    }
+}
+
+/// Probes (p, n) for one pair's oracle: at each touching piece's centroid,
+/// each feasible set's direction (a cone's mean ray), that direction
+/// tilted 5°, its opposite, and the direction 3ε off the piece.
+fn probes(o: &PairOracle) -> Vec<(DVec3, DVec3)> {
+    let mut out = Vec::new();
+    for t in &o.touches {
+        let c = t.points.iter().copied().sum::<DVec3>() / t.points.len() as f64;
+        for set in &t.feasible {
+            let d = match set {
+                Feasible::Ray(r) => *r,
+                Feasible::Cone(rays) => rays.iter().copied().sum::<DVec3>().normalize(),
+                Feasible::Empty => continue,
+            };
+            out.push((c, d));
+            out.push((c, tilted(d, d.any_orthonormal_vector(), 5.0)));
+            out.push((c, -d));
+            out.push((c + d * (3.0 * o.tol.envelope), d));
+        }
+    }
+    out
+}
+
+/// What must not change under a rigid motion or a uniform scale, per pair:
+/// the region count, the minimal count, the required single directions
+/// and cones, and the verdicts on the probes (mapped by `map`).
+fn fingerprint(
+    oracles: &[PairOracle],
+    probes: &[Vec<(DVec3, DVec3)>],
+    map: impl Fn(DVec3, DVec3) -> (DVec3, DVec3),
+) -> Vec<(usize, usize, usize, usize, Vec<Verdict>)> {
+    oracles
+        .iter()
+        .zip(probes)
+        .map(|(o, ps)| {
+            let required: Vec<&Feasible> = o.regions.iter().flat_map(|r| &r.required).collect();
+            let rays = required
+                .iter()
+                .filter(|f| matches!(f, Feasible::Ray(_)))
+                .count();
+            let verdicts = ps
+                .iter()
+                .map(|&(p, n)| {
+                    let (p, n) = map(p, n);
+                    let j = o.judge(p, n);
+                    assert!(j.q.is_finite(), "q at {p}, {n}");
+                    j.verdict
+                })
+                .collect();
+            (
+                o.regions.len(),
+                o.min_contacts(),
+                rays,
+                required.len() - rays,
+                verdicts,
+            )
+        })
+        .collect()
+}
+
+/// A seeded rotation and translation (SplitMix64, so the poses are the
+/// same on every run).
+fn seeded_motion(seed: u64) -> (DQuat, DVec3) {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let axis = v(next(), next(), next()).normalize();
+    let rotation = DQuat::from_axis_angle(axis, 3.0 * next());
+    let shift = v(next(), next(), next()) * 10.0;
+    (rotation, shift)
+}
+
+fn assert_invariant(name: &str, setup: &Setup) {
+    let home = setup.oracles();
+    let ps: Vec<Vec<(DVec3, DVec3)>> = home.iter().map(probes).collect();
+    let expected = fingerprint(&home, &ps, |p, n| (p, n));
+    assert!(
+        expected.iter().any(|f| f.0 > 0),
+        "{name}: nothing touches at home"
+    );
+    for seed in [1, 2] {
+        let (r, t) = seeded_motion(seed);
+        let got = fingerprint(&setup.moved(r, t).oracles(), &ps, |p, n| (r * p + t, r * n));
+        for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
+            assert_eq!(g, e, "{name}: pair {k} after motion {seed}");
+        }
+    }
+    for s in [0.1, 10.0] {
+        let got = fingerprint(&setup.scaled(s).oracles(), &ps, |p, n| (p * s, n));
+        for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
+            assert_eq!(g, e, "{name}: pair {k} scaled by {s}");
+        }
+    }
+}
+
+#[test]
+fn counts_and_verdicts_survive_rigid_motions_and_uniform_scales() {
+    let edge_down = || {
+        tet([
+            v(-0.5, 0.0, 0.0),
+            v(0.5, 0.0, 0.0),
+            v(0.0, -0.5, 1.0),
+            v(0.0, 0.5, 1.0),
+        ])
+    };
+    let corner_down = tet([
+        v(0.0, 0.0, 0.0),
+        v(0.5, 0.0, 1.0),
+        v(-0.25, 0.4, 1.0),
+        v(-0.25, -0.4, 1.0),
+    ]);
+    let crossing = tet([
+        v(0.0, -0.5, 0.0),
+        v(0.0, 0.5, 0.0),
+        v(-0.5, 0.0, -1.0),
+        v(0.5, 0.0, -1.0),
+    ]);
+    let ridge = tet([
+        v(-1.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, -0.5, -0.5),
+        v(0.0, 0.5, -0.5),
+    ]);
+    let (spike, valley) = crack();
+    let cases = [
+        ("edge on face", Setup::pair(edge_down(), floor())),
+        ("corner on face", Setup::pair(corner_down, floor())),
+        ("crossing edges", Setup::pair(edge_down(), crossing)),
+        ("parallel edges", Setup::pair(edge_down(), ridge)),
+        ("crack", Setup::pair(spike, valley)),
+    ];
+    for (name, setup) in &cases {
+        assert_invariant(name, setup);
+    }
+    for id in ["wall", "pillar", "arch"] {
+        assert_invariant(id, &Setup::scene(id, &LoadOptions::default()));
+    }
+}
