@@ -794,3 +794,45 @@ fn counts_and_verdicts_survive_rigid_motions_and_uniform_scales() {
         assert_invariant(id, &Setup::scene(id, &LoadOptions::default()));
     }
 }
+
+/// Refining a mesh splits its sharp edges: the oracle does not merge the
+/// pieces back into one edge, but the vertex splitting an edge is a corner
+/// with the edge's two faces, so its cone is the edge's and it adds no
+/// region, no hull vertex, no direction and no verdict
+/// (`docs/design/oracle.md`, "Features").
+#[test]
+fn split_edges_change_no_count_and_no_verdict() {
+    for id in [
+        "pillar",
+        "cliff-edges",
+        "spike-in-crack",
+        "wedge-in-crack",
+        "wedges",
+        "sliding-wedge",
+    ] {
+        let coarse = Setup::scene(id, &LoadOptions::default());
+        let options = LoadOptions {
+            refine: 1,
+            ..LoadOptions::default()
+        };
+        let fine = Setup::scene(id, &options);
+        let edges = |s: &Setup| -> usize {
+            s.bodies
+                .iter()
+                .map(|(m, _)| BodyFeatures::of(m).edges.len())
+                .sum()
+        };
+        assert!(
+            edges(&fine) > edges(&coarse),
+            "{id}: refining split no edge"
+        );
+        assert_eq!(fine.pairs, coarse.pairs, "{id}");
+        let home = coarse.oracles();
+        let ps: Vec<Vec<(DVec3, DVec3)>> = home.iter().map(probes).collect();
+        let expected = fingerprint(&home, &ps, |p, n| (p, n));
+        let got = fingerprint(&fine.oracles(), &ps, |p, n| (p, n));
+        for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
+            assert_eq!(g, e, "{id}: pair {k} refined");
+        }
+    }
+}
