@@ -836,3 +836,104 @@ fn split_edges_change_no_count_and_no_verdict() {
         }
     }
 }
+
+/// Every verdict on degenerate input is a verdict and every quality a
+/// number: a body with a zero-area surface triangle, two coincident
+/// bodies, and a zero envelope, touching tolerance and angle.
+#[test]
+fn degenerate_input_gives_finite_verdicts() {
+    // A tetrahedron whose bottom face is split at the middle of one side
+    // by a flat tetrahedron: its surface holds the sliver (0, 1, 4) of
+    // zero area.
+    let sliver = TetMesh::without_validation(
+        vec![
+            v(0.0, 0.0, 0.0),
+            v(1.0, 0.0, 0.0),
+            v(0.0, 1.0, 0.0),
+            v(0.0, 0.0, 1.0),
+            v(0.5, 0.0, 0.0),
+        ],
+        vec![[0, 1, 2, 3], [0, 2, 1, 4]],
+        1e-6,
+    )
+    .unwrap();
+    assert!(
+        sliver.surface_faces.iter().any(|t| {
+            let [a, b, c] = t.vertices.map(|i| sliver.vertices[i as usize]);
+            (b - a).cross(c - a).length() == 0.0
+        }),
+        "the body has a zero-area surface triangle"
+    );
+    let cube_corner = tet([
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, -1.0),
+    ]);
+    let ground = floor();
+    let zero = Tolerances {
+        envelope: 0.0,
+        touch: 0.0,
+        angle: 0.0,
+    };
+    let cases: Vec<(&str, &TetMesh, &TetMesh, Option<Tolerances>)> = vec![
+        ("zero-area triangle on a face", &sliver, &cube_corner, None),
+        (
+            "zero-area triangle, zero tolerances",
+            &sliver,
+            &cube_corner,
+            Some(zero),
+        ),
+        ("coincident bodies", &sliver, &sliver, None),
+        ("coincident tetrahedra", &cube_corner, &cube_corner, None),
+        (
+            "coincident, zero tolerances",
+            &cube_corner,
+            &cube_corner,
+            Some(zero),
+        ),
+        (
+            "zero-area triangle on the floor, zero tolerances",
+            &sliver,
+            &ground,
+            Some(zero),
+        ),
+    ];
+    for (name, a, b, tol) in cases {
+        let tol = tol.unwrap_or_else(|| Tolerances::for_bodies(a, b, EPS, TOL_DEG));
+        let o = PairOracle::new(&BodyFeatures::of(a), HOME, &BodyFeatures::of(b), HOME, tol);
+        assert!(o.area().is_finite(), "{name}: area");
+        let _ = o.min_contacts();
+        for t in &o.touches {
+            assert!(
+                t.points.iter().all(|p| p.is_finite()) && t.gap.is_finite(),
+                "{name}: {t:?}"
+            );
+            for set in &t.feasible {
+                let finite = match set {
+                    Feasible::Ray(r) => r.is_finite(),
+                    Feasible::Cone(rays) => rays.iter().all(|r| r.is_finite()),
+                    Feasible::Empty => true,
+                };
+                assert!(finite, "{name}: {set:?}");
+            }
+        }
+        for p in [
+            v(0.2, 0.2, 0.0),
+            v(0.5, 0.0, 0.0),
+            v(0.0, 0.0, 0.0),
+            v(3.0, 3.0, 3.0),
+        ] {
+            for n in [-DVec3::Z, DVec3::Z, DVec3::X, v(1.0, 1.0, 1.0).normalize()] {
+                let j = o.judge(p, n);
+                assert!(j.q.is_finite(), "{name}: q at {p}, {n}");
+            }
+        }
+        let contacts = [(v(0.2, 0.2, 0.0), -DVec3::Z)];
+        let (matched, required) = o.coverage(&contacts);
+        assert!(matched <= required, "{name}");
+    }
+    // The sliver does not change what the split face touches.
+    let o = oracle(&sliver, &cube_corner);
+    assert_eq!(verdict(&o, v(0.2, 0.2, 0.0), -DVec3::Z), Verdict::Right);
+}

@@ -72,10 +72,31 @@ fn root(parent: &mut [usize], mut i: usize) -> usize {
 
 impl BodyFeatures {
     /// The features of `mesh`'s surface.
+    ///
+    /// A surface triangle of zero area (a flat tetrahedron on the surface)
+    /// has no normal: it belongs to no face and joins none, else it would
+    /// glue the faces on either side of it into one with a made-up normal.
+    /// A sharp edge it separates from a face is then no edge of the oracle,
+    /// which only loses features, never invents them.
     pub fn of(mesh: &TetMesh) -> BodyFeatures {
         let triangles = &mesh.surface_faces;
+        let degenerate: Vec<bool> = triangles
+            .iter()
+            .map(|t| {
+                let [a, b, c] = t.vertices.map(|v| mesh.vertices[v as usize]);
+                let longest = (b - a)
+                    .length_squared()
+                    .max((c - b).length_squared())
+                    .max((a - c).length_squared());
+                (b - a).cross(c - a).length() <= 1e-12 * longest
+            })
+            .collect();
+        let touches_degenerate = |faces: [u32; 2]| faces.iter().any(|&t| degenerate[t as usize]);
         let mut parent: Vec<usize> = (0..triangles.len()).collect();
         for e in &mesh.surface_edges {
+            if touches_degenerate(e.faces) {
+                continue;
+            }
             if e.kind == EdgeKind::Flat {
                 let (a, b) = (
                     root(&mut parent, e.faces[0] as usize),
@@ -89,6 +110,9 @@ impl BodyFeatures {
         let mut face_of_root = vec![usize::MAX; triangles.len()];
         let mut weighted = Vec::new();
         for (t, tri) in triangles.iter().enumerate() {
+            if degenerate[t] {
+                continue;
+            }
             let r = root(&mut parent, t);
             if face_of_root[r] == usize::MAX {
                 face_of_root[r] = faces.len();
@@ -111,7 +135,7 @@ impl BodyFeatures {
         let mut edges = Vec::new();
         let mut at_vertex: Vec<Vec<usize>> = vec![Vec::new(); mesh.vertices.len()];
         for e in &mesh.surface_edges {
-            if e.kind == EdgeKind::Flat {
+            if e.kind == EdgeKind::Flat || touches_degenerate(e.faces) {
                 continue;
             }
             let fs = e.faces.map(|t| face_of_triangle[t as usize]);
@@ -134,6 +158,7 @@ impl BodyFeatures {
             }
             let mut fs: Vec<usize> = mesh.vertex_faces[v]
                 .iter()
+                .filter(|&&t| !degenerate[t as usize])
                 .map(|&t| face_of_triangle[t as usize])
                 .collect();
             fs.sort_unstable();
