@@ -1,10 +1,11 @@
 //! How long the geometric oracle (`docs/design/oracle.md`, "Cost") takes
-//! on the Wall at its initial pose: a PairOracle for every body pair whose
-//! bounding spheres come within the envelope, as one step would build
-//! them. Run `cargo run --release --example oracle_wall`; a timing, never
-//! a test assertion.
+//! on the Wall at its initial pose: each body posed once, then a
+//! PairOracle for every body pair whose bounding spheres come within the
+//! envelope, as one step would build them. Run
+//! `cargo run --release --example oracle_wall [scene]`; a timing, never a
+//! test assertion.
 
-use contactlab::measures::oracle::{BodyFeatures, PairOracle, Tolerances};
+use contactlab::measures::oracle::{BodyFeatures, PairOracle, Posed, Tolerances};
 use contactlab::scene::builtin::load_builtin;
 use contactlab::scene::LoadOptions;
 use std::time::Instant;
@@ -30,6 +31,12 @@ fn main() {
         })
         .collect();
     let step = || {
+        let posed: Vec<Posed> = scene
+            .bodies
+            .iter()
+            .zip(&features)
+            .map(|(b, f)| Posed::new(f, (b.position, b.rotation)))
+            .collect();
         let (mut pairs, mut regions, mut touches) = (0, 0, 0);
         for i in 0..scene.bodies.len() {
             for j in i + 1..scene.bodies.len() {
@@ -38,13 +45,7 @@ fn main() {
                     continue;
                 }
                 let tol = Tolerances::for_bodies(&a.mesh, &b.mesh, envelope, 1.0);
-                let o = PairOracle::new(
-                    &features[i],
-                    (a.position, a.rotation),
-                    &features[j],
-                    (b.position, b.rotation),
-                    tol,
-                );
+                let o = PairOracle::of_posed(&posed[i], &posed[j], tol);
                 pairs += 1;
                 regions += o.regions.len();
                 touches += o.touches.len();

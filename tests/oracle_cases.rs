@@ -6,8 +6,11 @@
 //! indeterminate cone) and a corner in a reflex edge (the crack) — each
 //! checked for its regions, its required directions, and the verdicts on
 //! right, tilted and far contacts; then overlaps and gaps against the
-//! envelope, and the verdicts' invariance under a rigid motion and a
-//! uniform scale. At the initial pose of five built-in scenes, with the
+//! envelope, and the invariance of the verdicts, region counts, minimal
+//! counts and required directions under two seeded rigid motions and
+//! scales of 0.1 and 10 (tetrahedron pairs and the Wall, the Pillar and the
+//! Arch), under refining (split edges), and finite verdicts on degenerate
+//! input. At the initial pose of five built-in scenes, with the
 //! envelope shrunk to the touching tolerance, its regions must be
 //! `contact::exact_regions`' (counts, hull vertices, areas): a cross-check
 //! against the exact enumerator, in the tests only, so the oracle itself

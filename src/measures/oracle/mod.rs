@@ -125,8 +125,14 @@ impl PairOracle {
         pose_b: (DVec3, DQuat),
         tol: Tolerances,
     ) -> PairOracle {
-        let (pa, pb) = (Posed::new(a, pose_a), Posed::new(b, pose_b));
-        let touches = touching::touching_pairs(&pa, &pb, &tol);
+        PairOracle::of_posed(&Posed::new(a, pose_a), &Posed::new(b, pose_b), tol)
+    }
+
+    /// The oracle of two bodies already posed: a step poses each body once
+    /// ([`Posed::new`]: world vertices, normals and feature boxes) and
+    /// judges all of its pairs with them.
+    pub fn of_posed(pa: &Posed, pb: &Posed, tol: Tolerances) -> PairOracle {
+        let touches = touching::touching_pairs(pa, pb, &tol);
         let regions = regions(&touches, &tol);
         PairOracle {
             tol,
