@@ -21,9 +21,26 @@
 //!   contact farther than the envelope from everything the two bodies
 //!   touch, which the geometric oracle calls wrong (far).
 //!
+//! Two more kinds were found by measuring, and are pinned too
+//! (`/work/notes/oracle-agreement.md` gives the cases):
+//!
+//! - `reversed`: a normal pointing from B into A, the exact reverse of a
+//!   right one, which the paper's sign-free `up`, `wall` and `arch` oracles
+//!   (q = |n · r|) accept: the method is wrong and the paper's oracle
+//!   misses it;
+//! - `screened`: the normal of a touching pair within ε of the point (the
+//!   far wall of a crack or hole the spike has slid 4 mm into the near one
+//!   during its first half-step), which the paper's oracle lists and the
+//!   geometric one sets aside by its nearest-features rule
+//!   (`docs/design/oracle.md`, item 6) although the region requires it
+//!   (item 7): an ambiguity of the definition, not settled here.
+//!
 //! Every other disagreement fails the test with its pair, point and normal,
 //! and the count of each kind per method and scene is pinned in a table
-//! here, so that any count that moves fails too.
+//! here, so that any count that moves fails too. Semi-local's quality and
+//! coverage under the geometric oracle (issue 21's second target) are
+//! printed by the ignored `semi_local_geometric`; they do not reach the
+//! target yet, so no test asserts them.
 
 use contactlab::contact::methods_and_variants;
 use contactlab::dynamics::stepper::half_step;
@@ -394,4 +411,129 @@ fn at_the_measure_step_the_oracles_disagree_only_where_the_counts_say() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Why semi-local's contacts were wrong, tallied by `geometric_step`.
+static CAUSES: std::sync::Mutex<BTreeMap<&'static str, usize>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+/// Semi-local's step under the geometric oracle: (contacts, right or
+/// indeterminate-right, required directions matched, required), over every
+/// body pair whose bounding boxes come within ε at the midpoint poses.
+fn geometric_step(sim: &mut Simulation, judges: &Judges) -> (usize, usize, usize, usize) {
+    let poses = midpoint_poses(sim, judges);
+    let penetration = sim.step().unwrap_or_else(|e| panic!("{e}")).penetration;
+    let settings = sim.settings().clone();
+    let boxes: Vec<(DVec3, DVec3)> = judges
+        .features
+        .iter()
+        .zip(&poses)
+        .map(|(f, &(t, q))| {
+            f.vertices.iter().fold(
+                (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
+                |(lo, hi), v| (lo.min(t + q * *v), hi.max(t + q * *v)),
+            )
+        })
+        .collect();
+    let fixed: Vec<bool> = sim.bodies().iter().map(|b| b.fixed).collect();
+    let (mut right, mut matched, mut required) = (0, 0, 0);
+    let contacts = sim.contacts();
+    for i in 0..boxes.len() {
+        for j in i + 1..boxes.len() {
+            let apart = (boxes[i].0 - boxes[j].1)
+                .max(boxes[j].0 - boxes[i].1)
+                .max_element();
+            let ours: Vec<(DVec3, DVec3)> = contacts
+                .iter()
+                .filter_map(|c| match (c.a, c.b) {
+                    (a, b) if (a, b) == (i, j) => Some((c.position, c.normal)),
+                    (a, b) if (a, b) == (j, i) => Some((c.position, -c.normal)),
+                    _ => None,
+                })
+                .collect();
+            if (fixed[i] && fixed[j]) || (apart > settings.envelope && ours.is_empty()) {
+                continue;
+            }
+            let o = judges.oracle(i, j, &poses, &settings);
+            for &(p, n) in &ours {
+                let verdict = o.judge(p, n).verdict;
+                if verdict.is_right() {
+                    right += 1;
+                    continue;
+                }
+                let near_set = o.touches.iter().any(|t| {
+                    t.distance(p) <= o.tol.envelope
+                        && t.feasible.iter().any(|f| f.contains(n, o.tol.angle))
+                });
+                let cause = match verdict {
+                    Verdict::Wrong(Why::Far) if penetration > settings.envelope => {
+                        "far, overlap > ε"
+                    }
+                    Verdict::Wrong(Why::Far) => "far",
+                    _ if near_set => "normal, screened",
+                    _ => "normal, other",
+                };
+                *CAUSES.lock().unwrap().entry(cause).or_insert(0) += 1;
+            }
+            let (m, r) = o.coverage(&ours);
+            matched += m;
+            required += r;
+        }
+    }
+    (contacts.len(), right, matched, required)
+}
+
+fn semi_local(scene: &str) -> (Simulation, Judges) {
+    let settings = SimSettings {
+        method: "semi-local".to_string(),
+        ..SimSettings::default()
+    };
+    let judges = Judges::of(scene, &settings);
+    let text = builtin_text(scene).expect("a built-in scene");
+    let sim = Simulation::new(&format!("builtin:{scene}"), text, settings)
+        .unwrap_or_else(|e| panic!("{scene}: {e}"));
+    (sim, judges)
+}
+
+/// Semi-local under the geometric oracle, printed: each paper scene at its
+/// measure step, and each fundamental case's run means.
+#[test]
+#[ignore]
+fn semi_local_geometric() {
+    for scene in paper_scenes() {
+        let (mut sim, judges) = semi_local(scene);
+        let measure = sim.scene().settings.measure_step;
+        let steps = sim.scene().settings.steps;
+        let fundamental = !["pillar", "wall", "arch"].contains(&scene);
+        let (mut qs, mut cs) = (Vec::new(), Vec::new());
+        let mut at_measure = None;
+        let mut short = Vec::new();
+        while sim.step_index() < if fundamental { steps } else { measure } {
+            let (count, right, matched, required) = geometric_step(&mut sim, &judges);
+            let q = (count > 0).then(|| 100.0 * right as f64 / count as f64);
+            let c = (required > 0).then(|| 100.0 * matched as f64 / required as f64);
+            qs.extend(q);
+            cs.extend(c);
+            if sim.step_index() == measure {
+                at_measure = Some((count, right, matched, required));
+            }
+            if q.is_some_and(|q| q < 100.0) || c.is_some_and(|c| c < 100.0) {
+                short.push(sim.step_index());
+            }
+        }
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        println!(
+            "{scene}: measure step {measure}: {at_measure:?}; run ({} steps with contacts): quality {:.2} %, coverage {:.2} % ({} steps with requirements); short at {} steps, first {:?}",
+            qs.len(),
+            mean(&qs),
+            mean(&cs),
+            cs.len(),
+            short.len(),
+            &short[..short.len().min(12)]
+        );
+        println!(
+            "    wrong: {:?}",
+            std::mem::take(&mut *CAUSES.lock().unwrap())
+        );
+    }
 }
