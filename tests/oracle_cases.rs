@@ -310,6 +310,42 @@ fn a_face_over_a_cliff_edge_is_the_face_normal_there_too() {
     );
 }
 
+/// A's bottom face tilted 0.2° off B's top face (within the θ/4 slack of
+/// `cones::feasible`, so the faces meet in one ray), touching along x = −1
+/// and rising to 1.05 cm at x = 2: the faces touch only where their planes
+/// are within ε, up to x ≈ 1.865, and a contact there is judged by the face
+/// pair, while one beyond is far.
+#[test]
+fn faces_tilted_within_the_angle_touch_only_where_their_planes_are_within_the_envelope() {
+    let a = tet([
+        v(-1.0, -1.0, 0.0),
+        v(2.0, -1.0, 0.0),
+        v(-1.0, 2.0, 0.0),
+        v(-1.0, -1.0, 1.0),
+    ]);
+    let b = floor();
+    let tilt = 0.2_f64.to_radians();
+    let turn = DQuat::from_axis_angle(DVec3::Y, -tilt);
+    let pivot = v(-1.0, 0.0, 0.0);
+    let o = oracle_at(&a, (pivot - turn * pivot, turn), &b, HOME, EPS);
+    let rise = |x: f64| (x + 1.0) * tilt.tan();
+    // 5.2 mm apart, 1.5 m from A's edge on B: the face pair's.
+    let inside = v(0.5, -0.5, rise(0.5) * 0.5);
+    assert_eq!(verdict(&o, inside, -DVec3::Z), Verdict::Right);
+    // 1.04 cm apart, 11 cm past where the planes are ε apart: far.
+    let beyond = v(1.98, -0.9, rise(1.98) * 0.5);
+    assert_eq!(verdict(&o, beyond, -DVec3::Z), Verdict::Wrong(Why::Far));
+    // The face piece reaches to where the planes are ε apart.
+    let reach = o
+        .touches
+        .iter()
+        .filter(|t| t.area > 0.0)
+        .flat_map(|t| t.points.iter().map(|p| p.x))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let edge = EPS / tilt.tan() - 1.0;
+    assert!((reach - edge).abs() < 1e-3, "{reach} vs {edge}");
+}
+
 /// B: a valley along y (a reflex edge at the origin) between walls rising
 /// at 45° to x = ±1; A: a tetrahedron standing on its corner in it.
 fn crack() -> (TetMesh, TetMesh) {

@@ -239,6 +239,23 @@ pub fn clip_convex(subject: &[DVec2], clip: &[DVec2]) -> Vec<DVec2> {
     out
 }
 
+/// The part of the convex polygon `subject` where the affine function
+/// `value` is ≤ 0 (one Sutherland–Hodgman step against a line).
+pub fn clip_half_plane(subject: &[DVec2], value: impl Fn(DVec2) -> f64) -> Vec<DVec2> {
+    let mut out = Vec::with_capacity(subject.len() + 1);
+    for j in 0..subject.len() {
+        let (p, q) = (subject[j], subject[(j + 1) % subject.len()]);
+        let (vp, vq) = (value(p), value(q));
+        if vp <= 0.0 {
+            out.push(p);
+        }
+        if (vp <= 0.0) != (vq <= 0.0) {
+            out.push(p + (q - p) * (vp / (vp - vq)));
+        }
+    }
+    out
+}
+
 /// A counter-clockwise copy of a 2D triangle.
 pub fn counter_clockwise(tri: [DVec2; 3]) -> [DVec2; 3] {
     if (tri[1] - tri[0]).perp_dot(tri[2] - tri[0]) < 0.0 {

@@ -24,12 +24,12 @@
 use super::cones::{feasible, Feasible};
 use super::features::{BodyFeatures, Feature};
 use super::prims::{
-    clip_convex, clip_segment_to_triangle, counter_clockwise, nearest_on_triangle,
+    clip_convex, clip_half_plane, clip_segment_to_triangle, counter_clockwise, nearest_on_triangle,
     point_segment_distance, segment_param, segments_params,
 };
 use super::Tolerances;
 use crate::geometry::{polygon_area_2d, PlaneFrame};
-use glam::{DQuat, DVec3};
+use glam::{DQuat, DVec2, DVec3};
 
 /// An axis-aligned box in world coordinates: the oracle's own culling
 /// volume (the contact layer's broad phase and `geometry`'s boxes are the
@@ -404,7 +404,14 @@ fn face_face(a: &Posed, i: usize, b: &Posed, j: usize, tol: &Tolerances, out: &m
         let ta2 = counter_clockwise(a.triangle(ta).map(|p| frame.to_2d(p)));
         for &tb in &face_b.triangles {
             let tb2 = counter_clockwise(b.triangle(tb).map(|p| frame.to_2d(p)));
+            // Signed distance of A's plane point from B's plane, along
+            // B's normal; 0 when touching, < 0 when overlapping. Faces up to
+            // θ apart are not parallel: only the part where the planes are
+            // within ε touches.
+            let g = |q: DVec2| (frame.to_3d(q) - b_origin).dot(nb);
             let polygon = clip_convex(&ta2, &tb2);
+            let polygon = clip_half_plane(&polygon, |q| g(q) - tol.envelope);
+            let polygon = clip_half_plane(&polygon, |q| -g(q) - tol.envelope);
             if polygon.len() < 3 {
                 continue;
             }
@@ -419,10 +426,7 @@ fn face_face(a: &Posed, i: usize, b: &Posed, j: usize, tol: &Tolerances, out: &m
             let mut gap = 0.0_f64;
             let mut points = Vec::with_capacity(polygon.len());
             for &q in &polygon {
-                let on_a = frame.to_3d(q);
-                // Signed distance of A's plane point from B's plane, along
-                // B's normal; 0 when touching, < 0 when overlapping.
-                let g = (on_a - b_origin).dot(nb);
+                let (on_a, g) = (frame.to_3d(q), g(q));
                 gap = gap.max(g.abs());
                 points.push(on_a - nb * (0.5 * g));
             }
