@@ -911,6 +911,42 @@ mod tests {
     }
 
     #[test]
+    fn a_measure_setting_measures_the_last_step_again_without_a_reload() {
+        let text = crate::scene::builtin::builtin_text("arch").expect("the Arch is built in");
+        let settings = SimSettings {
+            method: "semi-local".to_string(),
+            ..SimSettings::default()
+        };
+        let mut sim = Simulation::new("builtin:arch", text, settings.clone()).unwrap();
+        let record = sim.step().unwrap();
+        assert_eq!(record.measures.oracle, OracleChoice::Scene);
+        let geometric = SimSettings {
+            oracle: OracleChoice::Geometric,
+            ..settings.clone()
+        };
+        let again = sim.set_measure_settings(&geometric).unwrap().unwrap();
+        // The same contacts, judged by the other oracle; the step stays.
+        assert_eq!(sim.step_index(), 1);
+        assert_eq!(again.oracle, OracleChoice::Geometric);
+        assert_eq!(again.count, record.measures.count);
+        assert_eq!(again.quality, record.measures.geo_quality);
+        assert_eq!(again.coverage, record.measures.geo_coverage);
+        assert_eq!(again.scene_quality, record.measures.scene_quality);
+        let right = sim
+            .contact_qualities()
+            .iter()
+            .filter(|q| q.correct == Some(true))
+            .count();
+        assert_eq!(Some(right), again.correct);
+        // A setting of another stage needs a reload: refused.
+        let other = SimSettings {
+            iterations: 10,
+            ..geometric
+        };
+        assert!(sim.set_measure_settings(&other).is_err());
+    }
+
+    #[test]
     fn warm_keys_tell_apart_contacts_of_one_tetrahedron_pair() {
         let contact = |source_a, features| Contact {
             a: 0,
