@@ -519,7 +519,7 @@ fn the_oracle_setting_picks_the_headline() {
             + geometric["geo_indeterminate_right"].as_u64().unwrap()
     );
     // Only the headline moves: every other key is the same.
-    let mut rest = |mut v: serde_json::Value| {
+    let rest = |mut v: serde_json::Value| {
         for key in [
             "oracle",
             "correct",
