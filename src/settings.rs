@@ -247,6 +247,19 @@ macro_rules! for_each_setting {
                 url_key: "tol",
                 help: "A contact normal counts as correct when it is within this angle of a right normal.",
             },
+            /// The oracle of the headline measures: the scene's own, or the
+            /// geometric oracle (`docs/design/oracle.md`).
+            oracle: OracleChoice {
+                label: "Oracle",
+                noun: "the oracle",
+                kind: SettingKind::Choice,
+                choices: &["scene", "geometric"],
+                default: Default::Text("scene"),
+                stage: Stage::Measure,
+                cli_flag: "--oracle",
+                url_key: "oracle",
+                help: "Which oracle judges the headline quality, coverage, area coverage and excess: scene, the scene's own answer (the paper's), or geometric, the right normals derived from the bodies' surfaces at each step (docs/design/oracle.md). A scene without an oracle of its own (a user's file, the sphere scenes) is always judged by the geometric oracle; both sets of numbers are in every step record.",
+            },
             /// Time step in seconds; `None` takes the scene's.
             dt: Option<f64> {
                 label: "Time step",

@@ -10,10 +10,13 @@ use crate::contact::{
 };
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
+use crate::measures::oracle::GeometricOracle;
 use crate::measures::overlap::{BodyOverlap, OverlapMeter};
 use crate::measures::reference::ReferenceContacts;
-use crate::measures::{step_measures, ContactQuality, StepMeasures};
-// `Mesher` and `SolverRules` are field types of the settings table.
+use crate::measures::{
+    measures_of_step, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
+};
+// `Mesher`, `SolverRules` and `OracleChoice` are field types of the settings table.
 use crate::mesh::Mesher;
 use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};
 use crate::settings::{
@@ -166,6 +169,15 @@ impl SimSettings {
         }
     }
 
+    /// What the step measures read.
+    pub fn measure_settings(&self) -> MeasureSettings {
+        MeasureSettings {
+            tol_deg: self.tol_deg,
+            envelope: self.envelope,
+            oracle: self.oracle,
+        }
+    }
+
     /// The settings that change the bodies as loaded.
     pub fn load_options(&self) -> Result<LoadOptions, SettingError> {
         let probe = MethodParams {
@@ -260,6 +272,9 @@ pub struct StepRecord {
     pub ms_broad: f64,
     pub ms_method: f64,
     pub ms_solver: f64,
+    /// The geometric oracle's time on the step's contacts (a judge's cost,
+    /// not the method's).
+    pub ms_oracle: f64,
     /// Set when this step's kinetic energy or displacement passed the
     /// scene's divergence bounds: the message, naming the likely cause. The
     /// run is paused: the next `step` is refused.
@@ -306,6 +321,11 @@ pub struct Simulation {
     diverged: Option<String>,
     /// The judges' measure of how far the bodies overlap.
     overlap: OverlapMeter,
+    /// The geometric oracle of the scene's bodies.
+    geometric: GeometricOracle,
+    /// The poses the last step's contacts were found at (its midpoint), for
+    /// measuring them again.
+    contact_poses: Vec<Pose>,
 }
 
 /// Scene-relative bounds of a run that has gone wrong: kinetic energy far
@@ -469,6 +489,7 @@ impl Simulation {
         let dt = settings.dt.unwrap_or(scene.settings.dt);
         let mu = settings.mu;
         let overlap = OverlapMeter::new(&scene);
+        let geometric = GeometricOracle::new(&scene);
         let start_overlaps = overlap.overlaps(
             &scene,
             &bodies
@@ -497,6 +518,8 @@ impl Simulation {
             bounds,
             diverged: None,
             overlap,
+            geometric,
+            contact_poses: Vec::new(),
         })
     }
 
@@ -726,9 +749,9 @@ impl Simulation {
             });
         }
 
-        // Measures of the step's contacts, with the arch oracle's centres at
-        // the midpoint, where the contacts were found.
-        let centres: Vec<DVec3> = poses.iter().map(|p| p.0).collect();
+        // Measures of the step's contacts at the midpoint poses, where they
+        // were found (the arch oracle's centres, the geometric oracle's
+        // bodies).
         let not_applicable =
             detected.not_applicable_messages(|i| self.scene.bodies[i].name.clone());
         let ContactSet {
@@ -739,8 +762,21 @@ impl Simulation {
             indeterminate,
             ..
         } = detected;
-        let (qualities, measures) =
-            step_measures(&self.scene, &contacts, &centres, self.settings.tol_deg);
+        let oracle_start = now_ms();
+        let geo = self.geometric.judge_step(
+            &contacts,
+            &poses,
+            self.settings.envelope,
+            self.settings.tol_deg,
+        );
+        let ms_oracle = now_ms() - oracle_start;
+        let (qualities, measures) = measures_of_step(
+            &self.scene,
+            &contacts,
+            &poses,
+            &geo,
+            &self.settings.measure_settings(),
+        );
         let min_depth = contacts.iter().map(|c| c.depth).reduce(f64::min);
         let end_poses: Vec<(DVec3, DQuat)> = self
             .bodies
@@ -775,6 +811,7 @@ impl Simulation {
             ms_broad,
             ms_method,
             ms_solver,
+            ms_oracle,
             diverged: diverged.clone(),
             not_applicable,
             indeterminate,
@@ -783,7 +820,53 @@ impl Simulation {
         self.contacts = contacts;
         self.regions = regions;
         self.qualities = qualities;
+        self.contact_poses = poses;
         Ok(record)
+    }
+
+    /// Takes the Measure-stage settings (`tol_deg`, `oracle`) of
+    /// `settings` and measures the last step's contacts again, at the poses
+    /// they were found at: what changing a Measure-stage setting does, with
+    /// no reload and no step. The new measures of the last step (`None`
+    /// before the first step); refused when `settings` differs from the
+    /// run's in a setting of another stage.
+    pub fn set_measure_settings(
+        &mut self,
+        settings: &SimSettings,
+    ) -> Result<Option<StepMeasures>, SimError> {
+        settings.validate()?;
+        for spec in SETTINGS {
+            if spec.stage != settings::Stage::Measure
+                && settings.get(spec.id) != self.settings.get(spec.id)
+            {
+                return Err(SimError::Setting(SettingError {
+                    id: spec.id,
+                    message: format!(
+                        "{} is not a measure setting: changing it needs a reload",
+                        spec.noun
+                    ),
+                }));
+            }
+        }
+        self.settings = settings.clone();
+        if self.step == 0 {
+            return Ok(None);
+        }
+        let geo = self.geometric.judge_step(
+            &self.contacts,
+            &self.contact_poses,
+            self.settings.envelope,
+            self.settings.tol_deg,
+        );
+        let (qualities, measures) = measures_of_step(
+            &self.scene,
+            &self.contacts,
+            &self.contact_poses,
+            &geo,
+            &self.settings.measure_settings(),
+        );
+        self.qualities = qualities;
+        Ok(Some(measures))
     }
 
     /// Steps until `steps` steps have been taken in all (at least one), or
@@ -825,6 +908,42 @@ mod tests {
                 "the parry method is not in this build of ContactLab: it was compiled without the cargo feature `parry`"
             )
         );
+    }
+
+    #[test]
+    fn a_measure_setting_measures_the_last_step_again_without_a_reload() {
+        let text = crate::scene::builtin::builtin_text("arch").expect("the Arch is built in");
+        let settings = SimSettings {
+            method: "semi-local".to_string(),
+            ..SimSettings::default()
+        };
+        let mut sim = Simulation::new("builtin:arch", text, settings.clone()).unwrap();
+        let record = sim.step().unwrap();
+        assert_eq!(record.measures.oracle, OracleChoice::Scene);
+        let geometric = SimSettings {
+            oracle: OracleChoice::Geometric,
+            ..settings.clone()
+        };
+        let again = sim.set_measure_settings(&geometric).unwrap().unwrap();
+        // The same contacts, judged by the other oracle; the step stays.
+        assert_eq!(sim.step_index(), 1);
+        assert_eq!(again.oracle, OracleChoice::Geometric);
+        assert_eq!(again.count, record.measures.count);
+        assert_eq!(again.quality, record.measures.geo_quality);
+        assert_eq!(again.coverage, record.measures.geo_coverage);
+        assert_eq!(again.scene_quality, record.measures.scene_quality);
+        let right = sim
+            .contact_qualities()
+            .iter()
+            .filter(|q| q.correct == Some(true))
+            .count();
+        assert_eq!(Some(right), again.correct);
+        // A setting of another stage needs a reload: refused.
+        let other = SimSettings {
+            iterations: 10,
+            ..geometric
+        };
+        assert!(sim.set_measure_settings(&other).is_err());
     }
 
     #[test]

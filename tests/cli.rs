@@ -394,9 +394,28 @@ fn run_json_prints_one_record_per_step_with_the_documented_keys() {
         "ms_broad",
         "ms_method",
         "ms_solver",
+        "ms_oracle",
+        "oracle",
+        "scene_correct",
+        "scene_quality",
+        "scene_coverage",
+        "scene_area_coverage",
+        "scene_min_contacts",
+        "scene_excess",
+        "geo_right",
+        "geo_indeterminate_right",
+        "geo_wrong",
+        "geo_quality",
+        "geo_coverage",
+        "geo_area_coverage",
+        "geo_min_contacts",
+        "geo_excess",
     ] {
         assert!(lines[2].get(key).is_some(), "missing {key}");
     }
+    // The Pillar has its own oracle: the headline is the scene's.
+    assert_eq!(lines[2]["oracle"], "scene");
+    assert_eq!(lines[2]["quality"], lines[2]["scene_quality"]);
     assert_eq!(lines[2]["step"], 3);
     assert_eq!(lines[2]["iterations"], 1000);
     assert!(lines[2]["coverage"].is_null() && lines[2]["quality"].is_number());
@@ -408,7 +427,7 @@ fn run_json_prints_one_record_per_step_with_the_documented_keys() {
         s.lines()
             .map(|l| {
                 let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-                for k in ["ms_broad", "ms_method", "ms_solver"] {
+                for k in ["ms_broad", "ms_method", "ms_solver", "ms_oracle"] {
                     v[k] = serde_json::Value::Null;
                 }
                 v.to_string()
@@ -437,6 +456,17 @@ fn run_json_with_contacts_lists_each_steps_contacts_and_their_verdicts() {
         assert_eq!(contacts.len() as u64, record["count"].as_u64().unwrap());
         let right = contacts.iter().filter(|c| c["correct"] == true).count();
         assert_eq!(right as u64, record["correct"].as_u64().unwrap());
+        let geo = |verdict: &str| contacts.iter().filter(|c| c["geo"] == verdict).count() as u64;
+        assert_eq!(geo("right"), record["geo_right"].as_u64().unwrap());
+        assert_eq!(
+            geo("indeterminate-right"),
+            record["geo_indeterminate_right"].as_u64().unwrap()
+        );
+        assert_eq!(
+            geo("wrong-far") + geo("wrong-normal"),
+            record["geo_wrong"].as_u64().unwrap()
+        );
+        assert!(contacts.iter().all(|c| c["geo_q"].is_number()));
         assert!(contacts
             .iter()
             .all(|c| c["a"].is_string() && c["features"].is_string()));
@@ -448,6 +478,115 @@ fn run_json_with_contacts_lists_each_steps_contacts_and_their_verdicts() {
         err.contains("--contacts") && err.contains("--json"),
         "{err}"
     );
+}
+
+/// A step's numbers as the `run --json` line gives them.
+fn run_line(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = contactlab(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(out.lines().last().expect("a line")).unwrap()
+}
+
+#[test]
+fn the_oracle_setting_picks_the_headline() {
+    // The Arch: its own oracle wants the line between the stones' centres
+    // and has no coverage; the geometric oracle judges the same contacts
+    // from the stones' surfaces. Both sets are in the record whichever
+    // heads it.
+    let base = [
+        "run",
+        "arch",
+        "--method",
+        "semi-local",
+        "--steps",
+        "1",
+        "--json",
+        "--no-timings",
+    ];
+    let scene = run_line(&base);
+    let geometric = run_line(&[&base[..], &["--oracle", "geometric"]].concat());
+    assert_eq!(scene["oracle"], "scene");
+    assert_eq!(geometric["oracle"], "geometric");
+    for key in ["quality", "coverage", "excess", "correct"] {
+        assert_eq!(scene[key], scene[format!("scene_{key}")], "{key}");
+    }
+    for key in ["quality", "coverage", "excess"] {
+        assert_eq!(geometric[key], geometric[format!("geo_{key}")], "{key}");
+    }
+    assert_eq!(
+        geometric["correct"].as_u64().unwrap(),
+        geometric["geo_right"].as_u64().unwrap()
+            + geometric["geo_indeterminate_right"].as_u64().unwrap()
+    );
+    // Only the headline moves: every other key is the same.
+    let rest = |mut v: serde_json::Value| {
+        for key in [
+            "oracle",
+            "correct",
+            "quality",
+            "coverage",
+            "area_coverage",
+            "excess",
+        ] {
+            v[key] = serde_json::Value::Null;
+        }
+        v
+    };
+    assert_eq!(rest(scene.clone()), rest(geometric.clone()));
+    // The headline differs: the arch oracle has no coverage, the
+    // geometric oracle has one.
+    assert!(scene["coverage"].is_null(), "{scene}");
+    assert!(geometric["coverage"].is_number(), "{geometric}");
+    // A bad value names the flag and the choices.
+    let (code, _, err) = contactlab(&["run", "pillar", "--oracle", "best"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("scene") && err.contains("geometric"), "{err}");
+}
+
+#[test]
+fn a_scene_file_without_an_oracle_is_judged_by_the_geometric_oracle() {
+    let dir = std::env::temp_dir().join(format!("contactlab-no-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenes/box-on-ramp.json"),
+    )
+    .unwrap();
+    let mut scene: serde_json::Value = serde_json::from_str(&text).unwrap();
+    scene.as_object_mut().unwrap().remove("oracle");
+    let file = dir.join("box-on-ramp-no-oracle.json");
+    std::fs::write(&file, scene.to_string()).unwrap();
+    let path = file.to_str().unwrap();
+    // Whatever the setting says, the headline is the geometric oracle's.
+    for oracle in ["scene", "geometric"] {
+        let line = run_line(&[
+            "run",
+            path,
+            "--method",
+            "semi-local",
+            "--steps",
+            "1",
+            "--json",
+            "--oracle",
+            oracle,
+        ]);
+        assert_eq!(line["oracle"], "geometric", "{line}");
+        assert!(line["quality"].is_number(), "{line}");
+        assert_eq!(line["quality"], line["geo_quality"]);
+        assert!(line["scene_quality"].is_null() && line["scene_min_contacts"].is_null());
+    }
+    let (code, out, err) = contactlab(&["run", path, "--method", "semi-local", "--steps", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("by the geometric oracle"),
+        "{out}"
+    );
+    let row: Vec<&str> = out.lines().nth(2).unwrap().split_whitespace().collect();
+    // step, time, count, quality: a number, not "-".
+    assert!(row[3].parse::<f64>().is_ok(), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

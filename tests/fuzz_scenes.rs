@@ -142,6 +142,10 @@ fn check_finite(r: &StepRecord) -> Result<(), String> {
         ("coverage", r.measures.coverage),
         ("area_coverage", r.measures.area_coverage),
         ("excess", r.measures.excess),
+        ("geo_quality", r.measures.geo_quality),
+        ("geo_coverage", r.measures.geo_coverage),
+        ("geo_area_coverage", r.measures.geo_area_coverage),
+        ("geo_excess", r.measures.geo_excess),
         ("min_depth", r.min_depth),
         ("penetration", Some(r.penetration)),
         ("kinetic_energy", Some(r.kinetic_energy)),
@@ -150,6 +154,7 @@ fn check_finite(r: &StepRecord) -> Result<(), String> {
         ("ms_broad", Some(r.ms_broad)),
         ("ms_method", Some(r.ms_method)),
         ("ms_solver", Some(r.ms_solver)),
+        ("ms_oracle", Some(r.ms_oracle)),
     ];
     for (name, value) in scalars {
         if let Some(x) = value {

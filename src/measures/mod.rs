@@ -7,8 +7,9 @@
 //! they were a method's; and [`overlap`], how far the bodies really
 //! overlap, which judges a method's depths without using them; and
 //! [`oracle`], the geometric oracle, which derives the right normals from
-//! the bodies' surfaces at any pose (`docs/design/oracle.md`; not wired
-//! into the step measures yet).
+//! the bodies' surfaces at any pose (`docs/design/oracle.md`): every step
+//! is measured against both oracles, and the `oracle` setting picks the
+//! headline (the geometric one when the scene has no oracle of its own).
 
 pub mod oracle;
 pub mod overlap;
@@ -17,34 +18,105 @@ pub mod reference;
 use crate::contact::Contact;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::scene::{Oracle, Scene};
-use glam::DVec3;
-use serde::Serialize;
+use glam::{DQuat, DVec3};
+use oracle::{GeoStep, GeometricOracle, Verdict};
+use serde::{Serialize, Serializer};
 
 /// Bins of the quality histogram over [0, 1].
 pub const HISTOGRAM_BINS: usize = 20;
 
+/// Which oracle a step's headline measures use (the `oracle` setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OracleChoice {
+    /// The scene's hand-written oracle (`scene::Oracle`), when it has one.
+    #[default]
+    Scene,
+    /// The geometric oracle (`oracle`), derived from the bodies' surfaces.
+    Geometric,
+}
+
+impl crate::settings::Choice for OracleChoice {
+    fn id(self) -> &'static str {
+        match self {
+            OracleChoice::Scene => "scene",
+            OracleChoice::Geometric => "geometric",
+        }
+    }
+
+    fn from_id(id: &str) -> Option<Self> {
+        match id {
+            "scene" => Some(OracleChoice::Scene),
+            "geometric" => Some(OracleChoice::Geometric),
+            _ => None,
+        }
+    }
+}
+
+/// What the measures of a step read of the run's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeasureSettings {
+    /// θ (°): the angle tolerance of both oracles.
+    pub tol_deg: f64,
+    /// ε (m): the geometric oracle's envelope.
+    pub envelope: f64,
+    pub oracle: OracleChoice,
+}
+
+fn verdict_id<S: Serializer>(verdict: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(verdict.id())
+}
+
 /// Quality of one contact.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ContactQuality {
-    /// q ∈ [−1, 1]; `None` when the scene has no oracle.
+    /// q ∈ [−1, 1] against the headline oracle; `None` when it is the
+    /// scene's and the scene has none (never: the headline is then the
+    /// geometric oracle's).
     pub q: Option<f64>,
     pub correct: Option<bool>,
+    /// The geometric oracle's verdict.
+    #[serde(serialize_with = "verdict_id")]
+    pub geo: Verdict,
+    /// The cosine of the angle to the nearest candidate feasible set of the
+    /// geometric oracle (0 when far).
+    pub geo_q: f64,
 }
 
-/// The measures of one step. Fields that do not apply to the scene's oracle
-/// are `None`. Serialised, it is the numbers alone, under the keys of a step
-/// record (`crate::sim::StepRecord` flattens it in); the distributions are
-/// serialised on their own, where a front end wants them.
+/// The measures of one step. Fields that do not apply to an oracle are
+/// `None`. Serialised, it is the numbers alone, under the keys of a step
+/// record (`crate::sim::StepRecord` flattens it in): the headline keys
+/// (`count` … `excess`, against the oracle `oracle` names), then the scene
+/// oracle's (`scene_*`) and the geometric oracle's (`geo_*`); the
+/// distributions (of the headline) are serialised on their own, where a
+/// front end wants them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StepMeasures {
     pub count: usize,
-    /// How many contacts have a correct normal (with an oracle): `quality`
-    /// is 100 × correct / count ("50 of 62 normals right").
+    /// How many contacts have a correct normal: `quality` is 100 × correct
+    /// / count ("50 of 62 normals right"). Under the geometric oracle,
+    /// right + indeterminate-right.
     pub correct: Option<usize>,
     pub quality: Option<f64>,
     pub coverage: Option<f64>,
     pub area_coverage: Option<f64>,
     pub excess: Option<f64>,
+    /// The oracle of the headline keys above.
+    pub oracle: OracleChoice,
+    pub scene_correct: Option<usize>,
+    pub scene_quality: Option<f64>,
+    pub scene_coverage: Option<f64>,
+    pub scene_area_coverage: Option<f64>,
+    pub scene_min_contacts: Option<u64>,
+    pub scene_excess: Option<f64>,
+    pub geo_right: usize,
+    pub geo_indeterminate_right: usize,
+    pub geo_wrong: usize,
+    pub geo_quality: Option<f64>,
+    pub geo_coverage: Option<f64>,
+    pub geo_area_coverage: Option<f64>,
+    pub geo_min_contacts: usize,
+    pub geo_excess: Option<f64>,
     #[serde(skip)]
     pub distributions: StepDistributions,
 }
@@ -118,15 +190,11 @@ fn reference_normal(oracle: &Oracle, a: usize, b: usize, centres: &[DVec3]) -> O
     }
 }
 
-/// q and correctness of one contact. `centres` are the bodies' current
-/// centres of mass (the arch oracle uses them).
-pub fn contact_quality(
-    oracle: &Oracle,
-    contact: &Contact,
-    centres: &[DVec3],
-    cos_tol: f64,
-) -> ContactQuality {
-    let q = match oracle {
+/// q against the scene's oracle of one contact (`None` without one).
+/// `centres` are the bodies' current centres of mass (the arch oracle uses
+/// them).
+pub fn scene_q(oracle: &Oracle, contact: &Contact, centres: &[DVec3]) -> Option<f64> {
+    match oracle {
         Oracle::None => None,
         Oracle::Pairs { pairs } => Some(
             pairs
@@ -151,29 +219,35 @@ pub fn contact_quality(
         ),
         other => reference_normal(other, contact.a, contact.b, centres)
             .map(|r| contact.normal.dot(r).abs()),
-    };
-    ContactQuality {
-        q,
-        correct: q.map(|q| q >= cos_tol),
     }
 }
 
-/// All measures of one step.
-pub fn step_measures(
+/// The scene oracle's measures of one step.
+struct SceneMeasures {
+    q: Vec<Option<f64>>,
+    correct: Option<usize>,
+    quality: Option<f64>,
+    coverage: Option<f64>,
+    area_coverage: Option<f64>,
+    min_contacts: Option<u64>,
+    excess: Option<f64>,
+    region_areas: Vec<f64>,
+}
+
+fn scene_measures(
     scene: &Scene,
     contacts: &[Contact],
     centres: &[DVec3],
-    angle_tolerance_deg: f64,
-) -> (Vec<ContactQuality>, StepMeasures) {
-    let cos_tol = angle_tolerance_deg.to_radians().cos();
+    cos_tol: f64,
+) -> SceneMeasures {
     let oracle = &scene.oracle;
-    let qualities: Vec<ContactQuality> = contacts
+    let q: Vec<Option<f64>> = contacts
         .iter()
-        .map(|c| contact_quality(oracle, c, centres, cos_tol))
+        .map(|c| scene_q(oracle, c, centres))
         .collect();
     let count = contacts.len();
     let has_oracle = !matches!(oracle, Oracle::None);
-    let correct = qualities.iter().filter(|q| q.correct == Some(true)).count();
+    let correct = q.iter().filter(|q| q.is_some_and(|q| q >= cos_tol)).count();
     let quality = (has_oracle && count > 0).then(|| 100.0 * correct as f64 / count as f64);
     let coverage = match oracle {
         Oracle::Pairs { pairs } => {
@@ -209,33 +283,152 @@ pub fn step_measures(
         }
         _ => (None, Vec::new()),
     };
-    let excess = oracle
-        .min_contacts()
+    let min_contacts = oracle.min_contacts();
+    let excess = min_contacts
         .filter(|&m| m > 0)
         .map(|m| count as f64 / m as f64);
+    SceneMeasures {
+        q,
+        correct: has_oracle.then_some(correct),
+        quality,
+        coverage,
+        area_coverage,
+        min_contacts,
+        excess,
+        region_areas,
+    }
+}
+
+/// All measures of one step whose `contacts` were found with the bodies at
+/// `poses` (world position of the centre of mass, rotation): the scene's
+/// oracle's, the geometric oracle's (`geo`, from
+/// [`GeometricOracle::judge_step`] on the same contacts and poses), and the
+/// headline `settings.oracle` picks (the geometric oracle's when the scene
+/// has no oracle of its own).
+pub fn measures_of_step(
+    scene: &Scene,
+    contacts: &[Contact],
+    poses: &[(DVec3, DQuat)],
+    geo: &GeoStep,
+    settings: &MeasureSettings,
+) -> (Vec<ContactQuality>, StepMeasures) {
+    let cos_tol = settings.tol_deg.to_radians().cos();
+    let centres: Vec<DVec3> = poses.iter().map(|p| p.0).collect();
+    let scene_side = scene_measures(scene, contacts, &centres, cos_tol);
+    let headline = if matches!(scene.oracle, Oracle::None) {
+        OracleChoice::Geometric
+    } else {
+        settings.oracle
+    };
+    let geometric = headline == OracleChoice::Geometric;
+    let qualities: Vec<ContactQuality> = scene_side
+        .q
+        .iter()
+        .zip(&geo.judgements)
+        .map(|(&q, j)| {
+            let (q, correct) = if geometric {
+                (Some(j.q), Some(j.verdict.is_right()))
+            } else {
+                (q, q.map(|q| q >= cos_tol))
+            };
+            ContactQuality {
+                q,
+                correct,
+                geo: j.verdict,
+                geo_q: j.q,
+            }
+        })
+        .collect();
+    let count = contacts.len();
+    let g = &geo.measures;
     let mut sorted_quality: Vec<f64> = qualities.iter().filter_map(|q| q.q).collect();
     sorted_quality.sort_by(f64::total_cmp);
-    let mut histogram = vec![0; if has_oracle { HISTOGRAM_BINS } else { 0 }];
+    let has_headline = geometric || scene_side.correct.is_some();
+    let mut histogram = vec![0; if has_headline { HISTOGRAM_BINS } else { 0 }];
     for &q in &sorted_quality {
         let bin = ((q.max(0.0) * HISTOGRAM_BINS as f64) as usize).min(HISTOGRAM_BINS - 1);
         histogram[bin] += 1;
     }
-    (
-        qualities,
-        StepMeasures {
-            count,
-            correct: has_oracle.then_some(correct),
-            quality,
-            coverage,
-            area_coverage,
-            excess,
-            distributions: StepDistributions {
-                sorted_quality,
-                histogram,
-                region_areas,
-            },
+    let measures = StepMeasures {
+        count,
+        correct: if geometric {
+            Some(g.right + g.indeterminate_right)
+        } else {
+            scene_side.correct
         },
-    )
+        quality: if geometric {
+            g.quality
+        } else {
+            scene_side.quality
+        },
+        coverage: if geometric {
+            g.coverage
+        } else {
+            scene_side.coverage
+        },
+        area_coverage: if geometric {
+            g.area_coverage
+        } else {
+            scene_side.area_coverage
+        },
+        excess: if geometric {
+            g.excess
+        } else {
+            scene_side.excess
+        },
+        oracle: headline,
+        scene_correct: scene_side.correct,
+        scene_quality: scene_side.quality,
+        scene_coverage: scene_side.coverage,
+        scene_area_coverage: scene_side.area_coverage,
+        scene_min_contacts: scene_side.min_contacts,
+        scene_excess: scene_side.excess,
+        geo_right: g.right,
+        geo_indeterminate_right: g.indeterminate_right,
+        geo_wrong: g.wrong,
+        geo_quality: g.quality,
+        geo_coverage: g.coverage,
+        geo_area_coverage: g.area_coverage,
+        geo_min_contacts: g.min_contacts,
+        geo_excess: g.excess,
+        distributions: StepDistributions {
+            sorted_quality,
+            histogram,
+            region_areas: scene_side.region_areas,
+        },
+    };
+    (qualities, measures)
+}
+
+/// All measures of `contacts` found at the scene's loaded poses, with the
+/// scene's oracle as the headline where it has one and the paper's
+/// envelope (0.01 m) for the geometric oracle: for tables and tests that
+/// measure a scene as loaded. `centres` are the bodies' centres (the arch
+/// oracle's), the loaded ones.
+pub fn step_measures(
+    scene: &Scene,
+    contacts: &[Contact],
+    centres: &[DVec3],
+    angle_tolerance_deg: f64,
+) -> (Vec<ContactQuality>, StepMeasures) {
+    let poses: Vec<(DVec3, DQuat)> = scene
+        .bodies
+        .iter()
+        .zip(centres)
+        .map(|(b, c)| (*c, b.rotation))
+        .collect();
+    let settings = MeasureSettings {
+        tol_deg: angle_tolerance_deg,
+        envelope: crate::settings::default_of("envelope"),
+        oracle: OracleChoice::Scene,
+    };
+    let geo = GeometricOracle::new(scene).judge_step(
+        contacts,
+        &poses,
+        settings.envelope,
+        settings.tol_deg,
+    );
+    measures_of_step(scene, contacts, &poses, &geo, &settings)
 }
 
 /// Paper eq. 3: for each body pair, the area of the convex hull of its

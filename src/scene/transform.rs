@@ -30,6 +30,10 @@ impl Scene {
     pub fn scale(&mut self, factor: f64) {
         for body in &mut self.bodies {
             body.mesh = body.mesh.map_vertices(|v| v * factor);
+            body.solid_mesh = body
+                .solid_mesh
+                .take()
+                .map(|m| m.map_vertices(|v| v * factor));
             body.mass = MassProperties {
                 centre: DVec3::ZERO,
                 ..MassProperties::of_mesh(&body.mesh, body.density)

@@ -91,6 +91,10 @@ pub struct SceneBody {
     pub mesher: Option<Mesher>,
     /// The mesh in the body frame: origin at the centre of mass.
     pub mesh: TetMesh,
+    /// The mesh before erosion, in the same body frame, when the method
+    /// eroded `mesh` (Closest points): the body as it is, which the
+    /// geometric oracle judges on. `None` when `mesh` is not eroded.
+    pub solid_mesh: Option<TetMesh>,
     /// Mass and inertia about the centre of mass, body frame.
     pub mass: MassProperties,
     /// World position of the centre of mass and orientation of the body frame.
@@ -101,6 +105,11 @@ pub struct SceneBody {
 }
 
 impl SceneBody {
+    /// The body's un-eroded mesh (body frame).
+    pub fn solid(&self) -> &TetMesh {
+        self.solid_mesh.as_ref().unwrap_or(&self.mesh)
+    }
+
     pub fn world_point(&self, body_point: DVec3) -> DVec3 {
         self.position + self.rotation * body_point
     }

@@ -6,6 +6,7 @@
 
 use crate::contact::methods::MethodDescription;
 use crate::contact::{every_method, FeatureKind};
+use crate::measures::oracle::Verdict;
 use crate::measures::{contact_records, expected_region_areas, StepDistributions};
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use crate::scene::{load_scene, LoadOptions, Scene};
@@ -111,10 +112,13 @@ struct ContactLayout {
     b: usize,
     region: usize,
     kept_normal: usize,
+    /// The geometric oracle's verdict: 1 right, 0.5 indeterminate-right,
+    /// 0 wrong.
+    geo: usize,
 }
 
 const CONTACT_LAYOUT: ContactLayout = ContactLayout {
-    stride: 14,
+    stride: 15,
     position: 0,
     normal: 3,
     q: 6,
@@ -125,6 +129,7 @@ const CONTACT_LAYOUT: ContactLayout = ContactLayout {
     b: 11,
     region: 12,
     kept_normal: 13,
+    geo: 14,
 };
 
 /// Where each field of a region sits in `regionBuffer()`'s floats: the one
@@ -181,6 +186,9 @@ struct SceneInfo {
     focus_max: [f64; 3],
     up: [f64; 3],
     oracle: &'static str,
+    /// Whether the scene has an oracle of its own (else the headline is
+    /// always the geometric oracle's).
+    scene_oracle: bool,
     min_contacts: Option<u64>,
     measure_step: u64,
     steps: u64,
@@ -415,6 +423,27 @@ impl Playground {
         }
     }
 
+    /// Changes the Measure-stage settings (`tol_deg`, `oracle`) to those
+    /// of `settings` and measures the last step's contacts again at the
+    /// poses they were found at: no reload, no step. Refuses settings that
+    /// differ in any other stage. Returns the updated record (see
+    /// `record`).
+    #[wasm_bindgen(js_name = setMeasureSettings)]
+    pub fn set_measure_settings(&mut self, settings: JsValue) -> Result<JsValue, JsError> {
+        let settings = parse_settings(settings)?;
+        let sim = self
+            .sim
+            .as_mut()
+            .ok_or_else(|| JsError::new("no scene is loaded"))?;
+        let measures = sim
+            .set_measure_settings(&settings)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        if let (Some(last), Some(measures)) = (self.last.as_mut(), measures) {
+            last.measures = measures;
+        }
+        self.record()
+    }
+
     #[wasm_bindgen(js_name = stepIndex)]
     pub fn step_index(&self) -> u64 {
         self.sim.as_ref().map_or(0, |s| s.step_index())
@@ -457,6 +486,7 @@ impl Playground {
             focus_max: focus_hi.to_array(),
             up: scene.up.to_array(),
             oracle: scene.oracle.type_name(),
+            scene_oracle: !matches!(scene.oracle, crate::scene::Oracle::None),
             min_contacts: scene.oracle.min_contacts(),
             measure_step: scene.settings.measure_step,
             steps: scene.settings.steps,
@@ -579,6 +609,11 @@ impl Playground {
             out.push(c.b as f32);
             out.push(c.region.map_or(f32::NAN, |r| r as f32));
             out.push(if c.kept_normal { 1.0 } else { 0.0 });
+            out.push(match q.geo {
+                Verdict::Right => 1.0,
+                Verdict::IndeterminateRight => 0.5,
+                Verdict::Wrong(_) => 0.0,
+            });
             debug_assert_eq!(out.len() - first, layout.stride);
             debug_assert_eq!(out[first + layout.b], c.b as f32);
             debug_assert_eq!(out[first + layout.kept_normal], f32::from(c.kept_normal));

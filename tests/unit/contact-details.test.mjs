@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { featureWords } from '../../www/state/contact-pairs.js';
 import { contactDetails, contactSentence, detailRows } from '../../www/ui/tooltip.js';
 
-const layout = { stride: 14, position: 0, normal: 3, q: 6, correct: 7, depth: 8, feature: 9, a: 10, b: 11, region: 12, kept_normal: 13 };
+const layout = { stride: 15, position: 0, normal: 3, q: 6, correct: 7, depth: 8, feature: 9, a: 10, b: 11, region: 12, kept_normal: 13, geo: 14 };
 const featureKinds = ['(V,V)', '(V,E)', '(E,V)', '(V,F)', '(F,V)', '(E,E)', '(E,F)', '(F,E)', '(F,F)'];
 
 /** @param {{q?: number, correct?: number, region?: number}} fields */

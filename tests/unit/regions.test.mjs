@@ -11,7 +11,7 @@ import { NORMAL_FRESH, NORMAL_KEPT, regionDetails } from '../../www/ui/tooltip.j
 
 /** The facade's layouts (`regionLayout()`, `contactLayout()`), as the worker passes them on. */
 const REGION_LAYOUT = { header: 5, a: 0, b: 1, region: 2, dimension: 3, point_count: 4 };
-const CONTACT_LAYOUT = { stride: 14, position: 0, normal: 3, q: 6, correct: 7, depth: 8, feature: 9, a: 10, b: 11, region: 12, kept_normal: 13 };
+const CONTACT_LAYOUT = { stride: 15, position: 0, normal: 3, q: 6, correct: 7, depth: 8, feature: 9, a: 10, b: 11, region: 12, kept_normal: 13, geo: 14 };
 
 /** A region buffer as the core writes it: header fields in layout order, then the points. */
 function regionBuffer(regions, layout = REGION_LAYOUT) {

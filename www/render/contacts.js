@@ -12,9 +12,10 @@
 
 /**
  * Where a contact's fields sit in `contactBuffer()`: `Playground.contactLayout()`,
- * `{stride, position, normal, q, correct, depth, feature, a, b, region, kept_normal}`
- * (offsets in floats).
- * @typedef {Record<'stride' | 'position' | 'normal' | 'q' | 'correct' | 'depth' | 'feature' | 'a' | 'b' | 'region' | 'kept_normal', number>} ContactLayout
+ * `{stride, position, normal, q, correct, depth, feature, a, b, region, kept_normal, geo}`
+ * (offsets in floats; q and correct follow the headline oracle, geo is the geometric
+ * oracle's verdict: 1 right, 0.5 indeterminate-right, 0 wrong).
+ * @typedef {Record<'stride' | 'position' | 'normal' | 'q' | 'correct' | 'depth' | 'feature' | 'a' | 'b' | 'region' | 'kept_normal' | 'geo', number>} ContactLayout
  */
 
 /** Floats per instance: position 3, direction 3, colour 3, shape 1. */

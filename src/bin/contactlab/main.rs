@@ -11,14 +11,16 @@ use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::{
     detect, every_method, methods::method_ids, FeatureKind, MethodHistory, MethodInfo,
 };
-use contactlab::measures::{contact_records, step_measures};
+use contactlab::measures::oracle::GeometricOracle;
+use contactlab::measures::{contact_records, measures_of_step, OracleChoice};
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
 use contactlab::report::initial::initial_tables;
 use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
 use contactlab::report::tables::{build_table, table_methods, TABLE_KINDS};
 use contactlab::scene::builtin::BUILTIN_SCENES;
-use contactlab::scene::{load_scene, LoadOptions, Scene};
+use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
+use contactlab::settings::Choice;
 use contactlab::settings::Stage;
 use contactlab::sim::{Simulation, StepRecord};
 use output::{outln, progress, CliError, CliResult, Out};
@@ -461,14 +463,31 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         )
         .into());
     }
-    let tol_deg = settings.tol_deg;
     let scene = load(options, "contacts")?;
     let params = settings.method_params();
     // A one-off detection: a region method starts with no memory.
     let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
         .map_err(|e| format!("--method: {e}"))?;
-    let centres: Vec<_> = scene.bodies.iter().map(|b| b.position).collect();
-    let (qualities, measures) = step_measures(&scene, &set.contacts, &centres, tol_deg);
+    let poses: Vec<_> = scene
+        .bodies
+        .iter()
+        .map(|b| (b.position, b.rotation))
+        .collect();
+    let oracle_start = std::time::Instant::now();
+    let geo = GeometricOracle::new(&scene).judge_step(
+        &set.contacts,
+        &poses,
+        settings.envelope,
+        settings.tol_deg,
+    );
+    let ms_oracle = oracle_start.elapsed().as_secs_f64() * 1e3;
+    let (qualities, measures) = measures_of_step(
+        &scene,
+        &set.contacts,
+        &poses,
+        &geo,
+        &settings.measure_settings(),
+    );
     let name = |i: usize| scene.bodies[i].name.as_str();
     let not_applicable = set.not_applicable_messages(|i| name(i).to_string());
     if options.flag("--json") {
@@ -490,19 +509,16 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             "regions": regions,
             "not_applicable": not_applicable,
             "indeterminate": set.indeterminate,
-            "measures": {
-                "count": measures.count,
-                "quality": measures.quality,
-                "coverage": measures.coverage,
-                "area_coverage": measures.area_coverage,
-                "excess": measures.excess,
-                "candidate_pairs": set.candidate_pairs,
-                "unfiltered": set.unfiltered,
-                "ms_broad": set.ms_broad,
-                "ms_method": set.ms_method,
-                "histogram": measures.distributions.histogram,
-            },
+            "measures": measures,
         });
+        if let Some(m) = report["measures"].as_object_mut() {
+            m.insert("candidate_pairs".into(), json!(set.candidate_pairs));
+            m.insert("unfiltered".into(), json!(set.unfiltered));
+            m.insert("ms_broad".into(), json!(set.ms_broad));
+            m.insert("ms_method".into(), json!(set.ms_method));
+            m.insert("ms_oracle".into(), json!(ms_oracle));
+            m.insert("histogram".into(), json!(measures.distributions.histogram));
+        }
         if options.flag("--no-timings") {
             if let Some(m) = report["measures"].as_object_mut() {
                 m.retain(|key, _| !key.starts_with("ms_"));
@@ -521,10 +537,11 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     )?;
     outln!(
         out,
-        "{:<32} {:>8} {:>8}",
+        "{:<32} {:>8} {:>8} {:>9}",
         "pair (a — b)",
         "contacts",
-        "correct"
+        "correct",
+        "geo right"
     )?;
     let mut i = 0;
     while i < set.contacts.len() {
@@ -537,12 +554,14 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             .iter()
             .filter(|q| q.correct == Some(true))
             .count();
+        let geo_right = qualities[i..j].iter().filter(|q| q.geo.is_right()).count();
         outln!(
             out,
-            "{:<32} {:>8} {:>8}",
+            "{:<32} {:>8} {:>8} {:>9}",
             format!("{} — {}", name(key.0), name(key.1)),
             j - i,
-            correct
+            correct,
+            geo_right
         )?;
         i = j;
     }
@@ -557,16 +576,33 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             if set.indeterminate == 1 { "" } else { "s" }
         )?;
     }
-    outln!(out, "count {} (minimal {}), quality {}, coverage {}, area coverage P {}, excess {}; broad phase {:.2} ms ({} tetrahedron pairs), method {:.2} ms",
+    let p = |x: Option<f64>| x.map_or("-".to_string(), |p| format!("{p:.3}"));
+    let times = |x: Option<f64>| x.map_or("-".to_string(), |e| format!("{e:.1}"));
+    let minimal = match measures.oracle {
+        OracleChoice::Scene => measures.scene_min_contacts,
+        OracleChoice::Geometric => Some(measures.geo_min_contacts as u64),
+    };
+    outln!(out, "count {} (minimal {}), quality {}, coverage {}, area coverage P {}, excess {} ({} oracle); broad phase {:.2} ms ({} tetrahedron pairs), method {:.2} ms",
         measures.count,
-        scene.oracle.min_contacts().map_or("-".to_string(), |m| m.to_string()),
+        minimal.map_or("-".to_string(), |m| m.to_string()),
         show(measures.quality, " %"),
         show(measures.coverage, " %"),
-        measures.area_coverage.map_or("-".to_string(), |p| format!("{p:.3}")),
-        measures.excess.map_or("-".to_string(), |e| format!("{e:.1}")),
+        p(measures.area_coverage),
+        times(measures.excess),
+        measures.oracle.id(),
         set.ms_broad,
         set.candidate_pairs,
         set.ms_method
+    )?;
+    outln!(out, "geometric oracle: {} right, {} indeterminate-right, {} wrong; quality {}, coverage {}, area coverage P {}, minimal {}, excess {}",
+        measures.geo_right,
+        measures.geo_indeterminate_right,
+        measures.geo_wrong,
+        show(measures.geo_quality, " %"),
+        show(measures.geo_coverage, " %"),
+        p(measures.geo_area_coverage),
+        measures.geo_min_contacts,
+        times(measures.geo_excess),
     )?;
     Ok(())
 }
@@ -634,6 +670,16 @@ fn record_json(r: &StepRecord, timings: bool) -> serde_json::Value {
     value
 }
 
+/// The oracle of a run's headline: the `oracle` setting, or the geometric
+/// oracle when the scene has none of its own.
+fn headline_oracle(sim: &Simulation) -> OracleChoice {
+    if matches!(sim.scene().oracle, Oracle::None) {
+        OracleChoice::Geometric
+    } else {
+        sim.settings().oracle
+    }
+}
+
 fn run_scene(options: &Args, out: &mut Out) -> CliResult {
     let (source, text) = options.scene_text("run")?;
     let mut sim =
@@ -657,21 +703,23 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
     if !json {
         outln!(
             out,
-            "{} with {}, dt {} s, {} iterations: {} steps",
+            "{} with {}, dt {} s, {} iterations: {} steps; quality, coverage, P and excess by the {} oracle",
             sim.scene().title,
             sim.settings().method,
             sim.dt(),
             sim.settings().iterations,
-            steps
+            steps,
+            headline_oracle(&sim).id()
         )?;
         outln!(
             out,
-            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>10} {:>11} {:>10} {:>6} {:>10} {:>8}",
+            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>8} {:>11} {:>10} {:>11} {:>10} {:>6} {:>10} {:>8}",
             "step",
             "time",
             "count",
             "quality",
             "coverage",
+            "geo q",
             "P",
             "excess",
             "min depth",
@@ -702,12 +750,13 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             }
             outln!(out, "{line}")?;
         } else {
-            outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>11} {:>10.3e} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
+            outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>8} {:>11} {:>10.3e} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
                 r.step,
                 r.time,
                 r.measures.count,
                 show(r.measures.quality, 1),
                 show(r.measures.coverage, 1),
+                show(r.measures.geo_quality, 1),
                 show(r.measures.area_coverage, 3),
                 show(r.measures.excess, 2),
                 r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),

@@ -17,15 +17,17 @@
 //! `the_geometric_oracle_shares_no_code_with_contact_finding`): it reads the
 //! mesh's surface triangles and edge kinds and uses only the plane frames
 //! and 2D hulls of `geometry`, with its own closest points, clipping and
-//! cones ([`prims`]). Not wired into the simulation yet.
+//! cones ([`prims`]). [`step`] judges a whole step with it.
 
 pub mod cones;
 pub mod features;
 pub mod prims;
+pub mod step;
 pub mod touching;
 
 pub use cones::Feasible;
 pub use features::{BodyFeatures, Feature};
+pub use step::{GeoMeasures, GeoStep, GeometricOracle};
 pub use touching::{Posed, Touch};
 
 use crate::geometry::{convex_hull_2d, PlaneFrame};

@@ -381,12 +381,16 @@ fn parse_body(
         mesh = refine(&mesh, FLAT_ANGLE)
             .map_err(|e| format!("{shape_path}: refinement level {}: {e}", level + 1))?;
     }
+    let mut solid_mesh = None;
     if let Some(epsilon) = options.erosion {
+        solid_mesh = Some(mesh.clone());
         mesh = erode(&mesh, epsilon, FLAT_ANGLE).map_err(|e| format!("{shape_path}: eroding by ε = {epsilon} m leaves an invalid mesh ({e}); the body is too thin for this ε"))?;
     }
     let model_mass = MassProperties::of_mesh(&mesh, density);
     let centre = model_mass.centre;
     let mesh = mesh.map_vertices(|v| v - centre);
+    // The un-eroded mesh in the same body frame (the eroded body's).
+    let solid_mesh = solid_mesh.map(|m: TetMesh| m.map_vertices(|v| v - centre));
     let mass = MassProperties {
         centre: DVec3::ZERO,
         ..model_mass
@@ -397,6 +401,7 @@ fn parse_body(
         density,
         mesher: meshed.mesher,
         mesh,
+        solid_mesh,
         mass,
         position: model_position + rotation * centre,
         rotation,
