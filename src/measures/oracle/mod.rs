@@ -193,11 +193,17 @@ impl PairOracle {
     /// θ of, the contact within ε of the region. `contacts` are (p, n from
     /// A to B).
     pub fn coverage(&self, contacts: &[(DVec3, DVec3)]) -> (usize, usize) {
-        let tol = &self.tol;
         let judged: Vec<(DVec3, DVec3, bool)> = contacts
             .iter()
             .map(|&(p, n)| (p, n, self.judge(p, n).verdict.is_right()))
             .collect();
+        self.coverage_of_judged(&judged)
+    }
+
+    /// [`PairOracle::coverage`] of contacts already judged: (p, n from A to
+    /// B, whether the verdict is right or indeterminate-right).
+    pub fn coverage_of_judged(&self, judged: &[(DVec3, DVec3, bool)]) -> (usize, usize) {
+        let tol = &self.tol;
         let mut matched = 0;
         let mut required = 0;
         for region in &self.regions {
@@ -211,7 +217,7 @@ impl PairOracle {
                 required += 1;
                 if judged
                     .iter()
-                    .any(|&(p, n, right)| right && near(p) && direction.contains(n, tol.angle))
+                    .any(|&(p, n, right)| right && direction.contains(n, tol.angle) && near(p))
                 {
                     matched += 1;
                 }

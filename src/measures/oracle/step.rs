@@ -9,7 +9,7 @@
 //! by ε, not with the contact layer's broad phase: the judge shares no code
 //! with the contestants.
 
-use super::{BodyFeatures, Judgement, PairOracle, Tolerances, Verdict};
+use super::{BodyFeatures, Judgement, PairOracle, Posed, Tolerances, Verdict};
 use crate::contact::Contact;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::mesh::TetMesh;
@@ -124,15 +124,21 @@ impl GeometricOracle {
                 by_pair[k].push(i);
             }
         }
+        // Each body in a judged pair is posed once, not once per pair.
+        let mut involved = vec![false; n];
+        for &(a, b) in &pairs {
+            involved[a] = true;
+            involved[b] = true;
+        }
+        let posed: Vec<Option<Posed>> = (0..n)
+            .map(|i| involved[i].then(|| Posed::new(&self.features[i], poses[i])))
+            .collect();
         for (&(a, b), members) in pairs.iter().zip(&by_pair) {
+            let (Some(pa), Some(pb)) = (&posed[a], &posed[b]) else {
+                continue;
+            };
             let tol = Tolerances::for_bodies(&self.meshes[a], &self.meshes[b], envelope, tol_deg);
-            let oracle = PairOracle::new(
-                &self.features[a],
-                poses[a],
-                &self.features[b],
-                poses[b],
-                tol,
-            );
+            let oracle = PairOracle::of_posed(pa, pb, tol);
             // (p, n from A to B): a contact stored from B to A is flipped.
             let oriented: Vec<(DVec3, DVec3)> = members
                 .iter()
@@ -145,7 +151,12 @@ impl GeometricOracle {
             for (&i, &(p, n)) in members.iter().zip(&oriented) {
                 judgements[i] = oracle.judge(p, n);
             }
-            let (m, r) = oracle.coverage(&oriented);
+            let judged: Vec<(DVec3, DVec3, bool)> = members
+                .iter()
+                .zip(&oriented)
+                .map(|(&i, &(p, n))| (p, n, judgements[i].verdict.is_right()))
+                .collect();
+            let (m, r) = oracle.coverage_of_judged(&judged);
             matched += m;
             required += r;
             min_contacts += oracle.min_contacts();
