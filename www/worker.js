@@ -265,10 +265,10 @@ async function handle(request) {
       // Settings that only judge the contacts: the step held is judged
       // again, and a compare row or the other module's next load runs
       // with them too.
-      active.playground.remeasure(request.settings);
+      const record = plain(active.playground.setMeasureSettings(request.settings));
       lastLoad = { ...lastLoad, settings: request.settings };
       active.loaded = lastLoad;
-      const frame = currentFrame();
+      const frame = currentFrame(record);
       return { result: { frame }, transfer: frameTransfer(frame) };
     }
     case 'contacts':
