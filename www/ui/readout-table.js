@@ -192,7 +192,9 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   human('time', `${trim(record.time, 4)} s`, dt ? `the sum of ${record.step} ${record.step === 1 ? 'step' : 'steps'} of ${trim(dt, 6)} s` : '');
   human('count', minContacts === null ? String(record.count) : `${record.count} (minimal ${minContacts})`);
   const quality = qualitySentence(record);
-  const tolerance = Number.isFinite(toleranceDeg) ? `right: within ${Number(toleranceDeg.toPrecision(3))}° of a true normal (q ≥ ${Math.cos((toleranceDeg * Math.PI) / 180).toFixed(5)})` : '';
+  // Worded as the legend words it: the geometric oracle's right normals are those the surfaces allow.
+  const truth = terms.headline === 'geometric' ? 'a normal the surfaces allow' : 'a true normal';
+  const tolerance = Number.isFinite(toleranceDeg) ? `right: within ${Number(toleranceDeg.toPrecision(3))}° of ${truth} (q ≥ ${Math.cos((toleranceDeg * Math.PI) / 180).toFixed(5)})` : '';
   // The geometric oracle also accepts a normal inside a cone of valid ones.
   const indeterminate = terms.headline === 'geometric' && record.geo_indeterminate_right > 0 ? `, ${record.geo_indeterminate_right} of them in a cone of valid normals` : '';
   human('quality', quality ?? '—', record.count > 0 ? `${tolerance}${indeterminate}` : '');
