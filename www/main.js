@@ -165,7 +165,13 @@ class Page {
     this.shownLoadNotices = '';
 
     this.controller = this.runController();
-    this.readout = new ReadoutPanel({ elements: elements.readout, controller: this.controller, terms: this.terms, featureKinds: catalogue.featureKinds });
+    this.readout = new ReadoutPanel({
+      elements: elements.readout,
+      controller: this.controller,
+      terms: this.terms,
+      featureKinds: catalogue.featureKinds,
+      chooseOracle: (value) => this.terms.oracleSetting && this.controls.changeSetting(this.terms.oracleSetting, value),
+    });
     this.view = this.sceneView(renderer);
     this.contactBrowser = new ContactBrowser({
       elements: contactBrowserElements(),
@@ -192,6 +198,7 @@ class Page {
       worker: this.session,
       // Playing shows every step: the next one waits for the display.
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
+      remeasurable: (from, to) => this.terms.onlyMeasuresChange(from, to),
       listener: {
         scene: (shown) => this.showScene(shown),
         frame: (shown) => this.showFrame(shown),

@@ -157,6 +157,15 @@ export class Session {
     return this.call('step', { count, budgetMs });
   }
 
+  /**
+   * Judges the step held again with `settings`, which differ from the
+   * loaded ones only in settings of the Measure stage, and keeps them.
+   * @param {object} settings
+   */
+  remeasure(settings) {
+    return this.call('remeasure', { settings });
+  }
+
   /** @returns {Promise<any[]>} the last step's contacts in full precision */
   contacts() {
     return this.call('contacts');

@@ -261,6 +261,16 @@ async function handle(request) {
     }
     case 'step':
       return stepFor(request.count, request.budgetMs);
+    case 'remeasure': {
+      // Settings that only judge the contacts: the step held is judged
+      // again, and a compare row or the other module's next load runs
+      // with them too.
+      const record = plain(active.playground.setMeasureSettings(request.settings));
+      lastLoad = { ...lastLoad, settings: request.settings };
+      active.loaded = lastLoad;
+      const frame = currentFrame(record);
+      return { result: { frame }, transfer: frameTransfer(frame) };
+    }
     case 'contacts':
       return { ...none, result: plain(active.playground.contactList()) };
     case 'compareRow': {

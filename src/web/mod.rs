@@ -57,6 +57,9 @@ struct SettingEntry {
     log: bool,
     nullable: bool,
     rebuild: bool,
+    /// Which part of a run it affects: the page judges the step on screen
+    /// again (`setMeasureSettings`) for a change of `measure` settings only.
+    stage: settings::Stage,
     cli_flag: &'static str,
     url_key: &'static str,
     help: &'static str,
@@ -80,6 +83,7 @@ impl SettingEntry {
             log: spec.log,
             nullable: spec.default == settings::Default::Scene,
             rebuild: spec.rebuild,
+            stage: spec.stage,
             cli_flag: spec.cli_flag,
             url_key: spec.url_key,
             help: spec.help,

@@ -163,11 +163,11 @@ export async function cliRun(args) {
 }
 
 /** Keys of the CLI's record that are counts: they must agree exactly. */
-const COUNT_KEYS = ['step', 'count', 'correct', 'iterations'];
+const COUNT_KEYS = ['step', 'count', 'correct', 'iterations', 'scene_correct', 'scene_min_contacts', 'geo_right', 'geo_indeterminate_right', 'geo_wrong', 'geo_min_contacts'];
 
 /**
  * Asserts that the page's readout holds every non-timing value of the CLI's
- * record: counts, booleans and nulls exactly, other numbers to 1e-12
+ * record: counts, booleans, nulls and words (the headline's `oracle`) exactly, other numbers to 1e-12
  * relative (wasm and native may round the last bit differently), or within
  * 1e-15 of it for quantities near zero: a depth of −2.4 µm differences two
  * coordinates of order 1 m, so the platforms' different last bits of sin
@@ -182,7 +182,7 @@ export function assertMatchesCli(shown, cli) {
     const expected = cli[key];
     const text = shown[key];
     assert.notEqual(text, undefined, `the readout has no "${key}"`);
-    if (expected === null || typeof expected === 'boolean' || COUNT_KEYS.includes(key)) {
+    if (expected === null || typeof expected === 'boolean' || typeof expected === 'string' || COUNT_KEYS.includes(key)) {
       assert.equal(text, String(expected), `${key}: page ${text}, CLI ${expected}`);
       continue;
     }

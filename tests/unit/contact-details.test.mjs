@@ -31,3 +31,18 @@ test('no oracle, a region, unnamed bodies and an unknown feature label', () => {
   assert.equal(featureWords('(E,V)'), 'edge–vertex');
   assert.equal(featureWords('odd'), 'odd');
 });
+
+test("the geometric oracle's verdict: a row, and in the sentence where it says more than the headline's", () => {
+  const withGeo = (fields, geo) => Float32Array.from([...contact(fields), geo]);
+  const names = { bodyNames: ['ground', 'a', 'b'], featureKinds };
+  const cone = contactDetails(withGeo({ q: 0.9999, correct: 1 }, 0.5), layout, 0, names);
+  assert.equal(cone.geo, 'indeterminate-right');
+  assert.deepEqual(detailRows(cone).at(-1), { term: 'geometric oracle', value: 'indeterminate-right' });
+  assert.match(contactSentence(cone, 1, 2), /^contact 1 of 2: a → b, face–face, right normal \(q 0\.9999\), geometric oracle: indeterminate-right, depth /);
+  const agreed = contactDetails(withGeo({ q: -0.12, correct: 0 }, 0), layout, 0, names);
+  assert.equal(agreed.geo, 'wrong');
+  assert.doesNotMatch(contactSentence(agreed, 1, 2), /geometric/);
+  // The scene's oracle says right where the geometric one finds nothing touching.
+  const disagree = contactDetails(withGeo({ q: 1, correct: 1 }, 0), layout, 0, names);
+  assert.match(contactSentence(disagree, 1, 2), /right normal \(q 1\.0000\), geometric oracle: wrong,/);
+});

@@ -18,7 +18,7 @@ export const SCHEMA = [
   { id: 'mu', label: 'Friction', unit: '', kind: 'number', min: 0, max: 1.5, default: null, log: false, nullable: true, url_key: 'mu' },
   { id: 'epsilon', label: 'Erosion', unit: 'm', kind: 'number', min: 0.001, max: 0.05, default: 0.01, log: false, nullable: false, url_key: 'eps' },
   { id: 'refine', label: 'Refinement', unit: '', kind: 'integer', min: 0, max: 2, default: 0, log: false, nullable: false, url_key: 'refine' },
-  { id: 'tol_deg', label: 'Angle tolerance', unit: '°', kind: 'number', min: 0.1, max: 10, default: 1, log: false, nullable: false, url_key: 'tol' },
+  { id: 'tol_deg', label: 'Angle tolerance', unit: '°', kind: 'number', min: 0.1, max: 10, default: 1, log: false, nullable: false, url_key: 'tol', stage: 'measure' },
   { id: 'warm_start', label: 'Warm start', unit: '', kind: 'bool', min: null, max: null, default: false, log: false, nullable: false, url_key: 'warm' },
 ];
 
@@ -155,6 +155,21 @@ export class FakeWorker {
         history.push([record.step, record.count]);
       }
       return { frame: this.frame(record), history };
+    });
+  }
+
+  /**
+   * Judges the step held again with `settings` (the page sends only
+   * changes of the Measure stage): the record a replay with them would end
+   * at, the step unchanged; later steps use them.
+   */
+  remeasure(settings) {
+    this.calls.push({ type: 'remeasure', settings: { ...settings } });
+    return this.answer(() => {
+      this.sim.settings = { ...settings };
+      const step = this.sim.step;
+      const record = step === 0 ? null : { step, count: fakeCount(this.sim.id, this.sim.settings, step), method: this.sim.settings.method };
+      return { frame: this.frame(record) };
     });
   }
 

@@ -12,12 +12,16 @@ import { FakeWorker, defaultSettings, fakeCount } from './fake-core.mjs';
  * would show and keeps `dataset.run` as main.js does.
  */
 function setUp(options = {}) {
-  const worker = new FakeWorker(options);
+  const { remeasurable, remeasure = true, ...workerOptions } = options;
+  const worker = new FakeWorker(workerOptions);
+  // A worker of a core that cannot judge a step again.
+  if (!remeasure) /** @type {any} */ (worker).remeasure = undefined;
   const log = { shown: [], runs: [], progress: [], errors: [] };
   const dataset = { run: 'idle' };
   const controller = new RunController({
     worker,
     nextFrame: () => new Promise((resolve) => setImmediate(resolve)),
+    remeasurable,
     listener: {
       scene: (shown) => log.shown.push({ kind: 'scene', config: shown.config, step: shown.step, record: shown.frame.record, history: shown.history }),
       frame: (shown) => log.shown.push({ kind: 'frame', config: shown.config, step: shown.step, record: shown.frame.record, history: shown.history }),
@@ -317,4 +321,104 @@ test('play and step are ignored during a replay', async () => {
   await controller.settled();
   assert.equal(dataset.run, 'idle');
   assert.equal(controller.shown.step, 3);
+});
+
+/** The fake schema's rule: only the angle tolerance judges the contacts (the page reads it from the schema's `stage`). */
+const onlyTolerance = (from, to) => Object.keys(to).every((id) => from[id] === to[id] || id === 'tol_deg');
+
+test('a change of a setting that only judges the contacts is judged again at the step shown, without a replay', async () => {
+  const { controller, log, dataset, worker } = setUp({ remeasurable: onlyTolerance });
+  const cfg = config('pillar');
+  controller.open(cfg, 'measure');
+  await controller.settled();
+  worker.calls.length = 0;
+  log.runs.length = 0;
+  const before = log.shown.length;
+
+  const looser = { ...cfg, settings: { ...cfg.settings, tol_deg: 5 } };
+  controller.change(looser);
+  assert.notEqual(dataset.run, 'replaying');
+  await controller.settled();
+  assert.equal(dataset.run, 'idle');
+  assert.ok(!log.runs.includes('replaying'), `run states: ${log.runs}`);
+  assert.deepEqual(worker.calls.map((c) => c.type), ['remeasure'], 'no load, no step');
+  assert.equal(worker.calls[0].settings.tol_deg, 5);
+  const shownAfter = log.shown.slice(before);
+  assert.equal(shownAfter.length, 1);
+  assert.equal(shownAfter[0].step, 3);
+  // What a replay with the new settings would show, and the history kept.
+  assertFaithful(shownAfter[0], looser);
+  assert.notEqual(shownAfter[0].record.count, fakeCount('pillar', cfg.settings, 3), 'the fake must tell the tolerances apart');
+  assert.deepEqual(shownAfter[0].history.map(([step]) => step), [1, 2, 3]);
+  assert.deepEqual(controller.link(), { config: looser, step: 3 });
+
+  // Stepping on uses the new settings.
+  controller.stepOnce();
+  await controller.settled();
+  assert.equal(log.shown.at(-1).step, 4);
+  assertFaithful(log.shown.at(-1), looser);
+});
+
+test('a play goes on through a change that only judges the contacts', async () => {
+  const { controller, log, worker } = setUp({ remeasurable: onlyTolerance });
+  const cfg = config('spikes');
+  controller.open(cfg, 0);
+  await controller.settled();
+  controller.play();
+  await until(() => (log.shown.at(-1)?.step ?? 0) >= 2);
+  const looser = { ...cfg, settings: { ...cfg.settings, tol_deg: 5 } };
+  controller.change(looser);
+  const reached = log.shown.at(-1).step;
+  await until(() => (log.shown.at(-1)?.step ?? 0) >= reached + 2);
+  assert.equal(controller.run, 'playing');
+  controller.pause();
+  await controller.settled();
+  assert.equal(worker.calls.filter((c) => c.type === 'load').length, 1, 'only the first load');
+  // Every step in order, the play going on; the step the change came at is
+  // shown twice, judged the old way and the new.
+  const first = log.shown.findIndex((s) => s.config === looser);
+  assert.ok(first > 0);
+  const steps = log.shown.map((s) => s.step);
+  assert.deepEqual(steps, steps.map((_, i) => (i < first ? i : i - 1)), `steps shown: ${steps}`);
+  for (const entry of log.shown.slice(first)) assertFaithful(entry, looser);
+  for (const entry of log.shown.slice(0, first)) assertFaithful(entry, cfg);
+});
+
+test('other settings, and a core that cannot judge again, still replay', async () => {
+  for (const [options, changes] of [
+    [{ remeasurable: onlyTolerance }, { iterations: 10 }],
+    [{ remeasurable: onlyTolerance, remeasure: false }, { tol_deg: 5 }],
+  ]) {
+    const { controller, log, worker } = setUp(options);
+    const cfg = config('pillar');
+    controller.open(cfg, 'measure');
+    await controller.settled();
+    worker.calls.length = 0;
+    const changed = { ...cfg, settings: { ...cfg.settings, ...changes } };
+    controller.change(changed);
+    assert.equal(controller.run, 'replaying');
+    await controller.settled();
+    assert.equal(worker.calls[0].type, 'load');
+    assert.ok(!worker.calls.some((c) => c.type === 'remeasure'));
+    assertFaithful(log.shown.at(-1), changed);
+    assert.equal(log.shown.at(-1).step, 3);
+  }
+});
+
+test('a change that only judges the contacts during a replay judges the step reached again and replays on', async () => {
+  const { controller, log, worker } = setUp({ remeasurable: onlyTolerance });
+  const cfg = config('pillar');
+  controller.open(cfg, 'measure');
+  await controller.settled();
+  const perturbed = { ...cfg, settings: { ...cfg.settings, perturb: 0.01 } };
+  controller.change(perturbed);
+  await until(() => worker.calls.some((c) => c.type === 'step' && worker.sim.settings.perturb === 0.01));
+  worker.calls.length = 0;
+  const looser = { ...perturbed, settings: { ...perturbed.settings, tol_deg: 5 } };
+  controller.change(looser);
+  assert.equal(controller.run, 'replaying');
+  await controller.settled();
+  assert.ok(!worker.calls.some((c) => c.type === 'load'), 'the replay under way is not started again');
+  assert.equal(log.shown.at(-1).step, 3);
+  assertFaithful(log.shown.at(-1), looser);
 });

@@ -21,6 +21,11 @@
  * an *advance*: every frame that arrives is shown, since each is a state the
  * link can name.
  *
+ * A change of settings that only judge the contacts (the Measure stage: the
+ * angle tolerance, the oracle) changes nothing that is simulated, so the
+ * worker judges the step it holds again instead of replaying, and a play
+ * goes on.
+ *
  * One request is in flight at a time, so the worker is never flooded and a
  * superseded request costs at most one slice of work.
  */
@@ -52,6 +57,9 @@ export const SHOW_INITIAL_AFTER_MS = 500;
  *   a fresh simulation at step 0; on failure the worker keeps what it held
  * @property {(count: number, budgetMs: number) => Promise<{frame: Frame, history: Array<[number, number, number]>}>} step
  *   up to `count` steps, fewer when `budgetMs` (> 0) runs out
+ * @property {(settings: Record<string, any>) => Promise<{frame: Frame}>} [remeasure]
+ *   judges the step held again with `settings` (which differ from the loaded ones only where
+ *   `remeasurable` allows) and keeps them for the steps to come
  */
 
 /**
@@ -101,9 +109,12 @@ export const SHOW_INITIAL_AFTER_MS = 500;
 export class RunController {
   /**
    * @param {{worker: RunWorker, listener?: RunListener, nextFrame?: () => Promise<void>, sliceMs?: number,
-   *   showInitialAfterMs?: number, now?: () => number}} options
+   *   showInitialAfterMs?: number, now?: () => number,
+   *   remeasurable?: (from: Record<string, any>, to: Record<string, any>) => boolean}} options
    *   nextFrame: resolves when the display can take the next frame while playing;
-   *   now: a clock in milliseconds
+   *   now: a clock in milliseconds;
+   *   remeasurable: whether settings `to` differ from `from` only in settings that judge the
+   *   contacts (the worker's `remeasure` takes them without a replay)
    */
   constructor({
     worker,
@@ -112,8 +123,10 @@ export class RunController {
     sliceMs = RUN_SLICE_MS,
     showInitialAfterMs = SHOW_INITIAL_AFTER_MS,
     now = () => performance.now(),
+    remeasurable = () => false,
   }) {
     this.worker = worker;
+    this.remeasurable = remeasurable;
     this.listener = listener;
     this.nextFrame = nextFrame;
     this.sliceMs = sliceMs;
@@ -150,11 +163,29 @@ export class RunController {
 
   /**
    * Shows another configuration (usually new settings) at the step the page
-   * is at, replaying from step 0. Stops playing.
+   * is at, replaying from step 0 and stopping a play; settings that only
+   * judge the contacts are judged again at the step on screen, and a play
+   * goes on.
    * @param {Config} config
    */
   change(config) {
+    const t = this.target;
+    const from = this.config;
+    if (this.shown && this.run !== 'replaying' && from && this.canRemeasure(from, config)) {
+      const step = t && t.mode === 'advance' ? t.step : this.shown.step;
+      this.retarget({ config, step, mode: 'advance', playing: t?.playing ?? false });
+      return;
+    }
     this.retarget({ config, step: this.currentStep(), mode: 'replay', playing: false });
+  }
+
+  /**
+   * @param {Config} from
+   * @param {Config} to
+   * @returns {boolean} whether the worker can turn a simulation of `from` into one of `to` by judging its contacts again
+   */
+  canRemeasure(from, to) {
+    return Boolean(this.worker.remeasure) && from.scene === to.scene && this.remeasurable(from.settings, to.settings);
   }
 
   /** @returns {string | null} why the shown run stopped, when the core found it diverged */
@@ -311,6 +342,19 @@ export class RunController {
     if (held.config === t.config && (t.step === 'measure' || t.step === 'reached')) {
       t.step = t.step === 'measure' ? held.scene.info.measure_step : held.step;
       this.listener.link?.();
+    }
+    if (held.config !== null && held.config !== t.config && held.frame && this.canRemeasure(held.config, t.config)) {
+      let result;
+      try {
+        result = await /** @type {NonNullable<RunWorker['remeasure']>} */ (this.worker.remeasure)(t.config.settings);
+      } catch (error) {
+        return this.failed(error, t, 'step', generation);
+      }
+      if (generation !== this.generation) return true;
+      held.config = t.config;
+      held.frame = result.frame;
+      if (this.target === t && t.mode === 'advance') this.show();
+      return true;
     }
     if (held.config !== t.config || (!t.playing && typeof t.step === 'number' && held.step > t.step)) {
       this.report();

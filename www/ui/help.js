@@ -22,6 +22,11 @@ export const MEASURE_HELP = {
     text: 'How many contacts the method produced at this step, after removing duplicates (same position and normal). The scene\'s minimal count is how many an ideal method needs: one per corner of each contact area, for the Pillar 4 under the square plinth and 6 for each hexagonal joint, 40 in all.',
     paper: 'section 5 (figure 6) and section 8.1 (post-filter)',
   },
+  oracle: {
+    title: "The scene's oracle and the geometric oracle",
+    text: "The scene's oracle lists the right normals by hand, as the paper does (straight up for the Pillar, the joints of the Wall and the Arch, each small case's listed normals). The geometric oracle derives them from the two bodies' surfaces at the pose the contacts were found at (a face's normal, or a cone of valid normals, counted as indeterminate-right, where the shapes single out none; a contact far from where the bodies touch is wrong), so it judges every scene, your own files too, at every step.",
+    paper: 'section 5 (the scenes\' oracles); the geometric oracle is not in the paper: docs/design/oracle.md',
+  },
   quality: {
     title: 'Quality',
     text: 'Each contact gets a score q: how closely its normal matches a right normal (1 = exactly right). A contact is correct when its normal is within the angle tolerance of a right one. Quality is the percentage of correct contacts. 100 % means every normal is right.',
@@ -54,7 +59,7 @@ export const MEASURE_HELP = {
   },
   kinetic_energy: {
     title: 'Kinetic energy per step',
-    text: 'The kinetic energy of the free bodies at every step taken, and the first step\'s as a dashed line. A structure at rest should stay near zero. In the sphere benchmarks (Spinning sphere, Rolling spheres) it is the measure that matters: a sphere spinning on one point of its axis without slipping keeps its energy, so a curve that sinks below the dashed line shows contacts off the axis braking it; a rolling sphere trades kinetic for potential energy, so there only the curve\'s ends compare. These scenes have no contact oracle for every pair, so quality and coverage may show a dash.',
+    text: 'The kinetic energy of the free bodies at every step taken, and the first step\'s as a dashed line. A structure at rest should stay near zero. In the sphere benchmarks (Spinning sphere, Rolling spheres) it is the measure that matters: a sphere spinning on one point of its axis without slipping keeps its energy, so a curve that sinks below the dashed line shows contacts off the axis braking it; a rolling sphere trades kinetic for potential energy, so there only the curve\'s ends compare. Rolling spheres has no oracle of its own, so its quality and coverage come from the geometric oracle.',
     paper: 'not in the paper: Cheng Yi and Drumwright, Determining Contact Data for Time Stepping Rigid Body Simulations with Convex Polyhedral Geometries, section V-B and figure 5',
   },
   solver: {

@@ -9,27 +9,32 @@ import { REGION_COLOURS } from '../render/regions.js';
 
 /**
  * @param {HTMLElement} element
- * @param {{featureColours: boolean, featureKinds: string[], hasOracle: boolean, count: number, shown: number,
- *   regions?: number | null, toleranceDeg?: number}} options regions: how many region outlines are
- *   drawn (null: none asked for); toleranceDeg: the angle tolerance for "right"
+ * @param {{featureColours: boolean, featureKinds: string[], oracle: 'scene' | 'geometric', count: number, shown: number,
+ *   regions?: number | null, toleranceDeg?: number}} options oracle: the one whose verdicts the
+ *   colours show (the headline's); regions: how many region outlines are drawn (null: none asked
+ *   for); toleranceDeg: the angle tolerance for "right"
  */
-export function showLegend(element, { featureColours, featureKinds, hasOracle, count, shown, regions = null, toleranceDeg = NaN }) {
+export function showLegend(element, { featureColours, featureKinds, oracle, count, shown, regions = null, toleranceDeg = NaN }) {
   const swatch = (colour, label, shape = '') => `<span class="swatch ${shape}" style="background:${cssColour(colour)}"></span>${label}`;
-  const within = Number.isFinite(toleranceDeg) ? ` (within ${formatDegrees(toleranceDeg)} of a true normal)` : '';
+  const geometric = oracle === 'geometric';
+  // The geometric oracle's right normals come from the surfaces at this
+  // pose, and a normal inside a cone of valid ones counts as right too.
+  const truth = geometric ? 'a normal the surfaces allow' : 'a true normal';
+  const within = Number.isFinite(toleranceDeg) ? ` (within ${formatDegrees(toleranceDeg)} of ${truth})` : '';
+  const judge = `<span class="legend-note">judged by the ${geometric ? 'geometric oracle' : "scene's oracle"}</span>`;
   let items;
   if (featureColours) {
     items = featureKinds.map((kind, i) => swatch(FEATURE_COLOURS[i], kind));
-    if (hasOracle) items.push('<span class="legend-note">cubes: wrong normals</span>');
-  } else if (hasOracle) {
+    items.push('<span class="legend-note">cubes: wrong normals</span>', judge);
+  } else {
     const ramp = `linear-gradient(90deg, ${cssColour(qualityColour(0, 0))}, ${cssColour(qualityColour(1, 0))})`;
     items = [
       swatch(qualityColour(1, 1), `ball: right normal${within}`),
       `<span class="swatch square ramp" style="background:${ramp}"></span>cube: wrong normal`,
-      // q is the cosine of the angle to the nearest true normal.
-      '<span class="legend-note">shade: q = cos(angle to the true normal), deep orange at 0 or less, light near 1</span>',
+      // q is the cosine of the angle to the nearest right normal.
+      `<span class="legend-note">shade: q = cos(angle to ${truth}), deep orange at 0 or less, light near 1</span>`,
+      judge,
     ];
-  } else {
-    items = [swatch(qualityColour(1, NaN), 'no oracle for this scene')];
   }
   if (regions !== null) items.push(regionsLine(regions));
   const counted = shown === count ? `${count} contact${count === 1 ? '' : 's'}` : `${shown} of ${count} contacts shown`;

@@ -6,11 +6,52 @@
  * writes null). The browser tests compare those texts with the CLI.
  */
 
-/** The CLI's keys, in readout order; `min_contacts` comes from the scene. */
+/**
+ * The CLI's keys, in readout order: the headline's measures (those of the
+ * oracle `oracle` names), then the scene's oracle's and the geometric
+ * oracle's, each set in full. `min_contacts` is the headline oracle's
+ * minimal count (the record carries it per oracle, the scene's also in
+ * the scene's info); the CLI's record has none of its own.
+ */
 export const READOUT_KEYS = [
-  'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'penetration', 'min_depth',
-  'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'indeterminate', 'ms_broad', 'ms_method', 'ms_solver',
+  'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'oracle',
+  'scene_correct', 'scene_quality', 'scene_coverage', 'scene_area_coverage', 'scene_min_contacts', 'scene_excess',
+  'geo_right', 'geo_indeterminate_right', 'geo_wrong', 'geo_quality', 'geo_coverage', 'geo_area_coverage', 'geo_min_contacts', 'geo_excess',
+  'penetration', 'min_depth', 'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'indeterminate',
+  'ms_broad', 'ms_method', 'ms_oracle', 'ms_solver',
 ];
+
+/**
+ * The oracle the headline measures come from, in words, and the other one
+ * the readout offers (its value for the `oracle` setting). A scene without
+ * an oracle of its own is measured by the geometric one and offers none.
+ * @param {any} record the step record (its `oracle` names the headline's), null at step 0
+ * @param {{oracle: string, scene_oracle?: boolean} | null} info the scene's info
+ * @param {string | null} choice the `oracle` setting ("scene" or "geometric"), for step 0
+ * @returns {{headline: 'scene' | 'geometric', name: string, offer: {value: 'scene' | 'geometric', label: string} | null}}
+ */
+export function oracleTerms(record, info, choice) {
+  const own = info?.oracle ?? 'none';
+  const sceneHasOne = info?.scene_oracle ?? own !== 'none';
+  const headline = !sceneHasOne ? 'geometric' : (record?.oracle ?? choice) === 'geometric' ? 'geometric' : 'scene';
+  if (headline === 'geometric') {
+    return { headline, name: 'geometric oracle', offer: sceneHasOne ? { value: 'scene', label: `use the scene's oracle (${own})` } : null };
+  }
+  return { headline, name: `scene's oracle: ${own}`, offer: { value: 'geometric', label: 'use the geometric oracle' } };
+}
+
+/**
+ * The headline oracle's minimal contact count: the record's for the
+ * geometric oracle (it follows the pose), the scene's own otherwise.
+ * @param {any} record
+ * @param {{min_contacts: number | null} | null} info
+ * @param {'scene' | 'geometric'} headline
+ * @returns {number | null}
+ */
+export function headlineMinContacts(record, info, headline) {
+  if (headline === 'geometric') return record?.geo_min_contacts ?? null;
+  return record?.scene_min_contacts ?? info?.min_contacts ?? null;
+}
 
 /**
  * Builds the readout's elements inside `container`.
@@ -21,6 +62,7 @@ export function buildReadout(container) {
     ['step', 'Step', 'step'],
     ['time', 'Time', null],
     ['count', 'Contacts', 'count'],
+    ['oracle', 'Oracle', 'oracle'],
     ['quality', 'Quality', 'quality'],
     ['coverage', 'Coverage', 'coverage'],
     ['excess', 'Excess', 'excess'],
@@ -40,7 +82,12 @@ export function buildReadout(container) {
         .map(
           ([id, label, help]) => `<div class="readout-row" id="row-${id}">
             <dt>${label}${help ? ` <button type="button" class="help-link" data-help="measure:${help}" aria-label="About ${label.toLowerCase()}">?</button>` : ''}</dt>
-            <dd id="human-${id}">—</dd>
+            ${
+              // The oracle's name, with a button for the other one when the scene has two.
+              id === 'oracle'
+                ? '<dd><span id="human-oracle">—</span> <button type="button" id="oracle-switch" class="small oracle-switch" hidden></button></dd>'
+                : `<dd id="human-${id}">—</dd>`
+            }
           </div>`,
         )
         .join('')}
@@ -55,18 +102,17 @@ export function buildReadout(container) {
 }
 
 /**
- * Why a scene has no coverage number, by its oracle's type.
+ * Why the scene's oracle gives no coverage number, by its type.
  * @type {Record<string, string>}
  */
 const NO_COVERAGE = {
   up: 'not defined for the Pillar: every joint has one right normal (straight up), so there is nothing to cover. The paper measures coverage in the small cases (table 8).',
-  none: 'this scene has no oracle: nobody knows its right normals.',
 };
 
 /**
  * "48 of 64 normals right (75.0 %)", from the record's `correct` and `count`.
  * @param {any} record
- * @returns {string | null} null when the scene has no oracle
+ * @returns {string | null} null when the record has no quality (a core without the geometric oracle)
  */
 export function qualitySentence(record) {
   if (record.quality === null || record.quality === undefined) return record.count === 0 ? 'no contacts' : null;
@@ -79,14 +125,16 @@ export function qualitySentence(record) {
  * sight, on a phone or in presentation mode).
  * @param {any} record the step record, null at step 0
  * @param {number} step
- * @param {{toleranceDeg?: number}} [options]
+ * @param {{toleranceDeg?: number, oracleName?: string}} [options] oracleName: the
+ *   headline oracle's name (`oracleTerms`), said after the quality
  * @returns {string}
  */
-export function headlineText(record, step, { toleranceDeg = NaN } = {}) {
+export function headlineText(record, step, { toleranceDeg = NaN, oracleName = '' } = {}) {
   if (!record) return `Step ${step} · no contacts yet`;
   const quality = qualitySentence(record);
   const parts = [`Step ${record.step}`, `${trim(record.time, 4)} s`, quality ?? `${record.count} contacts`];
   if (quality && record.count > 0 && Number.isFinite(toleranceDeg)) parts[2] += ` within ${Number(toleranceDeg.toPrecision(3))}°`;
+  if (quality && record.count > 0 && oracleName) parts.push(oracleName);
   // A method that cannot judge a pair says why ("not applicable: <body> is not convex").
   parts.push(...(record.not_applicable ?? []));
   if (record.indeterminate > 0) parts.push(`${record.indeterminate} refused: indeterminate normal`);
@@ -98,11 +146,11 @@ export function headlineText(record, step, { toleranceDeg = NaN } = {}) {
  * @param {HTMLElement} container
  * @param {any} record the step record, null at step 0
  * @param {number} step the simulation's step index
- * @param {{min_contacts: number | null, oracle: string} | null} info
- * @param {{toleranceDeg?: number, dt?: number | null}} [options] the angle
- *   tolerance for "right" and the time step every step of this run took
+ * @param {{min_contacts: number | null, oracle: string, scene_oracle?: boolean} | null} info
+ * @param {{toleranceDeg?: number, dt?: number | null, oracleChoice?: string | null}} [options] the angle
+ *   tolerance for "right", the time step every step of this run took, and the `oracle` setting
  */
-export function showReadout(container, record, step, info, { toleranceDeg = NaN, dt = null } = {}) {
+export function showReadout(container, record, step, info, { toleranceDeg = NaN, dt = null, oracleChoice = null } = {}) {
   const exact = (key, value) => {
     const element = container.querySelector(`[data-readout="${key}"]`);
     if (element) element.textContent = value === undefined ? '' : String(value);
@@ -117,8 +165,15 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
       element.append(note);
     }
   };
-  const oracle = info?.oracle ?? 'none';
-  const minContacts = info?.min_contacts ?? null;
+  const sceneOracle = info?.oracle ?? 'none';
+  const terms = oracleTerms(record, info, oracleChoice);
+  const minContacts = headlineMinContacts(record, info, terms.headline);
+  human('oracle', terms.name);
+  const offer = /** @type {HTMLButtonElement} */ (container.querySelector('#oracle-switch'));
+  // Offered only where the core has the setting to switch.
+  offer.hidden = terms.offer === null || oracleChoice === null;
+  offer.textContent = terms.offer?.label ?? '';
+  offer.dataset.oracle = terms.offer?.value ?? '';
 
   exact('min_contacts', minContacts);
   if (!record) {
@@ -137,16 +192,25 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   human('time', `${trim(record.time, 4)} s`, dt ? `the sum of ${record.step} ${record.step === 1 ? 'step' : 'steps'} of ${trim(dt, 6)} s` : '');
   human('count', minContacts === null ? String(record.count) : `${record.count} (minimal ${minContacts})`);
   const quality = qualitySentence(record);
-  const tolerance = Number.isFinite(toleranceDeg) ? `right: within ${Number(toleranceDeg.toPrecision(3))}° of a true normal (q ≥ ${Math.cos((toleranceDeg * Math.PI) / 180).toFixed(5)})` : '';
-  if (oracle === 'none') human('quality', '—', NO_COVERAGE.none);
-  else human('quality', quality ?? '—', record.count > 0 ? tolerance : '');
+  // Worded as the legend words it: the geometric oracle's right normals are those the surfaces allow.
+  const truth = terms.headline === 'geometric' ? 'a normal the surfaces allow' : 'a true normal';
+  const tolerance = Number.isFinite(toleranceDeg) ? `right: within ${Number(toleranceDeg.toPrecision(3))}° of ${truth} (q ≥ ${Math.cos((toleranceDeg * Math.PI) / 180).toFixed(5)})` : '';
+  // The geometric oracle also accepts a normal inside a cone of valid ones.
+  const indeterminate = terms.headline === 'geometric' && record.geo_indeterminate_right > 0 ? `, ${record.geo_indeterminate_right} of them in a cone of valid normals` : '';
+  human('quality', quality ?? '—', record.count > 0 ? `${tolerance}${indeterminate}` : '');
   const coverageLabel = container.querySelector('#row-coverage dt');
-  if (oracle === 'wall' || oracle === 'arch') {
+  const area = record.area_coverage === null || record.area_coverage === undefined ? null : record.area_coverage.toFixed(3);
+  if (terms.headline === 'geometric') {
+    // Both are defined on every scene: the required directions found, and the regions' area spanned.
+    coverageLabel.firstChild.textContent = 'Coverage ';
+    if (record.coverage === null) human('coverage', '— (no contacts)');
+    else human('coverage', `${record.coverage.toFixed(1)} %`, area === null ? '' : `area coverage P ${area}`);
+  } else if (sceneOracle === 'wall' || sceneOracle === 'arch') {
     coverageLabel.firstChild.textContent = 'Area coverage P ';
-    human('coverage', record.area_coverage === null ? '— (no contacts)' : record.area_coverage.toFixed(3));
+    human('coverage', area ?? '— (no contacts)');
   } else {
     coverageLabel.firstChild.textContent = 'Coverage ';
-    if (record.coverage === null) human('coverage', '—', NO_COVERAGE[oracle] ?? 'not defined for this scene.');
+    if (record.coverage === null) human('coverage', '—', NO_COVERAGE[sceneOracle] ?? 'not defined for this scene.');
     else human('coverage', `${record.coverage.toFixed(1)} %`);
   }
   human('excess', record.excess === null ? '—' : `${record.excess.toFixed(2)} ×`);
@@ -155,7 +219,8 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   human('kinetic_energy', `${scientific(record.kinetic_energy)} J`);
   human('max_displacement', `${scientific(record.max_displacement)} m`);
   human('solver', `${record.iterations} iterations, residual ${scientific(record.residual)}`);
-  human('timing', `broad ${ms(record.ms_broad)} · method ${ms(record.ms_method)} · solver ${ms(record.ms_solver)}`);
+  const oracleMs = record.ms_oracle === undefined ? '' : ` · oracle ${ms(record.ms_oracle)}`;
+  human('timing', `broad ${ms(record.ms_broad)} · method ${ms(record.ms_method)} · solver ${ms(record.ms_solver)}${oracleMs}`);
 
   // The core decides (the same rule as `contactlab table counts`); it says
   // nothing for scenes that are meant to move.
@@ -163,7 +228,7 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   const standing = record.standing;
   status.hidden = standing === null || standing === undefined;
   if (!status.hidden) {
-    const what = oracle === 'up' ? 'Pillar' : 'Structure';
+    const what = sceneOracle === 'up' ? 'Pillar' : 'Structure';
     status.textContent = standing ? `${what} still standing` : 'Collapsed';
     status.classList.toggle('bad', !standing);
   }

@@ -41,6 +41,8 @@ export function regionDetails(contact, layout) {
  * @property {string} depth e.g. "1.20e-4 m"
  * @property {'right' | 'wrong' | null} verdict the core's verdict on the normal, in the readout's and the legend's words; null where the scene has no oracle
  * @property {string} q e.g. "0.9876 (correct)", or "no oracle"
+ * @property {'right' | 'indeterminate-right' | 'wrong' | null} geo the geometric oracle's verdict
+ *   (indeterminate-right: within a cone of valid normals); null where the core gives none
  * @property {{region: number, normal: string} | null} region `regionDetails`
  */
 
@@ -57,6 +59,7 @@ export function contactDetails(contacts, layout, index, { bodyNames, featureKind
   const qValue = c[layout.q];
   const correct = c[layout.correct];
   const verdict = Number.isNaN(qValue) || Number.isNaN(correct) ? null : correct === 1 ? 'right' : 'wrong';
+  const geo = layout.geo === undefined ? undefined : c[layout.geo];
   const name = (i) => bodyNames[i] ?? `body ${i}`;
   const feature = featureKinds[c[layout.feature]] ?? '?';
   return {
@@ -69,6 +72,7 @@ export function contactDetails(contacts, layout, index, { bodyNames, featureKind
     depth: `${c[layout.depth].toExponential(2)} m`,
     verdict,
     q: verdict === null ? 'no oracle' : `${qValue.toFixed(4)} (${verdict} normal)`,
+    geo: geo === 1 ? 'right' : geo === 0.5 ? 'indeterminate-right' : geo === 0 ? 'wrong' : null,
     region: regionDetails(c, layout),
   };
 }
@@ -86,6 +90,7 @@ export function detailRows(details, region = null) {
     { term: 'depth', value: details.depth },
     { term: 'q', value: details.q },
   ];
+  if (details.geo) rows.push({ term: 'geometric oracle', value: details.geo });
   if (details.region) {
     rows.push({ term: 'region', value: `${details.region.region}${region ? ` of ${region.of}` : ''} between these bodies` });
     rows.push({ term: 'normal', value: details.region.normal });
@@ -104,7 +109,9 @@ export function detailRows(details, region = null) {
  */
 export function contactSentence(details, position, count) {
   const verdict = details.verdict === null ? 'no oracle' : `${details.verdict} normal (q ${details.q.split(' ')[0]})`;
-  return `contact ${position} of ${count}: ${details.bodies}, ${details.featureWords}, ${verdict}, depth ${details.depth}, normal A→B ${details.normal}`;
+  // The geometric verdict only where it says more than the one above.
+  const geo = details.geo && details.geo !== details.verdict ? `, geometric oracle: ${details.geo}` : '';
+  return `contact ${position} of ${count}: ${details.bodies}, ${details.featureWords}, ${verdict}${geo}, depth ${details.depth}, normal A→B ${details.normal}`;
 }
 
 /**

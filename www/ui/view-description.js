@@ -105,11 +105,13 @@ export class ViewDescription {
     this.written = shown;
     this.lastWrittenAt = performance.now();
     const info = shown.scene.info;
-    const hasOracle = info.oracle !== 'none';
     /** @type {{name: string, fixed: boolean}[]} */
     const bodies = info.bodies;
-    const context = { bodyNames: bodies.map((b) => b.name), featureKinds: this.featureKinds, hasOracle };
     const pairs = contactPairs(shown.frame.contacts, this.layout);
+    // Every contact carries the headline oracle's verdict (the geometric
+    // oracle's where the scene has none of its own): said as the core gives it.
+    const hasOracle = pairs.every((pair) => pair.unjudged === 0);
+    const context = { bodyNames: bodies.map((b) => b.name), featureKinds: this.featureKinds, hasOracle };
     if (shown.scene !== this.listedScene) {
       this.listedScene = shown.scene;
       this.listed = PAIRS_PAGE;

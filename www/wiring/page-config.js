@@ -23,7 +23,7 @@ export const FILE_OPTION = '__file__';
 export class ConfigTerms {
   /**
    * @param {{scenes: Array<{id: string, title: string}>, methods: Array<{id: string, name: string}>,
-   *   schema: Array<{id: string, kind: string, url_key: string}>}} catalogue the core's catalogue
+   *   schema: Array<{id: string, kind: string, url_key: string, stage?: string}>}} catalogue the core's catalogue
    */
   constructor(catalogue) {
     this.scenes = catalogue.scenes;
@@ -35,6 +35,20 @@ export class ConfigTerms {
     // quality plot; its URL key is part of every shared link, so it is stable.
     /** @type {string | null} */
     this.toleranceSetting = this.schema.find((entry) => entry.url_key === 'tol')?.id ?? null;
+    // The oracle the headline measures come from ("scene" or "geometric"),
+    // found the same way.
+    /** @type {string | null} */
+    this.oracleSetting = this.schema.find((entry) => entry.url_key === 'oracle')?.id ?? null;
+  }
+
+  /**
+   * Whether settings `to` differ from `from` only in settings of the
+   * Measure stage (they judge the contacts, nothing that is simulated).
+   * @param {Record<string, any>} from
+   * @param {Record<string, any>} to
+   */
+  onlyMeasuresChange(from, to) {
+    return Object.keys({ ...from, ...to }).every((id) => from[id] === to[id] || this.schema.find((entry) => entry.id === id)?.stage === 'measure');
   }
 
   /** @param {PageConfig} config @returns {any} the method id the configuration runs */
@@ -45,6 +59,11 @@ export class ConfigTerms {
   /** @param {PageConfig} config @returns {number} the angle tolerance for "right", in degrees (NaN without one) */
   toleranceDeg(config) {
     return this.toleranceSetting ? Number(config.settings[this.toleranceSetting]) : NaN;
+  }
+
+  /** @param {PageConfig} config @returns {string | null} the oracle the configuration asks for (null without the setting) */
+  oracleChoice(config) {
+    return this.oracleSetting ? (config.settings[this.oracleSetting] ?? null) : null;
   }
 
   /** @param {PageConfig} config @returns {string} the scene's title, or the file's */

@@ -14,7 +14,7 @@ import { drawSortedQuality, sortedQualityData } from '../plots/sorted-quality.js
 import { showPlotData } from '../plots/table.js';
 import { canRestore, showDivergence } from '../ui/divergence.js';
 import { showLegend } from '../ui/legend.js';
-import { buildReadout, headlineText, showReadout } from '../ui/readout-table.js';
+import { buildReadout, headlineText, oracleTerms, showReadout } from '../ui/readout-table.js';
 
 /** Shows the shown frame's numbers: caption, readout, headline, divergence, legend, plots. */
 export class ReadoutPanel {
@@ -22,9 +22,11 @@ export class ReadoutPanel {
    * @param {{elements: import('./elements.js').ReadoutElements,
    *   controller: import('../state/run-controller.js').RunController,
    *   terms: import('./page-config.js').ConfigTerms,
-   *   featureKinds: any}} options featureKinds: the catalogue's, for the legend
+   *   featureKinds: any,
+   *   chooseOracle: (value: string) => void}} options featureKinds: the catalogue's, for the legend;
+   *   chooseOracle: the readout's button for the other oracle was pressed (a value of the `oracle` setting)
    */
-  constructor({ elements, controller, terms, featureKinds }) {
+  constructor({ elements, controller, terms, featureKinds, chooseOracle }) {
     this.elements = elements;
     this.controller = controller;
     this.terms = terms;
@@ -32,6 +34,10 @@ export class ReadoutPanel {
     this.plotsPending = false;
     this.featureKinds = featureKinds;
     buildReadout(elements.readout);
+    const offer = /** @type {HTMLButtonElement} */ (elements.readout.querySelector('#oracle-switch'));
+    offer.addEventListener('click', () => {
+      if (offer.dataset.oracle) chooseOracle(offer.dataset.oracle);
+    });
     // The plots' summaries and tables are in place before the first frame,
     // so filling them then does not push the panel's content about.
     this.drawPlots();
@@ -49,9 +55,10 @@ export class ReadoutPanel {
     const info = shown.scene.info;
     const record = shown.frame.record;
     const toleranceDeg = this.terms.toleranceDeg(config);
+    const oracleChoice = this.terms.oracleChoice(config);
     // The info's time step is the one the core ran this configuration with.
-    showReadout(readout, record, shown.step, info, { toleranceDeg, dt: info.dt ?? null });
-    headline.textContent = headlineText(record, shown.step, { toleranceDeg: info.oracle === 'none' ? NaN : toleranceDeg });
+    showReadout(readout, record, shown.step, info, { toleranceDeg, dt: info.dt ?? null, oracleChoice });
+    headline.textContent = headlineText(record, shown.step, { toleranceDeg, oracleName: oracleTerms(record, info, oracleChoice).name });
     showDivergence(diverged, record?.diverged ?? null, { step: shown.step, restorable: canRestore(config.settings, this.terms.schema) });
     this.schedulePlots();
     this.updateCaption();
@@ -83,7 +90,7 @@ export class ReadoutPanel {
     showLegend(this.elements.legend, {
       featureColours,
       featureKinds: this.featureKinds,
-      hasOracle: current.scene.info.oracle !== 'none',
+      oracle: oracleTerms(current.frame.record, current.scene.info, this.terms.oracleChoice(/** @type {import('./page-config.js').PageConfig} */ (current.config))).headline,
       count,
       shown,
       regions,
