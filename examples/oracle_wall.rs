@@ -1,73 +1,77 @@
 //! How long the geometric oracle (`docs/design/oracle.md`, "Cost") takes
-//! on the Wall at its initial pose: each body posed once, then a
-//! PairOracle for every body pair whose bounding spheres come within the
-//! envelope, as one step would build them. Run
-//! `cargo run --release --example oracle_wall [scene]`; a timing, never a
-//! test assertion.
+//! to judge one step: a scene (the Wall by default) run with Semi-local
+//! for a few steps, then `GeometricOracle::judge_step` on that step's
+//! contacts at the bodies' poses, timed 30 times; and, for comparison, at
+//! the loaded pose. Run `cargo run --release --example oracle_wall [scene]
+//! [steps]`; a timing, never a test assertion (`cargo xtask bench` reports
+//! the same cost inside real steps as `ms_oracle`).
 
-use contactlab::measures::oracle::{BodyFeatures, PairOracle, Posed, Tolerances};
-use contactlab::scene::builtin::load_builtin;
-use contactlab::scene::LoadOptions;
+use contactlab::measures::oracle::GeometricOracle;
+use contactlab::scene::builtin::builtin_text;
+use contactlab::sim::{SimSettings, Simulation};
+use glam::{DQuat, DVec3};
 use std::time::Instant;
 
 fn main() {
-    let id = std::env::args().nth(1).unwrap_or_else(|| "wall".into());
-    let scene = load_builtin(&id, &LoadOptions::default()).expect("a built-in scene");
-    let envelope = 0.01;
-    let features: Vec<BodyFeatures> = scene
-        .bodies
-        .iter()
-        .map(|b| BodyFeatures::of(&b.mesh))
-        .collect();
-    let radius: Vec<f64> = scene
-        .bodies
-        .iter()
-        .map(|b| {
-            b.mesh
-                .vertices
-                .iter()
-                .map(|v| v.length())
-                .fold(0.0, f64::max)
-        })
-        .collect();
-    let step = || {
-        let posed: Vec<Posed> = scene
-            .bodies
-            .iter()
-            .zip(&features)
-            .map(|(b, f)| Posed::new(f, (b.position, b.rotation)))
-            .collect();
-        let (mut pairs, mut regions, mut touches) = (0, 0, 0);
-        for i in 0..scene.bodies.len() {
-            for j in i + 1..scene.bodies.len() {
-                let (a, b) = (&scene.bodies[i], &scene.bodies[j]);
-                if a.position.distance(b.position) > radius[i] + radius[j] + envelope {
-                    continue;
-                }
-                let tol = Tolerances::for_bodies(&a.mesh, &b.mesh, envelope, 1.0);
-                let o = PairOracle::of_posed(&posed[i], &posed[j], tol);
-                pairs += 1;
-                regions += o.regions.len();
-                touches += o.touches.len();
-            }
-        }
-        (pairs, regions, touches)
+    let mut args = std::env::args().skip(1);
+    let id = args.next().unwrap_or_else(|| "wall".into());
+    let steps: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let Some(text) = builtin_text(&id) else {
+        eprintln!("oracle_wall: no built-in scene \"{id}\"");
+        std::process::exit(2);
     };
-    let (pairs, regions, touches) = step();
-    let mut times: Vec<f64> = (0..30)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(step());
-            start.elapsed().as_secs_f64() * 1e3
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    println!(
-        "{id}: {} bodies, {pairs} near pairs, {regions} regions, {touches} touching pairs; \
-         per step: min {:.2} ms, median {:.2} ms, max {:.2} ms (30 steps)",
-        scene.bodies.len(),
-        times[0],
-        times[15],
-        times[29]
-    );
+    let settings = SimSettings {
+        method: "semi-local".into(),
+        ..SimSettings::default()
+    };
+    let mut sim = match Simulation::new(&format!("builtin:{id}"), text, settings.clone()) {
+        Ok(sim) => sim,
+        Err(e) => {
+            eprintln!("oracle_wall: {e}");
+            std::process::exit(2);
+        }
+    };
+    let oracle = GeometricOracle::new(sim.scene());
+    let envelope = 0.01;
+    let time = |label: &str, sim: &Simulation| {
+        let poses: Vec<(DVec3, DQuat)> = sim
+            .bodies()
+            .iter()
+            .map(|b| (b.position, b.rotation))
+            .collect();
+        let contacts = sim.contacts();
+        let mut times: Vec<f64> = (0..30)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(oracle.judge_step(contacts, &poses, envelope, 1.0));
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let judged = oracle.judge_step(contacts, &poses, envelope, 1.0);
+        println!(
+            "{id} {label}: {} contacts, {} right, min {:.2} ms, median {:.2} ms, max {:.2} ms (30 runs)",
+            contacts.len(),
+            judged.measures.right,
+            times[0],
+            times[15],
+            times[29]
+        );
+    };
+    time("loaded pose", &sim);
+    for _ in 0..steps {
+        if let Err(e) = sim.step() {
+            eprintln!("oracle_wall: {e}");
+            std::process::exit(1);
+        }
+    }
+    time(&format!("after {steps} steps"), &sim);
+    // The same poses with no contacts: the cost of the touching pairs and
+    // regions alone.
+    let poses: Vec<(DVec3, DQuat)> = sim.bodies().iter().map(|b| (b.position, b.rotation)).collect();
+    let start = Instant::now();
+    for _ in 0..30 {
+        std::hint::black_box(oracle.judge_step(&[], &poses, envelope, 1.0));
+    }
+    println!("{id} after {steps} steps, no contacts: mean {:.2} ms", start.elapsed().as_secs_f64() * 1e3 / 30.0);
 }

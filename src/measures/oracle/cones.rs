@@ -13,7 +13,7 @@
 //! otherwise it is a cone, and a normal inside it is right but
 //! indeterminate.
 
-use super::prims::{angle, angle_to_cone};
+use super::prims::{angle, angle_to_cone, within_cone};
 use glam::DVec3;
 
 /// The feasible normals of a piece pair.
@@ -50,10 +50,14 @@ impl Feasible {
 pub fn feasible(a: &[DVec3], b: &[DVec3], tol: f64) -> Feasible {
     let minus_b: Vec<DVec3> = b.iter().map(|g| -*g).collect();
     let slack = tol / 4.0;
-    let in_both = |d: DVec3| angle_to_cone(d, a) <= slack && angle_to_cone(d, &minus_b) <= slack;
+    let (sin_slack, cos_slack) = slack.sin_cos();
+    let in_both = |d: DVec3| {
+        within_cone(d, a, cos_slack, sin_slack) && within_cone(d, &minus_b, cos_slack, sin_slack)
+    };
     let mut rays: Vec<DVec3> = Vec::new();
     let add = |d: DVec3, rays: &mut Vec<DVec3>| {
-        if !rays.iter().any(|r| angle(*r, d) <= 1e-9) {
+        // Unit vectors: the chord equals the angle to first order.
+        if !rays.iter().any(|r| (*r - d).length() <= 1e-9) {
             rays.push(d);
         }
     };

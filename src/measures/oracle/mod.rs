@@ -157,7 +157,7 @@ impl PairOracle {
         let near: Vec<&Touch> = self
             .touches
             .iter()
-            .filter(|t| t.distance(p) <= tol.envelope)
+            .filter(|t| t.within(p, tol.envelope))
             .collect();
         let Some(least) = near.iter().map(|t| t.gap).reduce(f64::min) else {
             return Judgement {
@@ -211,7 +211,7 @@ impl PairOracle {
                 region
                     .touches
                     .iter()
-                    .any(|&t| self.touches[t].distance(p) <= tol.envelope)
+                    .any(|&t| self.touches[t].within(p, tol.envelope))
             };
             for direction in &region.required {
                 required += 1;

@@ -86,6 +86,38 @@ pub fn angle_to_cone(d: DVec3, gens: &[DVec3]) -> f64 {
     }
 }
 
+/// Whether unit `d` lies within the angle whose cosine and sine are
+/// `cos_slack` and `sin_slack` of the cone spanned by the unit directions
+/// `gens`: [`angle_to_cone`] `<= slack`, without the arc tangents, which
+/// dominate the oracle's cost when it intersects the cones of every
+/// touching pair (the angle to an arc's great circle is the arc sine of
+/// the component along its pole).
+pub fn within_cone(d: DVec3, gens: &[DVec3], cos_slack: f64, sin_slack: f64) -> bool {
+    if gens.iter().any(|g| d.dot(*g) >= cos_slack) {
+        return true;
+    }
+    if gens.len() >= 3 && inside_some_triple(d, gens) {
+        return true;
+    }
+    for i in 0..gens.len() {
+        for j in i + 1..gens.len() {
+            let (g1, g2) = (gens[i], gens[j]);
+            let Some(m) = g1.cross(g2).try_normalize() else {
+                continue;
+            };
+            let in_plane = d - m * d.dot(m);
+            if in_plane.length_squared() < 1e-24 {
+                continue;
+            }
+            let between = g1.cross(in_plane).dot(m) >= 0.0 && in_plane.cross(g2).dot(m) >= 0.0;
+            if between && d.dot(m).abs() <= sin_slack {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The parameter in [0, 1] of the point of segment `a`–`b` nearest `p`.
 pub fn segment_param(p: DVec3, a: DVec3, b: DVec3) -> f64 {
     let ab = b - a;

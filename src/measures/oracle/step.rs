@@ -174,7 +174,7 @@ impl GeometricOracle {
                             && region
                                 .touches
                                 .iter()
-                                .any(|&t| oracle.touches[t].distance(*p) <= tol.envelope)
+                                .any(|&t| oracle.touches[t].within(*p, tol.envelope))
                     })
                     .map(|(_, (p, _))| *p)
                     .collect();

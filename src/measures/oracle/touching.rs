@@ -218,6 +218,17 @@ impl Touch {
         }
     }
 
+    /// Whether `p` lies within `reach` of Π: a box test first, since most
+    /// pieces of a pair are far from a given contact.
+    pub fn within(&self, p: DVec3, reach: f64) -> bool {
+        let (lo, hi) = self.points.iter().fold(
+            (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
+            |(lo, hi), q| (lo.min(*q), hi.max(*q)),
+        );
+        let outside = (lo - p).max(p - hi).max(DVec3::ZERO);
+        outside.length() <= reach && self.distance(p) <= reach
+    }
+
     /// The sides of Π (none for a point).
     fn sides(&self) -> Vec<(DVec3, DVec3)> {
         let n = self.points.len();
