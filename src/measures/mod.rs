@@ -58,8 +58,9 @@ impl crate::settings::Choice for OracleChoice {
 pub struct MeasureSettings {
     /// θ (°): the angle tolerance of both oracles.
     pub tol_deg: f64,
-    /// ε (m): the geometric oracle's envelope.
-    pub envelope: f64,
+    /// ε (m): the geometric oracle's envelope; `None`: the `envelope`
+    /// setting's size-relative default, per pair of bodies.
+    pub envelope: Option<f64>,
     pub oracle: OracleChoice,
 }
 
@@ -419,7 +420,7 @@ pub fn step_measures(
         .collect();
     let settings = MeasureSettings {
         tol_deg: angle_tolerance_deg,
-        envelope: crate::settings::default_of("envelope"),
+        envelope: Some(crate::settings::PAPER_EPSILON),
         oracle: OracleChoice::Scene,
     };
     let geo = GeometricOracle::new(scene).judge_step(

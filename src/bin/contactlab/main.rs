@@ -464,7 +464,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         .into());
     }
     let scene = load(options, "contacts")?;
-    let params = settings.method_params();
+    let params = settings.method_params(&scene);
     // A one-off detection: a region method starts with no memory.
     let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
         .map_err(|e| format!("--method: {e}"))?;

@@ -76,15 +76,23 @@ impl GeometricOracle {
     }
 
     /// Judges `contacts`, found with the bodies at `poses` (world position
-    /// of the body origin, rotation), with envelope `envelope` (m) and angle
-    /// tolerance `tol_deg` (°).
+    /// of the body origin, rotation), with envelope `envelope` (m; `None`:
+    /// the `envelope` setting's size-relative default for each pair, a
+    /// fraction of the smaller body's diagonal) and angle tolerance
+    /// `tol_deg` (°).
     pub fn judge_step(
         &self,
         contacts: &[Contact],
         poses: &[(DVec3, DQuat)],
-        envelope: f64,
+        envelope: Option<f64>,
         tol_deg: f64,
     ) -> GeoStep {
+        let pair_envelope = |a: usize, b: usize| {
+            envelope.unwrap_or_else(|| {
+                crate::settings::default_fraction("envelope")
+                    * self.meshes[a].diagonal().min(self.meshes[b].diagonal())
+            })
+        };
         let n = self.features.len();
         // Body pairs (a < b) to judge: those with contacts, and those whose
         // ε-inflated bounding spheres meet (a pair may touch with no contact:
@@ -99,7 +107,7 @@ impl GeometricOracle {
                 if self.fixed[a] && self.fixed[b] {
                     continue;
                 }
-                let reach = self.radii[a] + self.radii[b] + envelope;
+                let reach = self.radii[a] + self.radii[b] + pair_envelope(a, b);
                 if poses[a].0.distance_squared(poses[b].0) <= reach * reach {
                     pairs.push((a, b));
                 }
@@ -137,7 +145,12 @@ impl GeometricOracle {
             let (Some(pa), Some(pb)) = (&posed[a], &posed[b]) else {
                 continue;
             };
-            let tol = Tolerances::for_bodies(&self.meshes[a], &self.meshes[b], envelope, tol_deg);
+            let tol = Tolerances::for_bodies(
+                &self.meshes[a],
+                &self.meshes[b],
+                pair_envelope(a, b),
+                tol_deg,
+            );
             let oracle = PairOracle::of_posed(pa, pb, tol);
             // (p, n from A to B): a contact stored from B to A is flipped.
             let oriented: Vec<(DVec3, DVec3)> = members
