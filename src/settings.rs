@@ -828,6 +828,30 @@ mod tests {
     }
 
     #[test]
+    fn size_relative_lengths_default_to_empty_and_take_metres_when_set() {
+        for id in ["envelope", "epsilon"] {
+            let s = spec(id).unwrap();
+            assert!(
+                matches!(s.default, Default::Relative(k) if k > 0.0 && k < 1.0),
+                "{id}"
+            );
+            assert!(s.default.is_from_scene(), "{id}");
+            assert_eq!(s.default_value(), SettingValue::Scene, "{id}");
+            assert_eq!(s.parse(""), Ok(SettingValue::Scene), "{id}");
+            assert_eq!(s.parse("0.01"), Ok(SettingValue::Number(0.01)), "{id}");
+            assert!(
+                s.parse("1")
+                    .unwrap_err()
+                    .to_string()
+                    .ends_with("m, or empty for the size-relative default, got 1"),
+                "{id}"
+            );
+        }
+        assert_eq!(default_fraction("envelope"), 0.01);
+        assert_eq!(default_fraction("epsilon"), 0.01);
+    }
+
+    #[test]
     fn integers_refuse_fractions_and_bools_take_words() {
         let refine = spec("refine").unwrap();
         assert!(refine.parse("1.5").is_err());
