@@ -14,7 +14,7 @@ use crate::measures::oracle::GeometricOracle;
 use crate::measures::overlap::{BodyOverlap, OverlapMeter};
 use crate::measures::reference::ReferenceContacts;
 use crate::measures::{
-    measures_of_step, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
+    measures_of_step, oracle_envelope, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
 };
 // `Mesher`, `SolverRules` and `OracleChoice` are field types of the settings table.
 use crate::mesh::Mesher;
@@ -834,7 +834,7 @@ impl Simulation {
         let geo = self.geometric.judge_step(
             &contacts,
             &poses,
-            self.settings.envelope,
+            oracle_envelope(self.settings.envelope),
             self.settings.tol_deg,
         );
         let ms_oracle = now_ms() - oracle_start;
@@ -923,7 +923,7 @@ impl Simulation {
         let geo = self.geometric.judge_step(
             &self.contacts,
             &self.contact_poses,
-            self.settings.envelope,
+            oracle_envelope(self.settings.envelope),
             self.settings.tol_deg,
         );
         let (qualities, measures) = measures_of_step(

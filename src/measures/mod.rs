@@ -401,6 +401,15 @@ pub fn measures_of_step(
     (qualities, measures)
 }
 
+/// The geometric oracle's envelope for the `envelope` setting's value:
+/// metres when set, else its size-relative default per pair of bodies.
+pub fn oracle_envelope(envelope: Option<f64>) -> oracle::Envelope {
+    envelope.map_or(
+        oracle::Envelope::OfSmallerBody(crate::settings::default_fraction("envelope")),
+        oracle::Envelope::Metres,
+    )
+}
+
 /// All measures of `contacts` found at the scene's loaded poses, with the
 /// scene's oracle as the headline where it has one and the paper's
 /// envelope (0.01 m) for the geometric oracle: for tables and tests that
@@ -426,7 +435,7 @@ pub fn step_measures(
     let geo = GeometricOracle::new(scene).judge_step(
         contacts,
         &poses,
-        settings.envelope,
+        oracle_envelope(settings.envelope),
         settings.tol_deg,
     );
     measures_of_step(scene, contacts, &poses, &geo, &settings)

@@ -477,7 +477,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let geo = GeometricOracle::new(&scene).judge_step(
         &set.contacts,
         &poses,
-        settings.envelope,
+        contactlab::measures::oracle_envelope(settings.envelope),
         settings.tol_deg,
     );
     let ms_oracle = oracle_start.elapsed().as_secs_f64() * 1e3;

@@ -59,6 +59,16 @@ pub struct GeoStep {
     pub measures: GeoMeasures,
 }
 
+/// The envelope the oracle judges with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Envelope {
+    /// The same for every pair of bodies, metres.
+    Metres(f64),
+    /// This fraction of the smaller body's diagonal, for each pair (the
+    /// `envelope` setting's size-relative default).
+    OfSmallerBody(f64),
+}
+
 impl GeometricOracle {
     /// The oracle of `scene`'s bodies: judged on the bodies as they are, not
     /// as a method eroded them (`SceneBody::solid`).
@@ -76,22 +86,20 @@ impl GeometricOracle {
     }
 
     /// Judges `contacts`, found with the bodies at `poses` (world position
-    /// of the body origin, rotation), with envelope `envelope` (m; `None`:
-    /// the `envelope` setting's size-relative default for each pair, a
-    /// fraction of the smaller body's diagonal) and angle tolerance
-    /// `tol_deg` (°).
+    /// of the body origin, rotation), with envelope `envelope` and angle
+    /// tolerance `tol_deg` (°).
     pub fn judge_step(
         &self,
         contacts: &[Contact],
         poses: &[(DVec3, DQuat)],
-        envelope: Option<f64>,
+        envelope: Envelope,
         tol_deg: f64,
     ) -> GeoStep {
-        let pair_envelope = |a: usize, b: usize| {
-            envelope.unwrap_or_else(|| {
-                crate::settings::default_fraction("envelope")
-                    * self.meshes[a].diagonal().min(self.meshes[b].diagonal())
-            })
+        let pair_envelope = |a: usize, b: usize| match envelope {
+            Envelope::Metres(metres) => metres,
+            Envelope::OfSmallerBody(fraction) => {
+                fraction * self.meshes[a].diagonal().min(self.meshes[b].diagonal())
+            }
         };
         let n = self.features.len();
         // Body pairs (a < b) to judge: those with contacts, and those whose
