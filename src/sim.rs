@@ -14,11 +14,11 @@ use crate::measures::oracle::GeometricOracle;
 use crate::measures::overlap::{BodyOverlap, OverlapMeter};
 use crate::measures::reference::ReferenceContacts;
 use crate::measures::{
-    measures_of_step, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
+    measures_of_step, oracle_envelope, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
 };
 // `Mesher`, `SolverRules` and `OracleChoice` are field types of the settings table.
 use crate::mesh::Mesher;
-use crate::scene::{load_scene, LoadOptions, Oracle, Scene, SceneBody};
+use crate::scene::{load_scene, Erosion, LoadOptions, Oracle, Scene, SceneBody};
 use crate::settings::{
     self, SettingError, SettingField, SettingKind, SettingSpec, SettingValue, SETTINGS,
 };
@@ -159,13 +159,45 @@ impl SimSettings {
             .ok_or_else(|| settings::unknown_method(&self.method, &method_ids()))
     }
 
-    /// The tolerances the method reads.
-    pub fn method_params(&self) -> MethodParams {
+    /// The tolerances the method reads on `scene` (as loaded with
+    /// [`Self::load_options`]): an envelope set in metres replaces the
+    /// per-pair relative one; the erosion ε is the one the bodies were
+    /// eroded by, else the setting's, else its relative default on `scene`.
+    pub fn method_params(&self, scene: &Scene) -> MethodParams {
+        let per_pair = MethodParams::per_pair();
         MethodParams {
-            epsilon: self.epsilon,
+            epsilon: scene.erosion.or(self.epsilon).unwrap_or_else(|| {
+                settings::default_fraction("epsilon") * scene.smallest_free_diagonal()
+            }),
             two_way: self.two_way,
-            envelope: self.envelope,
-            ..MethodParams::per_pair()
+            envelope: self.envelope.unwrap_or(per_pair.envelope),
+            relative_envelope: per_pair
+                .relative_envelope
+                .filter(|_| self.envelope.is_none()),
+            ..per_pair
+        }
+    }
+
+    /// The paper's settings: its absolute envelope and erosion ε (1 cm,
+    /// Erleben 2018 §6 and §8) in place of the size-relative defaults, so the
+    /// paper's tables and presets keep the paper's numbers.
+    pub fn paper() -> SimSettings {
+        SimSettings {
+            envelope: Some(MethodParams::PAPER_EPSILON),
+            epsilon: Some(MethodParams::PAPER_EPSILON),
+            ..SimSettings::default()
+        }
+    }
+
+    /// These settings with the paper's absolute envelope and erosion ε
+    /// wherever they are left at their size-relative defaults (a value set
+    /// explicitly stays): the base of the paper's tables.
+    pub fn with_paper_lengths(&self) -> SimSettings {
+        let paper = SimSettings::paper();
+        SimSettings {
+            envelope: self.envelope.or(paper.envelope),
+            epsilon: self.epsilon.or(paper.epsilon),
+            ..self.clone()
         }
     }
 
@@ -181,12 +213,19 @@ impl SimSettings {
     /// The settings that change the bodies as loaded.
     pub fn load_options(&self) -> Result<LoadOptions, SettingError> {
         let probe = MethodParams {
-            epsilon: self.epsilon,
+            epsilon: self.epsilon.unwrap_or(MethodParams::PAPER_EPSILON),
             ..MethodParams::default()
         };
+        let erosion = self
+            .method_info()?
+            .erosion(&probe)
+            .map(|metres| match self.epsilon {
+                Some(_) => Erosion::Metres(metres),
+                None => Erosion::OfSmallestFreeBody(settings::default_fraction("epsilon")),
+            });
         Ok(LoadOptions {
             refine: self.refine,
-            erosion: self.method_info()?.erosion(&probe),
+            erosion,
             perturb: self.perturb,
             seed: self.seed,
             mesher: self.mesher,
@@ -482,7 +521,7 @@ impl Simulation {
                 }))
             }
         };
-        let params = settings.method_params();
+        let params = settings.method_params(&scene);
         let bounds = DivergenceBounds::of(&scene);
         let bodies: Vec<RigidBody> = scene.bodies.iter().map(rigid_body).collect();
         let start = bodies.iter().map(|b| b.position).collect();
@@ -547,13 +586,23 @@ impl Simulation {
                 self.scene.settings.friction
             ));
         }
+        // The thresholds follow the scene's size L and its own time step,
+        // so a uniformly scaled scene (lengths, velocities and gravity × s)
+        // gets the same message; for L = 1 m and h = 0.01 s they are the
+        // former absolute ones (100 m/s, 100 m/s², a radian per step).
         let g = self.scene.gravity.length();
+        let length = self.bounds.length;
+        // The speed of a fall through the scene's size, or of moving 1 % of
+        // it per step, whichever is larger.
+        let speed_scale = (g * length).sqrt().max(0.01 * length / scene_dt);
         let fast = self.scene.bodies.iter().any(|b| {
             !b.fixed
-                && (b.velocity.length() > 100.0 * (g * self.bounds.length).sqrt().max(1.0)
-                    || b.angular_velocity.length() * self.bounds.length > 100.0)
+                && (b.velocity.length() > 100.0 * speed_scale
+                    || b.angular_velocity.length() * scene_dt > 1.0)
         });
-        if g > 100.0 {
+        // Gravity that moves a body from rest by more than 1 % of the
+        // scene's size in one step.
+        if g * scene_dt * scene_dt > 0.01 * length {
             causes.push(format!("the scene's gravity of {g:.3e} m/s²"));
         }
         if fast {
@@ -616,6 +665,25 @@ impl Simulation {
 
     pub fn dt(&self) -> f64 {
         self.dt
+    }
+
+    /// What a size-relative length setting left at its default stands for
+    /// in this run, metres (`None` for any other setting): the erosion ε
+    /// the bodies get, and the envelope of the pair of the scene's smallest
+    /// bodies (each pair has its own).
+    pub fn relative_default(&self, spec: &settings::SettingSpec) -> Option<f64> {
+        let settings::Default::Relative(fraction) = spec.default else {
+            return None;
+        };
+        match spec.id {
+            "epsilon" => Some(self.params.epsilon),
+            _ => self
+                .scene
+                .bodies
+                .iter()
+                .map(|b| fraction * b.mesh.diagonal())
+                .reduce(f64::min),
+        }
     }
 
     /// The friction coefficient between bodies `a` and `b`: the `mu`
@@ -766,7 +834,7 @@ impl Simulation {
         let geo = self.geometric.judge_step(
             &contacts,
             &poses,
-            self.settings.envelope,
+            oracle_envelope(self.settings.envelope),
             self.settings.tol_deg,
         );
         let ms_oracle = now_ms() - oracle_start;
@@ -855,7 +923,7 @@ impl Simulation {
         let geo = self.geometric.judge_step(
             &self.contacts,
             &self.contact_poses,
-            self.settings.envelope,
+            oracle_envelope(self.settings.envelope),
             self.settings.tol_deg,
         );
         let (qualities, measures) = measures_of_step(

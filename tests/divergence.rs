@@ -2,6 +2,8 @@
 //! displacement leaves the scene's bounds pauses with a message that names
 //! the likely cause, in the core, so the CLI and the page say the same.
 
+mod common;
+
 use contactlab::scene::builtin::builtin_text;
 use contactlab::scene::{load_scene, LoadOptions};
 use contactlab::sim::{SimError, SimSettings, Simulation};
@@ -69,4 +71,40 @@ fn a_blow_up_names_the_scene_s_own_numbers_when_the_settings_are_sound() {
         "{message}"
     );
     assert!(!message.contains("time step 0.01"), "{message}");
+}
+
+/// The words of the "Likely cause" sentence of a scene whose free body
+/// starts at `speed` (a scene built in code: a file may not hold such a
+/// speed).
+fn likely_cause(text: &str, speed: f64) -> String {
+    let mut scene = load_scene("t.json", text, &LoadOptions::default()).unwrap();
+    scene.bodies[1].velocity = glam::DVec3::new(speed, 0.0, 0.0);
+    let mut sim = Simulation::from_scene(scene, SimSettings::default()).unwrap();
+    let message = (0..10)
+        .find_map(|_| sim.step().err())
+        .expect("overflows")
+        .to_string();
+    let at = message.find("Likely cause").expect("a likely cause");
+    // Its words: the numbers in it (the gravity's value) scale.
+    message[at..]
+        .chars()
+        .filter(|c| c.is_alphabetic() || *c == ' ' || *c == ';')
+        .collect()
+}
+
+#[test]
+fn the_likely_cause_of_a_blow_up_is_the_same_on_the_scene_scaled() {
+    // The thresholds follow the scene's size and time step (sqrt(g L),
+    // L / h, g h² against L): scaled with its gravity and speeds, the scene
+    // gets the same words. At 0.01 its gravity is 20 m/s², which an
+    // absolute threshold of 100 m/s² would no longer name.
+    let text = r#"{ "format": "contactlab-scene/1", "id": "t", "gravity": [0, -2000, 0], "bodies": [
+        { "name": "ground", "fixed": true, "shape": { "type": "box", "size": [10, 1, 10] }, "position": [0, -0.5, 0] },
+        { "name": "rocket", "shape": { "type": "box", "size": [0.5, 0.5, 0.5] }, "position": [0, 3, 0] } ] }"#;
+    let original = likely_cause(text, 1e200);
+    assert!(original.contains("gravity"), "{original}");
+    for s in [0.1, 0.01] {
+        let scaled = likely_cause(&common::scale_scene_json(text, s), 1e200 * s);
+        assert_eq!(scaled, original, "scaled by {s}");
+    }
 }

@@ -2,11 +2,11 @@
 //! body is too thin for the ε asked.
 
 use contactlab::scene::builtin::load_builtin;
-use contactlab::scene::LoadOptions;
+use contactlab::scene::{Erosion, LoadOptions};
 
 fn eroded(epsilon: f64) -> LoadOptions {
     LoadOptions {
-        erosion: Some(epsilon),
+        erosion: Some(Erosion::Metres(epsilon)),
         ..Default::default()
     }
 }

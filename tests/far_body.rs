@@ -40,7 +40,7 @@ fn a_body_ten_kilometres_away_leaves_every_method_s_pillar_contacts_unchanged() 
         let text = builtin_text("pillar").unwrap();
         let alone = load_scene("builtin:pillar", text, &options).unwrap();
         let with_far = pillar_with(FAR_BOX, &options);
-        let params = SimSettings::default().method_params();
+        let params = SimSettings::default().method_params(&alone);
         let contacts = |scene: &Scene| {
             detect(
                 &scene.poses(),

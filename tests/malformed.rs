@@ -1,7 +1,7 @@
 //! Malformed scene files give an error that names the source and the
 //! problem (body and key where there is one); none panics and none loads.
 
-use contactlab::scene::{load_scene, LoadOptions};
+use contactlab::scene::{load_scene, Erosion, LoadOptions};
 
 const GOOD_BODY: &str = r#"{ "name": "ground", "fixed": true, "shape": { "type": "box", "size": [3, 0.3, 3] }, "position": [0, -0.15, 0] }"#;
 
@@ -300,7 +300,7 @@ fn bad_load_options_are_refused() {
         ),
         (
             LoadOptions {
-                erosion: Some(-0.1),
+                erosion: Some(Erosion::Metres(-0.1)),
                 ..Default::default()
             },
             "erosion",
@@ -315,7 +315,7 @@ fn bad_load_options_are_refused() {
         // Eroding a 1 m box by 0.6 m turns it inside out.
         (
             LoadOptions {
-                erosion: Some(0.6),
+                erosion: Some(Erosion::Metres(0.6)),
                 ..Default::default()
             },
             "too thin",

@@ -22,7 +22,7 @@ use contactlab::measures::{step_measures, StepMeasures};
 use contactlab::mesh::Mesher;
 use contactlab::scene::builtin::{builtin_ids, load_builtin};
 use contactlab::scene::perturb::SeededRng;
-use contactlab::scene::{LoadOptions, Scene};
+use contactlab::scene::{Erosion, LoadOptions, Scene};
 use glam::{DQuat, DVec3};
 
 /// Every local method of the registry with its id, `@paper-code` variants
@@ -65,7 +65,7 @@ fn load_meshed(
     load_builtin(
         id,
         &LoadOptions {
-            erosion,
+            erosion: erosion.map(Erosion::Metres),
             mesher,
             ..Default::default()
         },

@@ -134,7 +134,7 @@ impl Judges {
             poses[a],
             &self.features[b],
             poses[b],
-            Tolerances::for_bodies(&self.meshes[a], &self.meshes[b], s.envelope, s.tol_deg),
+            Tolerances::for_bodies(&self.meshes[a], &self.meshes[b], envelope(s), s.tol_deg),
         )
     }
 }
@@ -250,10 +250,16 @@ impl Cell {
     }
 }
 
+/// The envelope of these settings, which set it (the paper's).
+fn envelope(settings: &SimSettings) -> f64 {
+    settings.envelope.expect("the paper's envelope, set")
+}
+
 fn measure_cell(method: &str, scene: &str) -> Cell {
     let settings = SimSettings {
         method: method.to_string(),
-        ..SimSettings::default()
+        // The paper's envelope and ε, with which the table is pinned.
+        ..SimSettings::paper()
     };
     let judges = Judges::of(scene, &settings);
     let text = builtin_text(scene).expect("a built-in scene");
@@ -451,7 +457,7 @@ fn geometric_step(sim: &mut Simulation, judges: &Judges) -> (usize, usize, usize
                     _ => None,
                 })
                 .collect();
-            if (fixed[i] && fixed[j]) || (apart > settings.envelope && ours.is_empty()) {
+            if (fixed[i] && fixed[j]) || (apart > envelope(&settings) && ours.is_empty()) {
                 continue;
             }
             let o = judges.oracle(i, j, &poses, &settings);
@@ -466,7 +472,7 @@ fn geometric_step(sim: &mut Simulation, judges: &Judges) -> (usize, usize, usize
                         && t.feasible.iter().any(|f| f.contains(n, o.tol.angle))
                 });
                 let cause = match verdict {
-                    Verdict::Wrong(Why::Far) if penetration > settings.envelope => {
+                    Verdict::Wrong(Why::Far) if penetration > envelope(&settings) => {
                         "far, overlap > ε"
                     }
                     Verdict::Wrong(Why::Far) => "far",
@@ -486,7 +492,7 @@ fn geometric_step(sim: &mut Simulation, judges: &Judges) -> (usize, usize, usize
 fn semi_local(scene: &str) -> (Simulation, Judges) {
     let settings = SimSettings {
         method: "semi-local".to_string(),
-        ..SimSettings::default()
+        ..SimSettings::paper()
     };
     let judges = Judges::of(scene, &settings);
     let text = builtin_text(scene).expect("a built-in scene");

@@ -205,17 +205,16 @@ fn load(id: &str, mesher: Mesher) -> Scene {
     common::load_meshed_by(id, mesher)
 }
 
-/// The defaults with the envelope scaled with the scene, and both bodies'
+/// The defaults (whose envelope is relative to each pair's size, so it
+/// scales with the scene by itself), and both bodies'
 /// vertices for vertex penetration (`two_way`): one-way, it looks at A's
 /// vertices only, so swapping the bodies changes its answer by design
 /// (the ArtiSynth manual, §7.4.1), and a pair touching only at a vertex of B (a spike
 /// on a wedge) has no contact.
-fn params(scale: f64) -> MethodParams {
-    let defaults = MethodParams::per_pair();
+fn params() -> MethodParams {
     MethodParams {
-        envelope: defaults.envelope * scale,
         two_way: true,
-        ..defaults
+        ..MethodParams::per_pair()
     }
 }
 
@@ -255,17 +254,17 @@ fn every_region_method_is_invariant_under_rigid_transforms_and_scaling() {
                 // One-way vertex penetration too: it is still invariant.
                 for two_way in [true, false] {
                     let label = format!("{id} / {} on {mesher} (two-way {two_way})", method.id);
-                    let at = |scale: f64| MethodParams {
+                    let at = MethodParams {
                         two_way,
-                        ..params(scale)
+                        ..params()
                     };
                     let base = load(id, mesher);
-                    let (_, reference) = run(&base, method, &at(1.0));
+                    let (_, reference) = run(&base, method, &at);
                     for seed in [11_u64, 12] {
                         let mut rng = SeededRng::new(seed);
                         let mut scene = base.clone();
                         scene.transform_rigid(rng.rotation(), rng.in_cube(20.0));
-                        let (_, moved) = run(&scene, method, &at(1.0));
+                        let (_, moved) = run(&scene, method, &at);
                         let result = same_measures(
                             &format!("{label} rotated (seed {seed})"),
                             &reference,
@@ -276,7 +275,7 @@ fn every_region_method_is_invariant_under_rigid_transforms_and_scaling() {
                     for factor in [0.01, 100.0] {
                         let mut scene = base.clone();
                         scene.scale(factor);
-                        let (_, scaled) = run(&scene, method, &at(factor));
+                        let (_, scaled) = run(&scene, method, &at);
                         let result = same_measures(
                             &format!("{label} scaled by {factor}"),
                             &reference,
@@ -300,10 +299,10 @@ fn swapping_the_bodies_flips_normals_and_keeps_positions_and_depths() {
                 let label = format!("{id} / {} on {mesher}", method.id);
                 let scene = load(id, mesher);
                 let poses = scene.poses();
-                let original = detect_once(&poses, method, &params(1.0)).contacts;
+                let original = detect_once(&poses, method, &params()).contacts;
                 let reversed: Vec<BodyAtPose> = poses.iter().rev().copied().collect();
                 let n = poses.len();
-                let swapped = detect_once(&reversed, method, &params(1.0)).contacts;
+                let swapped = detect_once(&reversed, method, &params()).contacts;
                 let size = scene.size();
                 let result = ensure(original.len() == swapped.len(), || {
                     format!("{label}: count {} != {}", original.len(), swapped.len())
@@ -334,8 +333,8 @@ fn a_rerun_gives_bit_identical_contacts() {
     for method in region_methods() {
         for id in ["pillar", "wall", "spike-in-hole"] {
             let scene = load(id, Mesher::TetGen);
-            let (first, _) = run(&scene, method, &params(1.0));
-            let (second, _) = run(&scene, method, &params(1.0));
+            let (first, _) = run(&scene, method, &params());
+            let (second, _) = run(&scene, method, &params());
             assert_eq!(first, second, "{id} / {}", method.id);
         }
     }
@@ -425,7 +424,7 @@ fn contacts_follow_the_conventions() {
             for id in builtin_ids() {
                 let label = format!("{id} / {} on {mesher}", method.id);
                 let scene = load(id, mesher);
-                let set = detect_once(&scene.poses(), method, &params(1.0));
+                let set = detect_once(&scene.poses(), method, &params());
                 let result = check_conventions(&label, &scene, &set);
                 outcomes.record(method.id, Property::Conventions, id, result);
             }

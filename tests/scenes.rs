@@ -6,7 +6,7 @@ use contactlab::mesh::tetmesh::tet_volume;
 use contactlab::mesh::TetMesh;
 use contactlab::scene::builtin::{builtin_ids, load_builtin, paper_scene_ids, BUILTIN_SCENES};
 use contactlab::scene::perturb::perturb;
-use contactlab::scene::LoadOptions;
+use contactlab::scene::{Erosion, LoadOptions};
 
 fn check_body(scene: &str, name: &str, mesh: &TetMesh) {
     for t in 0..mesh.tets.len() {
@@ -108,7 +108,7 @@ fn every_scene_erodes_into_valid_meshes() {
         let eroded = load_builtin(
             id,
             &LoadOptions {
-                erosion: Some(0.01),
+                erosion: Some(Erosion::Metres(0.01)),
                 ..Default::default()
             },
         )

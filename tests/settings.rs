@@ -151,7 +151,7 @@ fn today_s_links_keep_their_meaning() {
             dt: Some(0.005),
             iterations: 200,
             mu: Some(0.3),
-            epsilon: 0.02,
+            epsilon: Some(0.02),
             refine: 1,
             tol_deg: 2.0,
             ..SimSettings::default()

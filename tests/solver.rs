@@ -242,9 +242,12 @@ fn hash_records(records: &[StepRecord]) -> u64 {
 /// (they must agree), and hashes the runs of [`PINNED_METHODS`].
 fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
     let text = builtin_text("pillar").unwrap();
+    // The paper's absolute envelope and erosion ε, with which the hashes
+    // were pinned (the size-relative defaults have their own test,
+    // tests/scale_invariance.rs).
     let on = |method: &str| SimSettings {
         mesher: Some(mesher),
-        ..settings(method)
+        ..settings(method).with_paper_lengths()
     };
     let mut pinned = Vec::new();
     for method in every_method().map(|m| m.id) {

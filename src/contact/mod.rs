@@ -366,20 +366,18 @@ pub fn find_contacts(
         .map(|b| WorldMesh::new(b.mesh, b.position, b.rotation))
         .collect();
     let fixed: Vec<bool> = bodies.iter().map(|b| b.fixed).collect();
-    // Each pair of bodies gets its own touching tolerance; the broad phase
-    // takes the widest, so it never misses a pair.
+    // Each pair of bodies gets its own touching tolerance and envelope; the
+    // broad phase takes the widest of both (the largest body paired with
+    // itself: the larger diagonal sets the tolerance, the smaller the
+    // envelope), so it never misses a pair.
     let sizes: Vec<f64> = bodies.iter().map(|b| b.mesh.diagonal()).collect();
     let rules = method.rules();
-    let pair_params = |a: usize, b: usize| match (rules, params.relative_touch_tol) {
-        (Rules::PaperCode, _) => MethodParams {
+    let pair_params = |a: usize, b: usize| match rules {
+        Rules::PaperCode => MethodParams {
             touch_tol: 0.0,
-            ..*params
+            ..params.for_sizes(sizes[a], sizes[b])
         },
-        (Rules::Printed, Some(relative)) => MethodParams {
-            touch_tol: relative * sizes[a].max(sizes[b]),
-            ..*params
-        },
-        (Rules::Printed, None) => *params,
+        Rules::Printed => params.for_sizes(sizes[a], sizes[b]),
     };
     let largest = sizes
         .iter()

@@ -58,8 +58,9 @@ impl crate::settings::Choice for OracleChoice {
 pub struct MeasureSettings {
     /// θ (°): the angle tolerance of both oracles.
     pub tol_deg: f64,
-    /// ε (m): the geometric oracle's envelope.
-    pub envelope: f64,
+    /// ε (m): the geometric oracle's envelope; `None`: the `envelope`
+    /// setting's size-relative default, per pair of bodies.
+    pub envelope: Option<f64>,
     pub oracle: OracleChoice,
 }
 
@@ -400,6 +401,15 @@ pub fn measures_of_step(
     (qualities, measures)
 }
 
+/// The geometric oracle's envelope for the `envelope` setting's value:
+/// metres when set, else its size-relative default per pair of bodies.
+pub fn oracle_envelope(envelope: Option<f64>) -> oracle::Envelope {
+    envelope.map_or(
+        oracle::Envelope::OfSmallerBody(crate::settings::default_fraction("envelope")),
+        oracle::Envelope::Metres,
+    )
+}
+
 /// All measures of `contacts` found at the scene's loaded poses, with the
 /// scene's oracle as the headline where it has one and the paper's
 /// envelope (0.01 m) for the geometric oracle: for tables and tests that
@@ -419,13 +429,13 @@ pub fn step_measures(
         .collect();
     let settings = MeasureSettings {
         tol_deg: angle_tolerance_deg,
-        envelope: crate::settings::default_of("envelope"),
+        envelope: Some(crate::settings::PAPER_EPSILON),
         oracle: OracleChoice::Scene,
     };
     let geo = GeometricOracle::new(scene).judge_step(
         contacts,
         &poses,
-        settings.envelope,
+        oracle_envelope(settings.envelope),
         settings.tol_deg,
     );
     measures_of_step(scene, contacts, &poses, &geo, &settings)

@@ -49,12 +49,15 @@ fn percent(x: Option<f64>) -> String {
 
 /// The initial-pose tables: every method on the Pillar, the fundamental
 /// cases, the Wall and the Arch at their initial poses, in the shapes of the
-/// paper's tables 7 and 8 and sections 8.2–8.3, as Markdown.
+/// paper's tables 7 and 8 and sections 8.2–8.3, as Markdown, with the
+/// paper's envelope and erosion ε unless `base` sets its own
+/// ([`SimSettings::with_paper_lengths`]).
 pub fn initial_tables(
     base: &SimSettings,
     methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<String, SceneError> {
+    let base = &base.with_paper_lengths();
     let pillar = rows_for("pillar", base, methods, progress)?;
     let mut cases = Vec::with_capacity(paper::TABLE_8_CASES.len());
     for case in paper::TABLE_8_CASES {

@@ -6,6 +6,8 @@
 
 use super::paper;
 use crate::contact::methods_under_test;
+use crate::settings;
+use crate::sim::SimSettings;
 use serde::Serialize;
 
 /// The paper's values for one preset: column names and, per method id, one
@@ -57,6 +59,19 @@ fn wall_or_arch(cp: (f64, f64), opposing: (f64, f64)) -> PaperColumns {
     }
 }
 
+/// The paper's absolute envelope and erosion ε as link pairs
+/// ([`SimSettings::paper`]), then `own`: every preset reproduces one of the
+/// paper's tables or figures, computed with the paper's lengths.
+fn paper_settings(own: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
+    let mut pairs: Vec<(&'static str, String)> = SimSettings::paper()
+        .to_url_pairs()
+        .into_iter()
+        .filter(|(key, _)| settings::spec_by_url_key(key).is_some_and(|s| s.id != "method"))
+        .collect();
+    pairs.extend(own.iter().map(|&(key, value)| (key, value.to_string())));
+    pairs
+}
+
 /// Every preset, in the picker's order.
 pub fn presets() -> Vec<Preset> {
     let mut all = vec![
@@ -65,7 +80,7 @@ pub fn presets() -> Vec<Preset> {
             title: "Table 7: the Pillar at step 3".into(),
             source: "Erleben 2018, table 7: quality, contacts and excess of every method".into(),
             scene: "pillar",
-            settings: vec![],
+            settings: paper_settings(&[]),
             step: 3,
             paper: Some(columns(
                 vec!["paper quality %", "paper contacts", "paper excess"],
@@ -78,7 +93,7 @@ pub fn presets() -> Vec<Preset> {
             title: "Table 6: the Pillar over 500 steps".into(),
             source: "Erleben 2018, table 6: contact counts over the first 500 steps (the paper's mean, min, max)".into(),
             scene: "pillar",
-            settings: vec![],
+            settings: paper_settings(&[]),
             step: 500,
             paper: Some(columns(
                 vec!["paper mean count", "paper min", "paper max"],
@@ -91,7 +106,7 @@ pub fn presets() -> Vec<Preset> {
             title: "Section 8.2: the Wall at step 3".into(),
             source: "Erleben 2018, section 8.2 and figures 23–25".into(),
             scene: "wall",
-            settings: vec![],
+            settings: paper_settings(&[]),
             step: 3,
             paper: Some(wall_or_arch((80.0, 0.89), (100.0, 0.93))),
         },
@@ -100,7 +115,7 @@ pub fn presets() -> Vec<Preset> {
             title: "Section 8.3: the Arch at step 3".into(),
             source: "Erleben 2018, section 8.3 and figures 26–28".into(),
             scene: "arch",
-            settings: vec![],
+            settings: paper_settings(&[]),
             step: 3,
             paper: Some(wall_or_arch((70.0, 0.64), (50.0, 0.90))),
         },
@@ -114,7 +129,7 @@ pub fn presets() -> Vec<Preset> {
             title: format!("Table 8: {case}"),
             source: format!("Erleben 2018, table 8, column {case}: the paper's values match our first step with contacts"),
             scene: case,
-            settings: vec![],
+            settings: paper_settings(&[]),
             step: 1,
             paper: Some(PaperColumns {
                 columns: vec!["paper coverage %", "paper quality %", "paper excess"],
@@ -140,7 +155,7 @@ pub fn presets() -> Vec<Preset> {
             title: format!("Figure 30: the Pillar perturbed by {p} m"),
             source: "Erleben 2018, section 8.5 and figure 30 (sorted quality under perturbation; no numbers printed)".into(),
             scene: "pillar",
-            settings: vec![("perturb", p.to_string()), ("seed", "1".to_string())],
+            settings: paper_settings(&[("perturb", p), ("seed", "1")]),
             step: 3,
             paper: None,
         });
@@ -153,7 +168,7 @@ pub fn presets() -> Vec<Preset> {
                 "Erleben 2018, section 8.6 and figures 31–32 (refined meshes; no numbers printed)"
                     .into(),
             scene: "pillar",
-            settings: vec![("refine", r.to_string())],
+            settings: paper_settings(&[("refine", r)]),
             step: 3,
             paper: None,
         });
@@ -164,7 +179,7 @@ pub fn presets() -> Vec<Preset> {
             title: format!("Figure 34: the Pillar with h = {h} s"),
             source: "Erleben 2018, section 8.7 and figure 34 (quality at step 4 for three time steps; no numbers printed)".into(),
             scene: "pillar",
-            settings: vec![("dt", h.to_string())],
+            settings: paper_settings(&[("dt", h)]),
             step: 4,
             paper: None,
         });
@@ -176,7 +191,6 @@ pub fn presets() -> Vec<Preset> {
 mod tests {
     use super::*;
     use crate::scene::builtin::builtin_text;
-    use crate::sim::SimSettings;
 
     #[test]
     fn every_preset_names_a_built_in_scene_and_valid_settings() {

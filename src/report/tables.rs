@@ -32,7 +32,7 @@ pub fn initial_pose_row(
         message: e.to_string(),
     })?;
     let scene = load_builtin(scene_id, &options)?;
-    let params = settings.method_params();
+    let params = settings.method_params(&scene);
     let angle_tolerance_deg = settings.tol_deg;
     let set = detect(
         &scene.poses(),
@@ -174,7 +174,9 @@ fn method_settings(base: &SimSettings, method: &str) -> SimSettings {
 ///
 /// `base` holds the settings every run starts from (the paper's, with the
 /// mesher the caller chose); each table varies the method and what it
-/// studies.
+/// studies. An envelope or erosion ε left at its size-relative default
+/// takes the paper's 1 cm ([`SimSettings::with_paper_lengths`]): these are
+/// the paper's tables, and their numbers are the paper's settings'.
 pub fn build_table(
     kind: &str,
     steps: Option<u64>,
@@ -182,6 +184,7 @@ pub fn build_table(
     methods: &[&'static MethodInfo],
     progress: Progress,
 ) -> Result<Table, SimError> {
+    let base = &base.with_paper_lengths();
     let mut table = match kind {
         "counts" => counts_table(steps.unwrap_or(500), base, methods, progress),
         "pillar" => step_table("pillar", 3, base, methods, progress),

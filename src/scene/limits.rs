@@ -3,6 +3,11 @@
 //! than loaded into a run that takes minutes, allocates gigabytes or
 //! overflows. The README's "Scene files" section lists them; a test keeps
 //! the two in step.
+//!
+//! The lengths here stay absolute although the defaults that decide
+//! contacts follow the bodies' size: a limit refuses a scene, it never
+//! changes the contacts of one it accepts (the shipped scenes scaled by 0.1
+//! and 10 stay within them: `tests/scale_invariance.rs`).
 
 /// Largest |coordinate| of any vertex of any body, metres (100 km): far
 /// beyond any scene of stones, far below where f64 loses the millimetre.

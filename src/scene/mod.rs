@@ -18,4 +18,4 @@ pub mod types;
 
 pub use oracle::{Oracle, OraclePair};
 pub use parse::load_scene;
-pub use types::{LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
+pub use types::{Erosion, LoadOptions, Scene, SceneBody, SceneError, SceneSettings};

@@ -42,6 +42,7 @@ impl Scene {
             body.velocity *= factor;
         }
         self.gravity *= factor;
+        self.erosion = self.erosion.map(|e| e * factor);
         match &mut self.oracle {
             Oracle::Wall { expected_area, .. } | Oracle::Arch { expected_area, .. } => {
                 *expected_area *= factor * factor

@@ -23,13 +23,26 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
+/// How far to erode every body (Erleben 2018 §6: one ε for all bodies, so
+/// that two eroded bodies' closest points within 2ε mean touching).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Erosion {
+    /// By this many metres (a value given explicitly; the paper's 0.01).
+    Metres(f64),
+    /// By this fraction of the diagonal of the scene's smallest free body
+    /// (the `epsilon` setting's default): the smallest body moving decides,
+    /// since ε must stay small beside every body that makes contacts, and a
+    /// huge fixed ground must not decide it.
+    OfSmallestFreeBody(f64),
+}
+
 /// Settings that change the geometry, so they are applied when loading.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadOptions {
     /// 1 → 8 refinements of every body (0, 1 or 2).
     pub refine: u8,
     /// Erode every body by ε (the Closest points method's envelope).
-    pub erosion: Option<f64>,
+    pub erosion: Option<Erosion>,
     /// Horizontal displacement magnitude of every free body, metres.
     pub perturb: f64,
     pub seed: u64,
@@ -148,6 +161,8 @@ pub struct Scene {
     /// that could not get the mesher it asked for); the CLI prints these on
     /// standard error, the page shows them.
     pub notices: Vec<String>,
+    /// The ε every body was eroded by, metres (`None`: not eroded).
+    pub erosion: Option<f64>,
 }
 
 /// The friction coefficient of one pair of bodies (by index, either order).
@@ -158,6 +173,12 @@ pub struct FrictionPair {
 }
 
 impl Scene {
+    /// The bounding-box diagonal of the smallest free body (of the smallest
+    /// body, were every body fixed): the size the erosion ε follows.
+    pub fn smallest_free_diagonal(&self) -> f64 {
+        smallest_free_diagonal(self.bodies.iter().map(|b| (b.fixed, b.mesh.diagonal())))
+    }
+
     /// The scene's friction coefficient between bodies `a` and `b`: the
     /// pair's own (`friction_pairs`) or the scene's `settings.friction`.
     pub fn friction_between(&self, a: usize, b: usize) -> f64 {
@@ -227,5 +248,22 @@ impl Scene {
     pub fn size(&self) -> f64 {
         let (lo, hi) = self.bounds();
         (hi - lo).length()
+    }
+}
+
+/// The smallest diagonal among free bodies, or among all when none is free,
+/// from (fixed, diagonal) pairs.
+pub(crate) fn smallest_free_diagonal(bodies: impl Iterator<Item = (bool, f64)>) -> f64 {
+    let (mut free, mut any) = (f64::INFINITY, f64::INFINITY);
+    for (fixed, diagonal) in bodies {
+        any = any.min(diagonal);
+        if !fixed {
+            free = free.min(diagonal);
+        }
+    }
+    if free.is_finite() {
+        free
+    } else {
+        any
     }
 }

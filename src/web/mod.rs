@@ -81,7 +81,7 @@ impl SettingEntry {
             max: ranged.then_some(spec.max),
             default: setting_json(&spec.default_value()),
             log: spec.log,
-            nullable: spec.default == settings::Default::Scene,
+            nullable: spec.default.is_from_scene(),
             rebuild: spec.rebuild,
             stage: spec.stage,
             cli_flag: spec.cli_flag,
@@ -198,9 +198,9 @@ struct SceneInfo {
     steps: u64,
     /// The run's time step: the `dt` setting, or the scene's own.
     dt: f64,
-    /// What each setting whose default is the scene's own value
-    /// (`nullable` in `settingsSchema()`) stands for in this scene, by
-    /// setting id: the page shows it in place of null.
+    /// What each setting whose default is the scene's own value or a length
+    /// relative to its bodies (`nullable` in `settingsSchema()`) stands for
+    /// in this scene, by setting id: the page shows it in place of null.
     scene_values: BTreeMap<&'static str, f64>,
     /// The distinct areas of the exact contact regions at the initial pose,
     /// for the wall and arch oracles: the plateaus the sorted region areas
@@ -497,7 +497,10 @@ impl Playground {
             dt: sim.dt(),
             scene_values: SETTINGS
                 .iter()
-                .filter_map(|spec| Some((spec.id, scene.settings.own_value(spec)?)))
+                .filter_map(|spec| {
+                    let own = scene.settings.own_value(spec);
+                    Some((spec.id, own.or_else(|| sim.relative_default(spec))?))
+                })
                 .collect(),
             expected_region_areas: expected_region_areas(scene),
             notices: scene.notices.clone(),

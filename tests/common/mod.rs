@@ -123,3 +123,116 @@ pub const CROSS_RIDGE: [[f64; 3]; 4] = [
     [-1.0, 1.0, 0.0],
     [1.0, 1.0, 0.0],
 ];
+
+/// A scene file's JSON text with every length multiplied by `s`: each
+/// shape type's lengths, body positions and velocities, gravity (the
+/// default one too, written out), and the oracle's expected area (× s²).
+/// Everything else (angles, rotations, angular velocities, densities,
+/// friction, time step, counts) is kept. A key it does not know panics, so
+/// a new length in the scene format cannot go unscaled here.
+pub fn scale_scene_json(text: &str, s: f64) -> String {
+    use serde_json::{json, Value};
+    fn times(value: &Value, s: f64) -> Value {
+        match value {
+            Value::Number(n) => json!(n.as_f64().unwrap() * s),
+            Value::Array(items) => Value::Array(items.iter().map(|v| times(v, s)).collect()),
+            other => panic!("not a length: {other}"),
+        }
+    }
+    fn scale_keys(
+        object: &mut serde_json::Map<String, Value>,
+        s: f64,
+        lengths: &[&str],
+        kept: &[&str],
+        what: &str,
+    ) {
+        for (key, value) in object.iter_mut() {
+            if lengths.contains(&key.as_str()) {
+                *value = times(value, s);
+            } else {
+                assert!(
+                    kept.contains(&key.as_str()),
+                    "{what}: the scaler does not know \"{key}\""
+                );
+            }
+        }
+    }
+    let mut root: Value = serde_json::from_str(text).expect("a scene file is JSON");
+    let root_map = root.as_object_mut().unwrap();
+    root_map
+        .entry("gravity")
+        .or_insert_with(|| json!([0.0, -9.81, 0.0]));
+    scale_keys(
+        root_map,
+        s,
+        &["gravity"],
+        &[
+            "format",
+            "id",
+            "title",
+            "group",
+            "description",
+            "settings",
+            "mesher",
+            "bodies",
+            "friction_pairs",
+            "oracle",
+        ],
+        "scene",
+    );
+    for body in root_map["bodies"].as_array_mut().unwrap() {
+        let body = body.as_object_mut().unwrap();
+        scale_keys(
+            body,
+            s,
+            &["position", "velocity"],
+            &[
+                "name",
+                "fixed",
+                "density",
+                "rotation",
+                "angular_velocity",
+                "mesher",
+                "shape",
+            ],
+            "body",
+        );
+        let shape = body["shape"].as_object_mut().unwrap();
+        let lengths: &[&str] = match shape["type"].as_str().unwrap() {
+            "box" => &["size"],
+            "frustum" => &["bottom_radius", "top_radius", "height"],
+            "pyramid" => &["half_width", "height"],
+            "wedge" => &["half_width", "height", "half_length"],
+            "sphere" => &["radius"],
+            "prism" => &["profile", "depth", "kernel"],
+            "mesh" => &["vertices", "kernel"],
+            "tetmesh" => &["vertices"],
+            other => panic!("the scaler does not know the shape type \"{other}\""),
+        };
+        scale_keys(
+            shape,
+            s,
+            lengths,
+            &["type", "sides", "vertices", "triangles", "tets"],
+            "shape",
+        );
+    }
+    if let Some(oracle) = root_map.get_mut("oracle").and_then(Value::as_object_mut) {
+        scale_keys(
+            oracle,
+            s * s,
+            &["expected_area"],
+            &[
+                "type",
+                "axis",
+                "up",
+                "along",
+                "ground",
+                "min_contacts",
+                "pairs",
+            ],
+            "oracle",
+        );
+    }
+    serde_json::to_string(&root).unwrap()
+}

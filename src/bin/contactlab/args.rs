@@ -3,7 +3,9 @@
 //! all come from the settings schema (`contactlab::settings`).
 
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
-use contactlab::settings::{spec_by_flag, SettingKind, SettingSpec, SettingValue, Stage, SETTINGS};
+use contactlab::settings::{
+    spec_by_flag, Default, SettingKind, SettingSpec, SettingValue, Stage, SETTINGS,
+};
 use contactlab::sim::SimSettings;
 
 /// An option of a command that is not a run setting.
@@ -72,6 +74,9 @@ impl Command {
                 _ => String::new(),
             };
             let default = match spec.default_value() {
+                SettingValue::Scene if matches!(spec.default, Default::Relative(_)) => {
+                    "relative to the bodies' size".to_string()
+                }
                 SettingValue::Scene => "the scene's".to_string(),
                 SettingValue::Bool(on) => (if on { "on" } else { "off" }).to_string(),
                 v => SettingSpec::format(&v),

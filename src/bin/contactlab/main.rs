@@ -464,7 +464,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         .into());
     }
     let scene = load(options, "contacts")?;
-    let params = settings.method_params();
+    let params = settings.method_params(&scene);
     // A one-off detection: a region method starts with no memory.
     let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
         .map_err(|e| format!("--method: {e}"))?;
@@ -477,7 +477,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     let geo = GeometricOracle::new(&scene).judge_step(
         &set.contacts,
         &poses,
-        settings.envelope,
+        contactlab::measures::oracle_envelope(settings.envelope),
         settings.tol_deg,
     );
     let ms_oracle = oracle_start.elapsed().as_secs_f64() * 1e3;

@@ -63,43 +63,66 @@ pub struct MethodParams {
     /// Region analysis: features closer than this count as touching (the
     /// `envelope` setting), metres.
     pub envelope: f64,
+    /// When set, `find_contacts` replaces `envelope` for each pair of bodies
+    /// by this fraction of the smaller body's diagonal (the `envelope`
+    /// setting's size-relative default), so a uniformly scaled scene gets
+    /// the same contacts, scaled. The smaller body, not the larger as for
+    /// `touch_tol`: a huge ground would otherwise give every block on it a
+    /// reach of centimetres per metre of ground. `None` keeps `envelope`.
+    pub relative_envelope: Option<f64>,
 }
 
 impl Default for MethodParams {
-    /// A fixed tolerance for bodies of size about 1 m; simulations use
+    /// Fixed lengths for bodies of size about 1 m (hand-built cases): a
+    /// touching tolerance of 1 µm and the paper's ε = 1 cm as erosion and
+    /// envelope ([`MethodParams::PAPER_EPSILON`]); simulations use
     /// [`MethodParams::per_pair`].
     fn default() -> Self {
         MethodParams {
             touch_tol: 1e-6,
             relative_touch_tol: None,
             parallel_sin: 1e-6,
-            epsilon: crate::settings::default_number("epsilon"),
+            epsilon: Self::PAPER_EPSILON,
             growth_iterations: 50,
             two_way: crate::settings::default_bool("two_way"),
-            envelope: crate::settings::default_number("envelope"),
+            envelope: Self::PAPER_EPSILON,
+            relative_envelope: None,
         }
     }
 }
 
 impl MethodParams {
-    /// Defaults with the touching tolerance of each pair of bodies scaled
-    /// with their size ([`crate::contact::RELATIVE_TOUCH_TOL`]).
+    /// The paper's envelope and erosion ε, 1 cm for bodies of about 1 m
+    /// (Erleben 2018 §6 and §8): the absolute value the paper's tables are
+    /// computed with.
+    pub const PAPER_EPSILON: f64 = crate::settings::PAPER_EPSILON;
+
+    /// Defaults with the touching tolerance and the envelope of each pair of
+    /// bodies scaled with their size ([`crate::contact::RELATIVE_TOUCH_TOL`],
+    /// the `envelope` setting's default fraction).
     pub fn per_pair() -> MethodParams {
         MethodParams {
             relative_touch_tol: Some(super::RELATIVE_TOUCH_TOL),
+            relative_envelope: Some(crate::settings::default_fraction("envelope")),
             ..MethodParams::default()
         }
     }
 
     /// These parameters for one pair of bodies.
     pub fn for_pair(&self, a: &crate::mesh::TetMesh, b: &crate::mesh::TetMesh) -> MethodParams {
-        match self.relative_touch_tol {
-            Some(relative) => MethodParams {
-                touch_tol: relative * a.diagonal().max(b.diagonal()),
-                ..*self
-            },
-            None => *self,
+        self.for_sizes(a.diagonal(), b.diagonal())
+    }
+
+    /// These parameters for one pair of bodies of these diagonals.
+    pub fn for_sizes(&self, a: f64, b: f64) -> MethodParams {
+        let mut params = *self;
+        if let Some(relative) = self.relative_touch_tol {
+            params.touch_tol = relative * a.max(b);
         }
+        if let Some(relative) = self.relative_envelope {
+            params.envelope = relative * a.min(b);
+        }
+        params
     }
 }
 

@@ -27,7 +27,7 @@ pub mod touching;
 
 pub use cones::Feasible;
 pub use features::{BodyFeatures, Feature};
-pub use step::{GeoMeasures, GeoStep, GeometricOracle};
+pub use step::{Envelope, GeoMeasures, GeoStep, GeometricOracle};
 pub use touching::{Posed, Touch};
 
 use crate::geometry::{convex_hull_2d, PlaneFrame};

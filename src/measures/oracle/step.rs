@@ -59,6 +59,16 @@ pub struct GeoStep {
     pub measures: GeoMeasures,
 }
 
+/// The envelope the oracle judges with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Envelope {
+    /// The same for every pair of bodies, metres.
+    Metres(f64),
+    /// This fraction of the smaller body's diagonal, for each pair (the
+    /// `envelope` setting's size-relative default).
+    OfSmallerBody(f64),
+}
+
 impl GeometricOracle {
     /// The oracle of `scene`'s bodies: judged on the bodies as they are, not
     /// as a method eroded them (`SceneBody::solid`).
@@ -76,15 +86,21 @@ impl GeometricOracle {
     }
 
     /// Judges `contacts`, found with the bodies at `poses` (world position
-    /// of the body origin, rotation), with envelope `envelope` (m) and angle
+    /// of the body origin, rotation), with envelope `envelope` and angle
     /// tolerance `tol_deg` (°).
     pub fn judge_step(
         &self,
         contacts: &[Contact],
         poses: &[(DVec3, DQuat)],
-        envelope: f64,
+        envelope: Envelope,
         tol_deg: f64,
     ) -> GeoStep {
+        let pair_envelope = |a: usize, b: usize| match envelope {
+            Envelope::Metres(metres) => metres,
+            Envelope::OfSmallerBody(fraction) => {
+                fraction * self.meshes[a].diagonal().min(self.meshes[b].diagonal())
+            }
+        };
         let n = self.features.len();
         // Body pairs (a < b) to judge: those with contacts, and those whose
         // ε-inflated bounding spheres meet (a pair may touch with no contact:
@@ -99,7 +115,7 @@ impl GeometricOracle {
                 if self.fixed[a] && self.fixed[b] {
                     continue;
                 }
-                let reach = self.radii[a] + self.radii[b] + envelope;
+                let reach = self.radii[a] + self.radii[b] + pair_envelope(a, b);
                 if poses[a].0.distance_squared(poses[b].0) <= reach * reach {
                     pairs.push((a, b));
                 }
@@ -137,7 +153,12 @@ impl GeometricOracle {
             let (Some(pa), Some(pb)) = (&posed[a], &posed[b]) else {
                 continue;
             };
-            let tol = Tolerances::for_bodies(&self.meshes[a], &self.meshes[b], envelope, tol_deg);
+            let tol = Tolerances::for_bodies(
+                &self.meshes[a],
+                &self.meshes[b],
+                pair_envelope(a, b),
+                tol_deg,
+            );
             let oracle = PairOracle::of_posed(pa, pb, tol);
             // (p, n from A to B): a contact stored from B to A is flipped.
             let oriented: Vec<(DVec3, DVec3)> = members

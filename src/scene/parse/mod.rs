@@ -9,7 +9,10 @@ mod oracle;
 use super::limits;
 use super::meshing::mesh_shape;
 use super::oracle::Oracle;
-use super::types::{FrictionPair, LoadOptions, Scene, SceneBody, SceneError, SceneSettings};
+use super::types::{
+    smallest_free_diagonal, Erosion, FrictionPair, LoadOptions, Scene, SceneBody, SceneError,
+    SceneSettings,
+};
 use crate::mesh::shapes::reader::ObjectReader;
 use crate::mesh::shapes::Shape;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
@@ -43,12 +46,18 @@ pub fn load_scene(source: &str, text: &str, options: &LoadOptions) -> Result<Sce
             options.refine
         )));
     }
-    if let Some(e) = options.erosion {
-        if !(e > 0.0 && e.is_finite()) {
+    match options.erosion {
+        Some(Erosion::Metres(e)) if !(e > 0.0 && e.is_finite()) => {
             return Err(fail(format!(
                 "erosion ε must be a positive number of metres, got {e}"
             )));
         }
+        Some(Erosion::OfSmallestFreeBody(k)) if !(k > 0.0 && k.is_finite()) => {
+            return Err(fail(format!(
+                "erosion ε must be a positive fraction of the smallest free body, got {k}"
+            )));
+        }
+        _ => {}
     }
     if !(options.perturb >= 0.0 && options.perturb.is_finite()) {
         return Err(fail(format!(
@@ -131,21 +140,32 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
             body_values.len()
         ));
     }
-    let mut bodies: Vec<SceneBody> = Vec::with_capacity(body_values.len());
+    let mut uneroded: Vec<UnerodedBody> = Vec::with_capacity(body_values.len());
     let mut fallbacks: Vec<(String, String)> = Vec::new();
     for (i, v) in body_values.iter().enumerate() {
         let (body, fallback) = parse_body(i, v, scene_mesher, options)?;
         if let Some(reason) = fallback {
             fallbacks.push((body.name.clone(), reason));
         }
-        if bodies.iter().any(|b| b.name == body.name) {
+        if uneroded.iter().any(|b| b.name == body.name) {
             return Err(format!(
                 "bodies[{i}] \"{}\": name: another body already has this name",
                 body.name
             ));
         }
-        bodies.push(body);
+        uneroded.push(body);
     }
+    // One ε for every body; a relative one needs every body's size first.
+    let erosion = options.erosion.map(|e| match e {
+        Erosion::Metres(metres) => metres,
+        Erosion::OfSmallestFreeBody(fraction) => {
+            fraction * smallest_free_diagonal(uneroded.iter().map(|b| (b.fixed, b.mesh.diagonal())))
+        }
+    });
+    let bodies = uneroded
+        .into_iter()
+        .map(|b| b.finish(erosion))
+        .collect::<Result<Vec<SceneBody>, String>>()?;
     let tetrahedra: usize = bodies.iter().map(|b| b.mesh.tets.len()).sum();
     if tetrahedra > limits::MAX_TETRAHEDRA {
         return Err(format!(
@@ -178,6 +198,7 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
         friction_pairs: Vec::new(),
         oracle: Oracle::None,
         notices: fallback_notices(&fallbacks),
+        erosion,
     };
     if let Some(pairs) = root.optional("friction_pairs") {
         scene.friction_pairs = parse_friction_pairs(pairs, &scene)?;
@@ -312,12 +333,28 @@ fn default_settings() -> SceneSettings {
     }
 }
 
+/// A body as read, meshed and refined, in the file's model frame, before
+/// erosion (whose ε may depend on every body's size) and mass properties.
+struct UnerodedBody {
+    name: String,
+    fixed: bool,
+    density: f64,
+    mesher: Option<Mesher>,
+    /// The mesh in the model frame.
+    mesh: TetMesh,
+    shape_path: String,
+    model_position: DVec3,
+    rotation: DQuat,
+    velocity: DVec3,
+    angular_velocity: DVec3,
+}
+
 fn parse_body(
     index: usize,
     value: &Value,
     scene_mesher: Mesher,
     options: &LoadOptions,
-) -> Result<(SceneBody, Option<String>), String> {
+) -> Result<(UnerodedBody, Option<String>), String> {
     let mut body = ObjectReader::new(format!("bodies[{index}]"), value)?;
     let name = body.string("name")?;
     if name.is_empty() {
@@ -381,34 +418,55 @@ fn parse_body(
         mesh = refine(&mesh, FLAT_ANGLE)
             .map_err(|e| format!("{shape_path}: refinement level {}: {e}", level + 1))?;
     }
-    let mut solid_mesh = None;
-    if let Some(epsilon) = options.erosion {
-        solid_mesh = Some(mesh.clone());
-        mesh = erode(&mesh, epsilon, FLAT_ANGLE).map_err(|e| format!("{shape_path}: eroding by ε = {epsilon} m leaves an invalid mesh ({e}); the body is too thin for this ε"))?;
-    }
-    let model_mass = MassProperties::of_mesh(&mesh, density);
-    let centre = model_mass.centre;
-    let mesh = mesh.map_vertices(|v| v - centre);
-    // The un-eroded mesh in the same body frame (the eroded body's).
-    let solid_mesh = solid_mesh.map(|m: TetMesh| m.map_vertices(|v| v - centre));
-    let mass = MassProperties {
-        centre: DVec3::ZERO,
-        ..model_mass
-    };
-    let body = SceneBody {
+    let body = UnerodedBody {
         name,
         fixed,
         density,
         mesher: meshed.mesher,
         mesh,
-        solid_mesh,
-        mass,
-        position: model_position + rotation * centre,
+        shape_path,
+        model_position,
         rotation,
         velocity,
         angular_velocity,
     };
     Ok((body, meshed.fallback))
+}
+
+impl UnerodedBody {
+    /// The body eroded by `erosion` metres (if any), with its mass
+    /// properties, in its body frame (origin at the centre of mass).
+    fn finish(self, erosion: Option<f64>) -> Result<SceneBody, String> {
+        let mut mesh = self.mesh;
+        let mut solid_mesh = None;
+        if let Some(epsilon) = erosion {
+            solid_mesh = Some(mesh.clone());
+            let shape_path = &self.shape_path;
+            mesh = erode(&mesh, epsilon, FLAT_ANGLE).map_err(|e| format!("{shape_path}: eroding by ε = {epsilon} m leaves an invalid mesh ({e}); the body is too thin for this ε"))?;
+        }
+        let model_mass = MassProperties::of_mesh(&mesh, self.density);
+        let centre = model_mass.centre;
+        let mesh = mesh.map_vertices(|v| v - centre);
+        // The un-eroded mesh in the same body frame (the eroded body's).
+        let solid_mesh = solid_mesh.map(|m: TetMesh| m.map_vertices(|v| v - centre));
+        let mass = MassProperties {
+            centre: DVec3::ZERO,
+            ..model_mass
+        };
+        Ok(SceneBody {
+            name: self.name,
+            fixed: self.fixed,
+            density: self.density,
+            mesher: self.mesher,
+            mesh,
+            solid_mesh,
+            mass,
+            position: self.model_position + self.rotation * centre,
+            rotation: self.rotation,
+            velocity: self.velocity,
+            angular_velocity: self.angular_velocity,
+        })
+    }
 }
 
 /// The body's size, its place and its refined tetrahedron count against
