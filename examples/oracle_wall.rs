@@ -7,6 +7,7 @@
 //! the same cost inside real steps as `ms_oracle`).
 
 use contactlab::measures::oracle::GeometricOracle;
+use contactlab::measures::oracle_envelope;
 use contactlab::scene::builtin::builtin_text;
 use contactlab::sim::{SimSettings, Simulation};
 use glam::{DQuat, DVec3};
@@ -32,7 +33,8 @@ fn main() {
         }
     };
     let oracle = GeometricOracle::new(sim.scene());
-    let envelope = 0.01;
+    // The run's envelope: the size-relative default unless a setting gives one.
+    let envelope = oracle_envelope(sim.settings().envelope);
     let time = |label: &str, sim: &Simulation| {
         let poses: Vec<(DVec3, DQuat)> = sim
             .bodies()
@@ -68,10 +70,17 @@ fn main() {
     time(&format!("after {steps} steps"), &sim);
     // The same poses with no contacts: the cost of the touching pairs and
     // regions alone.
-    let poses: Vec<(DVec3, DQuat)> = sim.bodies().iter().map(|b| (b.position, b.rotation)).collect();
+    let poses: Vec<(DVec3, DQuat)> = sim
+        .bodies()
+        .iter()
+        .map(|b| (b.position, b.rotation))
+        .collect();
     let start = Instant::now();
     for _ in 0..30 {
         std::hint::black_box(oracle.judge_step(&[], &poses, envelope, 1.0));
     }
-    println!("{id} after {steps} steps, no contacts: mean {:.2} ms", start.elapsed().as_secs_f64() * 1e3 / 30.0);
+    println!(
+        "{id} after {steps} steps, no contacts: mean {:.2} ms",
+        start.elapsed().as_secs_f64() * 1e3 / 30.0
+    );
 }
