@@ -56,6 +56,9 @@ struct SettingEntry {
     default: serde_json::Value,
     log: bool,
     nullable: bool,
+    /// Whether null stands for a length relative to the bodies' size (else
+    /// for the scene's own value).
+    relative: bool,
     rebuild: bool,
     /// Which part of a run it affects: the page judges the step on screen
     /// again (`setMeasureSettings`) for a change of `measure` settings only.
@@ -82,6 +85,7 @@ impl SettingEntry {
             default: setting_json(&spec.default_value()),
             log: spec.log,
             nullable: spec.default.is_from_scene(),
+            relative: matches!(spec.default, settings::Default::Relative(_)),
             rebuild: spec.rebuild,
             stage: spec.stage,
             cli_flag: spec.cli_flag,

@@ -24,7 +24,8 @@ const MAX_SLIDER_POSITIONS = 10000;
  * @property {number | null} max
  * @property {any} default
  * @property {boolean} log
- * @property {boolean} nullable null means "the scene's own value"
+ * @property {boolean} nullable null means "the scene's own value" (or, when `relative`, the default relative to the bodies' size)
+ * @property {boolean} [relative] null stands for a length relative to the bodies' size
  * @property {string} url_key
  * @property {string} help
  */
@@ -98,9 +99,11 @@ export class Slider {
       button.type = 'button';
       button.className = 'small scene-value';
       button.id = `${name}-scene-value`;
-      button.textContent = "scene's";
-      button.title = `Reset the ${entry.label.toLowerCase()} to the scene's own value`;
-      button.setAttribute('aria-label', `Reset the ${entry.label.toLowerCase()} to the scene's value`);
+      const label = entry.label.toLowerCase();
+      button.textContent = entry.relative ? 'auto' : "scene's";
+      const what = entry.relative ? 'its default relative to the bodies\' size' : "the scene's own value";
+      button.title = `Reset the ${label} to ${what}`;
+      button.setAttribute('aria-label', `Reset the ${label} to ${entry.relative ? 'its size-relative default' : "the scene's value"}`);
       button.hidden = true;
       button.addEventListener('click', () => {
         this.show(null, this.sceneValue);
@@ -127,7 +130,8 @@ export class Slider {
       // the core says whether that is allowed.
       const answer = await check(text);
       if ('problem' in answer) {
-        const kept = this.value === null ? "the scene's value" : String(this.value);
+        const unset = entry.relative ? 'the size-relative default' : "the scene's value";
+        const kept = this.value === null ? unset : String(this.value);
         onInvalid(`${entry.label}: ${answer.problem}; kept ${kept}.`);
         this.show(this.value, this.sceneValue);
         return;
