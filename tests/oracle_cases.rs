@@ -310,8 +310,8 @@ fn a_face_over_a_cliff_edge_is_the_face_normal_there_too() {
     );
 }
 
-/// A's bottom face tilted 0.2° off B's top face (within the θ/4 slack of
-/// `cones::feasible`, so the faces meet in one ray), touching along x = −1
+/// A's bottom face tilted 0.2° off B's top face (the faces meet in one
+/// ray), touching along x = −1
 /// and rising to 1.05 cm at x = 2: the faces touch only where their planes
 /// are within ε, up to x ≈ 1.865, and a contact there is judged by the face
 /// pair, while one beyond is far.
@@ -344,6 +344,36 @@ fn faces_tilted_within_the_angle_touch_only_where_their_planes_are_within_the_en
         .fold(f64::NEG_INFINITY, f64::max);
     let edge = EPS / tilt.tan() - 1.0;
     assert!((reach - edge).abs() < 1e-3, "{reach} vs {edge}");
+}
+
+/// Faces 0.6° off antiparallel, within θ = 1°, touch (item 2), so their
+/// normals must meet (item 4): in the mean direction, 0.3° off each face's
+/// normal. With a slack of θ/4 in `cones::feasible` the pair had no
+/// feasible normal and was dropped, and a contact 0.5 m from A's edge on B
+/// was far.
+#[test]
+fn faces_within_the_angle_of_antiparallel_meet_in_one_direction() {
+    let a = tet([
+        v(-1.0, -1.0, 0.0),
+        v(2.0, -1.0, 0.0),
+        v(-1.0, 2.0, 0.0),
+        v(-1.0, -1.0, 1.0),
+    ]);
+    let tilt = 0.6_f64.to_radians();
+    let turn = DQuat::from_axis_angle(DVec3::Y, -tilt);
+    let pivot = v(-1.0, 0.0, 0.0);
+    let o = oracle_at(&a, (pivot - turn * pivot, turn), &floor(), HOME, EPS);
+    // 5.2 mm apart, 0.5 m from A's edge on B: only the face pair is near.
+    let p = v(-0.5, -0.5, 0.5 * tilt.tan() * 0.5);
+    let mean = tilted(-DVec3::Z, DVec3::Y, -0.3);
+    assert_eq!(verdict(&o, p, mean), Verdict::Right);
+    assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::Right);
+    assert_eq!(verdict(&o, p, turn * -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, p, tilted(mean, DVec3::Y, 3.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert!(single_ray(&o).angle_between(mean) < 1e-9);
 }
 
 /// B: a valley along y (a reflex edge at the origin) between walls rising
