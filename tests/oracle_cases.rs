@@ -437,6 +437,32 @@ fn a_corner_in_a_reflex_edge_needs_both_walls() {
     );
 }
 
+/// The corner slid 4 mm along x (as the fundamental cases' spike does in
+/// its first half-step): 2.8 mm into the right wall, 2.8 mm above the left
+/// one, 4 mm from the reflex edge. Its face pair's piece and its edge
+/// pair's lie halfway between the features, 1.4 mm apart: within ε, one
+/// place (item 5). One region, asking for each wall once, and one contact
+/// is its minimal count; joining at τ made two regions, three required
+/// directions and a minimal count of 2.
+#[test]
+fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_one_region() {
+    let (a, b) = crack();
+    let shifted = (v(0.004, 0.0, 0.0), DQuat::IDENTITY);
+    let o = oracle_at(&a, shifted, &b, HOME, EPS);
+    assert_eq!(o.regions.len(), 1, "{:#?}", o.regions);
+    assert_eq!(o.min_contacts(), 1);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let (left, right) = (v(-s, 0.0, -s), v(s, 0.0, -s));
+    let required = &o.regions[0].required;
+    assert_eq!(required.len(), 2, "{required:?}");
+    for wall in [left, right] {
+        assert!(
+            required.iter().any(|f| f.contains(wall, 1e-9)),
+            "{wall} not required: {required:?}"
+        );
+    }
+}
+
 #[test]
 fn the_envelope_takes_overlaps_and_gaps_up_to_it() {
     let a = tet([

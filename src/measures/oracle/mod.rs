@@ -237,8 +237,14 @@ impl PairOracle {
     }
 }
 
-/// Groups touching pairs whose pieces lie within τ of each other.
+/// Groups touching pairs whose pieces lie within ε of each other: one
+/// place at the scale the oracle judges at. Pieces lie halfway between
+/// their features, so a corner sunk into one face of a crack and standing
+/// off the reflex edge has its face piece and its edge piece apart by half
+/// the difference of the gaps; at τ that one spot was two regions, each
+/// asking again for the same wall. At ε = τ these are the exact regions.
 fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
+    let join = tol.envelope.max(tol.touch);
     let mut parent: Vec<usize> = (0..touches.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -262,7 +268,7 @@ fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
         })
         .collect();
     let apart = |(lo, hi): (DVec3, DVec3), (lo2, hi2): (DVec3, DVec3)| {
-        (lo - hi2).max_element() > tol.touch || (lo2 - hi).max_element() > tol.touch
+        (lo - hi2).max_element() > join || (lo2 - hi).max_element() > join
     };
     for i in 0..touches.len() {
         for j in i + 1..touches.len() {
@@ -271,7 +277,7 @@ fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
                 continue;
             }
             let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
-            if ri != rj && touches[i].distance_to(&touches[j]) <= tol.touch {
+            if ri != rj && touches[i].distance_to(&touches[j]) <= join {
                 parent[ri] = rj;
             }
         }
@@ -297,7 +303,9 @@ fn region(touches: &[Touch], members: Vec<usize>, tol: &Tolerances) -> Region {
         .flat_map(|&t| touches[t].points.iter().copied())
         .collect();
     let plane = members.iter().find_map(|&t| touches[t].plane);
-    let min_contacts = minimal_count(&points, plane, tol.touch);
+    // Points within ε are one point at this scale, as pieces within ε are
+    // one region.
+    let min_contacts = minimal_count(&points, plane, tol.envelope.max(tol.touch));
     // Single directions first, deduplicated within θ; then the cones that
     // hold none of them and equal no cone kept before.
     let mut required: Vec<Feasible> = Vec::new();
@@ -340,7 +348,8 @@ fn region(touches: &[Touch], members: Vec<usize>, tol: &Tolerances) -> Region {
 }
 
 /// Strict hull vertices on the region's plane (the face pair's, else the
-/// plane of its points when they span one), 2 for a segment, 1 for a point.
+/// plane of its points when they span one), 2 for a segment, 1 for a point,
+/// points within `touch` of each other or of a line counting as one.
 fn minimal_count(points: &[DVec3], plane: Option<DVec3>, touch: f64) -> usize {
     let Some(&first) = points.first() else {
         return 0;
