@@ -463,6 +463,53 @@ fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_one_region() {
     }
 }
 
+/// The same slid corner: the region requires both walls (item 7), so a
+/// contact at the tip with either wall's normal must be right, though the
+/// right wall's face pair is nearer than the reflex edge's pair that gives
+/// the left wall. The nearest-features rule set the left wall aside; a
+/// nearer pair now supersedes only a set whose pieces its features contain
+/// (the right face holds the reflex edge's right piece, not its left one).
+#[test]
+fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_judged_by_both() {
+    let (a, b) = crack();
+    let shifted = (v(0.004, 0.0, 0.0), DQuat::IDENTITY);
+    let o = oracle_at(&a, shifted, &b, HOME, EPS);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let (left, right) = (v(-s, 0.0, -s), v(s, 0.0, -s));
+    let tip = v(0.004, 0.0, 0.0);
+    assert_eq!(verdict(&o, tip, right), Verdict::Right);
+    assert_eq!(verdict(&o, tip, left), Verdict::Right);
+    assert_eq!(
+        verdict(&o, tip, tilted(right, DVec3::Y, -10.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert_eq!(verdict(&o, tip, -DVec3::Z), Verdict::Wrong(Why::Normal));
+    assert_eq!(o.coverage(&[(tip, right)]), (1, 2));
+    assert_eq!(o.coverage(&[(tip, right), (tip, left)]), (2, 2));
+}
+
+/// A corner resting on a face ε/2 from one of its edges is judged by the
+/// face alone: the corner–edge pair's cone, wider than the face's normal,
+/// is superseded because the face contains the edge.
+#[test]
+fn a_corner_near_a_face_edge_is_judged_by_the_face() {
+    let a = tet([
+        v(0.0, 0.0, 0.0),
+        v(0.5, 0.0, 1.0),
+        v(-0.25, 0.4, 1.0),
+        v(-0.25, -0.4, 1.0),
+    ]);
+    // The floor's edge from (−3, −3) to (3, −3): put the corner 5 mm in.
+    let at = (v(0.0, -3.0 + 0.5 * EPS, 0.0), DQuat::IDENTITY);
+    let o = oracle_at(&a, at, &floor(), HOME, EPS);
+    let p = at.0;
+    assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 20.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+}
+
 #[test]
 fn the_envelope_takes_overlaps_and_gaps_up_to_it() {
     let a = tet([
