@@ -166,8 +166,12 @@ struct Judged {
     n: DVec3,
     paper: bool,
     paper_q: f64,
+    /// The step record's geometric verdict (what the page shows).
     geo: Verdict,
     geo_q: f64,
+    /// This harness's own verdict from a [`PairOracle`] of the pair; it
+    /// must be the record's.
+    own: Verdict,
     /// The geometric oracle's verdict on −n.
     reversed_right: bool,
     /// n lies within θ of a feasible set of a touching pair within ε of p.
@@ -236,8 +240,9 @@ fn step_judged(sim: &mut Simulation, judges: &Judges) -> Vec<Judged> {
                 n: c.normal,
                 paper: q.correct == Some(true),
                 paper_q: q.q.unwrap_or(f64::NAN),
-                geo: j.verdict,
-                geo_q: j.q,
+                geo: q.geo,
+                geo_q: q.geo_q,
+                own: j.verdict,
                 reversed_right: o.judge(c.position, -c.normal).verdict.is_right(),
                 in_a_near_set,
                 only_crossed_faces,
@@ -310,6 +315,12 @@ fn measure_cell(method: &str, scene: &str) -> Cell {
         unclassified: Vec::new(),
     };
     for c in &judged {
+        if c.own != c.geo {
+            cell.unclassified.push(format!(
+                "{method} on {scene}: {}–{} at {:.5?} n {:.5?}: the record says {:?}, a PairOracle at the midpoint poses {:?}",
+                judges.names[c.a], judges.names[c.b], c.p, c.n, c.geo, c.own
+            ));
+        }
         match kind(scene, &judges, c) {
             None => cell.agree += 1,
             Some(k) => {
