@@ -4,11 +4,13 @@
 //! each of the paper's 13 scenes' measure step, and semi-local's measures
 //! under the geometric oracle (issue 21, "What it must reach").
 //!
-//! Every contact is judged twice: by the scene's oracle, as the step record
-//! does, and by a [`PairOracle`] of its two bodies at the midpoint poses the
-//! method saw, built from the un-eroded meshes (Closest points erodes its
-//! bodies at load; the judge looks at the bodies as the scene defines
-//! them). A disagreement is allowed only where the design note names one:
+//! Every contact is judged twice, both as its step record says: by the
+//! scene's oracle (`correct`) and by the geometric one (`geo`). The harness
+//! also builds a [`PairOracle`] of the contact's two bodies at the midpoint
+//! poses the method saw, from the un-eroded meshes (Closest points erodes
+//! its bodies at load; the judge looks at the bodies as the scene defines
+//! them): its verdict must be the record's, and it classifies the
+//! disagreements. A disagreement is allowed only where the design note names one:
 //!
 //! - `cone`: in the two-points cases (Spikes, Spike on wedge, Wedges) the
 //!   shapes single out no normal, the paper's oracle picks one of an
@@ -461,6 +463,11 @@ fn at_the_measure_step_the_oracles_disagree_only_where_the_counts_say() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The step records' own (geo_quality, geo_coverage), per step, as the
+/// page shows them.
+static RECORDED: std::sync::Mutex<Vec<(Option<f64>, Option<f64>)>> =
+    std::sync::Mutex::new(Vec::new());
+
 /// Why semi-local's contacts were wrong, tallied by `geometric_step`.
 static CAUSES: std::sync::Mutex<BTreeMap<&'static str, usize>> =
     std::sync::Mutex::new(BTreeMap::new());
@@ -470,7 +477,12 @@ static CAUSES: std::sync::Mutex<BTreeMap<&'static str, usize>> =
 /// body pair whose bounding boxes come within ε at the midpoint poses.
 fn geometric_step(sim: &mut Simulation, judges: &Judges) -> (usize, usize, usize, usize) {
     let poses = midpoint_poses(sim, judges);
-    let penetration = sim.step().unwrap_or_else(|e| panic!("{e}")).penetration;
+    let record = sim.step().unwrap_or_else(|e| panic!("{e}"));
+    let penetration = record.penetration;
+    RECORDED
+        .lock()
+        .unwrap()
+        .push((record.measures.geo_quality, record.measures.geo_coverage));
     let settings = sim.settings().clone();
     let boxes: Vec<(DVec3, DVec3)> = judges
         .features
@@ -578,6 +590,16 @@ fn semi_local_geometric() {
             cs.len(),
             short.len(),
             &short[..short.len().min(12)]
+        );
+        let recorded = std::mem::take(&mut *RECORDED.lock().unwrap());
+        let rq: Vec<f64> = recorded.iter().filter_map(|r| r.0).collect();
+        let rc: Vec<f64> = recorded.iter().filter_map(|r| r.1).collect();
+        println!(
+            "    the records' geo_quality {:.2} % ({} steps), geo_coverage {:.2} % ({} steps)",
+            mean(&rq),
+            rq.len(),
+            mean(&rc),
+            rc.len()
         );
         println!(
             "    wrong: {:?}",
