@@ -534,6 +534,14 @@ fn geometric_step(sim: &mut Simulation, judges: &Judges) -> (usize, usize, usize
                     _ => "normal, other",
                 };
                 *CAUSES.lock().unwrap().entry(cause).or_insert(0) += 1;
+                if std::env::var("SEMI_WRONG").is_ok() {
+                    println!(
+                        "    step {}: {}–{} at {p:.4?} n {n:.4?}: {verdict:?} ({cause}; penetration {penetration:.4})",
+                        sim.step_index(),
+                        judges.names[i],
+                        judges.names[j]
+                    );
+                }
             }
             let (m, r) = o.coverage(&ours);
             matched += m;
