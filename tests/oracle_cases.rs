@@ -310,8 +310,8 @@ fn a_face_over_a_cliff_edge_is_the_face_normal_there_too() {
     );
 }
 
-/// A's bottom face tilted 0.2° off B's top face (within the θ/4 slack of
-/// `cones::feasible`, so the faces meet in one ray), touching along x = −1
+/// A's bottom face tilted 0.2° off B's top face (the faces meet in one
+/// ray), touching along x = −1
 /// and rising to 1.05 cm at x = 2: the faces touch only where their planes
 /// are within ε, up to x ≈ 1.865, and a contact there is judged by the face
 /// pair, while one beyond is far.
@@ -344,6 +344,36 @@ fn faces_tilted_within_the_angle_touch_only_where_their_planes_are_within_the_en
         .fold(f64::NEG_INFINITY, f64::max);
     let edge = EPS / tilt.tan() - 1.0;
     assert!((reach - edge).abs() < 1e-3, "{reach} vs {edge}");
+}
+
+/// Faces 0.6° off antiparallel, within θ = 1°, touch (item 2), so their
+/// normals must meet (item 4): in the mean direction, 0.3° off each face's
+/// normal. With a slack of θ/4 in `cones::feasible` the pair had no
+/// feasible normal and was dropped, and a contact 0.5 m from A's edge on B
+/// was far.
+#[test]
+fn faces_within_the_angle_of_antiparallel_meet_in_one_direction() {
+    let a = tet([
+        v(-1.0, -1.0, 0.0),
+        v(2.0, -1.0, 0.0),
+        v(-1.0, 2.0, 0.0),
+        v(-1.0, -1.0, 1.0),
+    ]);
+    let tilt = 0.6_f64.to_radians();
+    let turn = DQuat::from_axis_angle(DVec3::Y, -tilt);
+    let pivot = v(-1.0, 0.0, 0.0);
+    let o = oracle_at(&a, (pivot - turn * pivot, turn), &floor(), HOME, EPS);
+    // 5.2 mm apart, 0.5 m from A's edge on B: only the face pair is near.
+    let p = v(-0.5, -0.5, 0.5 * tilt.tan() * 0.5);
+    let mean = tilted(-DVec3::Z, DVec3::Y, -0.3);
+    assert_eq!(verdict(&o, p, mean), Verdict::Right);
+    assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::Right);
+    assert_eq!(verdict(&o, p, turn * -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, p, tilted(mean, DVec3::Y, 3.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert!(single_ray(&o).angle_between(mean) < 1e-9);
 }
 
 /// B: a valley along y (a reflex edge at the origin) between walls rising
@@ -404,6 +434,79 @@ fn a_corner_in_a_reflex_edge_needs_both_walls() {
     assert_eq!(
         o.coverage(&[(DVec3::ZERO, left), (DVec3::ZERO, right)]),
         (2, 2)
+    );
+}
+
+/// The corner slid 4 mm along x (as the fundamental cases' spike does in
+/// its first half-step): 2.8 mm into the right wall, 2.8 mm above the left
+/// one, 4 mm from the reflex edge. Its face pair's piece and its edge
+/// pair's lie halfway between the features, 1.4 mm apart: within ε, one
+/// place (item 5). One region, asking for each wall once, and one contact
+/// is its minimal count; joining at τ made two regions, three required
+/// directions and a minimal count of 2.
+#[test]
+fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_one_region() {
+    let (a, b) = crack();
+    let shifted = (v(0.004, 0.0, 0.0), DQuat::IDENTITY);
+    let o = oracle_at(&a, shifted, &b, HOME, EPS);
+    assert_eq!(o.regions.len(), 1, "{:#?}", o.regions);
+    assert_eq!(o.min_contacts(), 1);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let (left, right) = (v(-s, 0.0, -s), v(s, 0.0, -s));
+    let required = &o.regions[0].required;
+    assert_eq!(required.len(), 2, "{required:?}");
+    for wall in [left, right] {
+        assert!(
+            required.iter().any(|f| f.contains(wall, 1e-9)),
+            "{wall} not required: {required:?}"
+        );
+    }
+}
+
+/// The same slid corner: the region requires both walls (item 7), so a
+/// contact at the tip with either wall's normal must be right, though the
+/// right wall's face pair is nearer than the reflex edge's pair that gives
+/// the left wall. The nearest-features rule set the left wall aside; a
+/// nearer pair now supersedes only a set whose pieces its features contain
+/// (the right face holds the reflex edge's right piece, not its left one).
+#[test]
+fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_judged_by_both() {
+    let (a, b) = crack();
+    let shifted = (v(0.004, 0.0, 0.0), DQuat::IDENTITY);
+    let o = oracle_at(&a, shifted, &b, HOME, EPS);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let (left, right) = (v(-s, 0.0, -s), v(s, 0.0, -s));
+    let tip = v(0.004, 0.0, 0.0);
+    assert_eq!(verdict(&o, tip, right), Verdict::Right);
+    assert_eq!(verdict(&o, tip, left), Verdict::Right);
+    assert_eq!(
+        verdict(&o, tip, tilted(right, DVec3::Y, -10.0)),
+        Verdict::Wrong(Why::Normal)
+    );
+    assert_eq!(verdict(&o, tip, -DVec3::Z), Verdict::Wrong(Why::Normal));
+    assert_eq!(o.coverage(&[(tip, right)]), (1, 2));
+    assert_eq!(o.coverage(&[(tip, right), (tip, left)]), (2, 2));
+}
+
+/// A corner resting on a face ε/2 from one of its edges is judged by the
+/// face alone: the corner–edge pair's cone, wider than the face's normal,
+/// is superseded because the face contains the edge.
+#[test]
+fn a_corner_near_a_face_edge_is_judged_by_the_face() {
+    let a = tet([
+        v(0.0, 0.0, 0.0),
+        v(0.5, 0.0, 1.0),
+        v(-0.25, 0.4, 1.0),
+        v(-0.25, -0.4, 1.0),
+    ]);
+    // The floor's edge from (−3, −3) to (3, −3): put the corner 5 mm in.
+    let at = (v(0.0, -3.0 + 0.5 * EPS, 0.0), DQuat::IDENTITY);
+    let o = oracle_at(&a, at, &floor(), HOME, EPS);
+    let p = at.0;
+    assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::Right);
+    assert_eq!(
+        verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 20.0)),
+        Verdict::Wrong(Why::Normal)
     );
 }
 

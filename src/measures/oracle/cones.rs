@@ -44,12 +44,18 @@ impl Feasible {
 }
 
 /// The feasible set of `a` (A's outward cone, unit generators) and `b`
-/// (B's): a ∩ −b, with rays that miss a cone by at most `tol` / 4 counted
-/// in (poses are never exact), and one direction when every ray lies
-/// within `tol` of every other.
+/// (B's): a ∩ −b, with rays that miss a cone by at most `tol` counted in
+/// (poses are never exact), and one direction, their mean, when every ray
+/// lies within `tol` of every other.
+///
+/// The slack is the angle tolerance itself, the same θ within which two
+/// faces count as antiparallel (`touching::face_face`): two faces θ/2 off
+/// antiparallel touch, so their normals must meet, here in the mean of the
+/// two. A smaller slack dropped such face pairs as having no feasible
+/// normal.
 pub fn feasible(a: &[DVec3], b: &[DVec3], tol: f64) -> Feasible {
     let minus_b: Vec<DVec3> = b.iter().map(|g| -*g).collect();
-    let slack = tol / 4.0;
+    let slack = tol;
     let (sin_slack, cos_slack) = slack.sin_cos();
     let in_both = |d: DVec3| {
         within_cone(d, a, cos_slack, sin_slack) && within_cone(d, &minus_b, cos_slack, sin_slack)
@@ -145,5 +151,20 @@ mod tests {
         let a = [-DVec3::Z, DVec3::X, DVec3::Y];
         let b = [DVec3::Z, DVec3::X, DVec3::Y];
         assert_eq!(feasible(&a, &b, TOL), Feasible::Ray(-DVec3::Z));
+    }
+
+    #[test]
+    fn faces_within_the_angle_of_antiparallel_meet_in_their_mean() {
+        // 0.6° apart: past the old θ/4 slack, within θ.
+        let tilt = 0.6_f64.to_radians();
+        let b = DVec3::new(tilt.sin(), 0.0, tilt.cos());
+        match feasible(&[-DVec3::Z], &[b], TOL) {
+            Feasible::Ray(n) => assert!(angle(n, (-DVec3::Z - b).normalize()) < 1e-12),
+            other => panic!("{other:?}"),
+        }
+        // 1.5° apart: not antiparallel, no common normal.
+        let tilt = 1.5_f64.to_radians();
+        let b = DVec3::new(tilt.sin(), 0.0, tilt.cos());
+        assert_eq!(feasible(&[-DVec3::Z], &[b], TOL), Feasible::Empty);
     }
 }

@@ -181,6 +181,25 @@ impl BodyFeatures {
     /// outward normals span its normal cone: one piece for a face, a convex
     /// edge or a convex corner, one per incident face at a reflex edge or a
     /// non-convex corner.
+    /// Whether `outer` contains the local piece of `inner` spanned by the
+    /// faces `piece` (one of [`BodyFeatures::piece_faces`]`(inner)`): the
+    /// feature itself; a face contains the pieces on its side of its edges
+    /// and corners (both faces hold a convex edge's one piece, each face
+    /// only its own piece of a reflex edge); an edge contains the pieces of
+    /// its end corners on its faces.
+    pub fn contains(&self, outer: Feature, inner: Feature, piece: &[usize]) -> bool {
+        match (outer, inner) {
+            _ if outer == inner => true,
+            (Feature::Face(f), _) => piece.contains(&f),
+            (Feature::Edge(e), Feature::Corner(c)) => {
+                let edge = &self.edges[e];
+                edge.vertices.contains(&self.corners[c].vertex)
+                    && edge.faces.iter().any(|f| piece.contains(f))
+            }
+            _ => false,
+        }
+    }
+
     pub fn piece_faces(&self, feature: Feature) -> Vec<Vec<usize>> {
         match feature {
             Feature::Face(f) => vec![vec![f]],

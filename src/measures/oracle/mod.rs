@@ -115,6 +115,10 @@ pub struct PairOracle {
     pub tol: Tolerances,
     pub touches: Vec<Touch>,
     pub regions: Vec<Region>,
+    /// Per touching pair and feasible set: the touching pairs that can
+    /// supersede the set (nearer by more than τ, their features containing
+    /// its pieces on both sides; see [`PairOracle::judge`]).
+    containers: Vec<Vec<Vec<usize>>>,
 }
 
 impl PairOracle {
@@ -136,39 +140,73 @@ impl PairOracle {
     pub fn of_posed(pa: &Posed, pb: &Posed, tol: Tolerances) -> PairOracle {
         let touches = touching::touching_pairs(pa, pb, &tol);
         let regions = regions(&touches, &tol);
+        let containers = touches
+            .iter()
+            .map(|t| {
+                t.pieces
+                    .iter()
+                    .map(|(piece_a, piece_b)| {
+                        (0..touches.len())
+                            .filter(|&j| {
+                                let u = &touches[j];
+                                u.gap + tol.touch < t.gap
+                                    && pa.features.contains(u.features.0, t.features.0, piece_a)
+                                    && pb.features.contains(u.features.1, t.features.1, piece_b)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         PairOracle {
             tol,
             touches,
             regions,
+            containers,
         }
     }
 
     /// The verdict on a contact at `p` with unit normal `n` from A to B
     /// (flip a normal stored from B to A first).
     ///
-    /// The candidates are the touching pairs whose piece lies within ε of
-    /// p; of those, the ones whose features are nearest each other (gap
-    /// within τ of the least), so that a corner resting on a face is judged
-    /// by the face, not by an edge of it ε/2 away. Right when n is within θ
-    /// of a candidate's single direction, indeterminate-right when within θ
-    /// of a candidate's cone, wrong otherwise.
+    /// The candidates are the feasible sets of the touching pairs whose
+    /// piece lies within ε of p, except a set superseded by a nearer pair
+    /// (gap smaller by more than τ) also within ε of p whose features
+    /// contain the set's pieces on both sides
+    /// ([`BodyFeatures::contains`]): a corner resting on a face is judged
+    /// by the face, not by an edge of that face ε/2 away, but a corner slid
+    /// into one wall of a crack is still judged by the other wall too (the
+    /// reflex edge's piece on that wall's side is no part of the nearer
+    /// wall). Right when n is within θ of a candidate's single direction,
+    /// indeterminate-right when within θ of a candidate's cone, wrong
+    /// otherwise.
     pub fn judge(&self, p: DVec3, n: DVec3) -> Judgement {
         let tol = &self.tol;
-        let near: Vec<&Touch> = self
+        let near: Vec<bool> = self
             .touches
             .iter()
-            .filter(|t| t.within(p, tol.envelope))
+            .map(|t| t.within(p, tol.envelope))
             .collect();
-        let Some(least) = near.iter().map(|t| t.gap).reduce(f64::min) else {
+        if !near.contains(&true) {
             return Judgement {
                 verdict: Verdict::Wrong(Why::Far),
                 q: 0.0,
             };
-        };
-        let candidates = near
+        }
+        let candidates = self
+            .touches
             .iter()
-            .filter(|t| t.gap <= least + tol.touch)
-            .flat_map(|t| t.feasible.iter());
+            .enumerate()
+            .filter(|&(i, _)| near[i])
+            .flat_map(|(i, t)| {
+                t.feasible
+                    .iter()
+                    .zip(&self.containers[i])
+                    .filter(|(_, by)| !by.iter().any(|&j| near[j]))
+                    .map(|(set, _)| set)
+            })
+            .collect::<Vec<_>>();
+        let candidates = candidates.into_iter();
         let mut best = std::f64::consts::PI;
         let mut verdict = Verdict::Wrong(Why::Normal);
         for set in candidates {
@@ -237,8 +275,14 @@ impl PairOracle {
     }
 }
 
-/// Groups touching pairs whose pieces lie within τ of each other.
+/// Groups touching pairs whose pieces lie within ε of each other: one
+/// place at the scale the oracle judges at. Pieces lie halfway between
+/// their features, so a corner sunk into one face of a crack and standing
+/// off the reflex edge has its face piece and its edge piece apart by half
+/// the difference of the gaps; at τ that one spot was two regions, each
+/// asking again for the same wall. At ε = τ these are the exact regions.
 fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
+    let join = tol.envelope.max(tol.touch);
     let mut parent: Vec<usize> = (0..touches.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -262,7 +306,7 @@ fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
         })
         .collect();
     let apart = |(lo, hi): (DVec3, DVec3), (lo2, hi2): (DVec3, DVec3)| {
-        (lo - hi2).max_element() > tol.touch || (lo2 - hi).max_element() > tol.touch
+        (lo - hi2).max_element() > join || (lo2 - hi).max_element() > join
     };
     for i in 0..touches.len() {
         for j in i + 1..touches.len() {
@@ -271,7 +315,7 @@ fn regions(touches: &[Touch], tol: &Tolerances) -> Vec<Region> {
                 continue;
             }
             let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
-            if ri != rj && touches[i].distance_to(&touches[j]) <= tol.touch {
+            if ri != rj && touches[i].distance_to(&touches[j]) <= join {
                 parent[ri] = rj;
             }
         }
@@ -297,7 +341,9 @@ fn region(touches: &[Touch], members: Vec<usize>, tol: &Tolerances) -> Region {
         .flat_map(|&t| touches[t].points.iter().copied())
         .collect();
     let plane = members.iter().find_map(|&t| touches[t].plane);
-    let min_contacts = minimal_count(&points, plane, tol.touch);
+    // Points within ε are one point at this scale, as pieces within ε are
+    // one region.
+    let min_contacts = minimal_count(&points, plane, tol.envelope.max(tol.touch));
     // Single directions first, deduplicated within θ; then the cones that
     // hold none of them and equal no cone kept before.
     let mut required: Vec<Feasible> = Vec::new();
@@ -340,7 +386,8 @@ fn region(touches: &[Touch], members: Vec<usize>, tol: &Tolerances) -> Region {
 }
 
 /// Strict hull vertices on the region's plane (the face pair's, else the
-/// plane of its points when they span one), 2 for a segment, 1 for a point.
+/// plane of its points when they span one), 2 for a segment, 1 for a point,
+/// points within `touch` of each other or of a line counting as one.
 fn minimal_count(points: &[DVec3], plane: Option<DVec3>, touch: f64) -> usize {
     let Some(&first) = points.first() else {
         return 0;

@@ -161,15 +161,6 @@ impl<'a> Posed<'a> {
         t.map(|i| self.v(i))
     }
 
-    /// The world cones of the local pieces of `feature`.
-    fn cones(&self, feature: Feature) -> Vec<Vec<DVec3>> {
-        self.features
-            .piece_faces(feature)
-            .into_iter()
-            .map(|faces| faces.into_iter().map(|f| self.normals[f]).collect())
-            .collect()
-    }
-
     /// Whether `p` (on face `f`'s plane) lies over the face, within `tol`.
     fn over_face(&self, f: usize, p: DVec3, tol: f64) -> bool {
         self.features.faces[f].triangles.iter().any(|&t| {
@@ -201,6 +192,9 @@ pub struct Touch {
     pub area: f64,
     pub plane: Option<DVec3>,
     pub feasible: Vec<Feasible>,
+    /// For each feasible set, the faces spanning A's piece and B's piece
+    /// (body face indices) it comes from.
+    pub pieces: Vec<(Vec<usize>, Vec<usize>)>,
 }
 
 impl Touch {
@@ -366,11 +360,19 @@ fn push_full(
     out: &mut Vec<Touch>,
 ) {
     let mut sets = Vec::new();
-    for pa in a.cones(features.0) {
-        for pb in b.cones(features.1) {
+    let mut pieces = Vec::new();
+    let (faces_a, faces_b) = (
+        a.features.piece_faces(features.0),
+        b.features.piece_faces(features.1),
+    );
+    for fa in &faces_a {
+        let pa: Vec<DVec3> = fa.iter().map(|&f| a.normals[f]).collect();
+        for fb in &faces_b {
+            let pb: Vec<DVec3> = fb.iter().map(|&f| b.normals[f]).collect();
             let set = feasible(&pa, &pb, tol.angle);
             if set != Feasible::Empty {
                 sets.push(set);
+                pieces.push((fa.clone(), fb.clone()));
             }
         }
     }
@@ -382,6 +384,7 @@ fn push_full(
             area,
             plane,
             feasible: sets,
+            pieces,
         });
     }
 }
@@ -441,10 +444,11 @@ fn face_face(a: &Posed, i: usize, b: &Posed, j: usize, tol: &Tolerances, out: &m
                 gap = gap.max(g.abs());
                 points.push(on_a - nb * (0.5 * g));
             }
-            if gap <= tol.envelope {
-                let features = (Feature::Face(i), Feature::Face(j));
-                push_full(a, b, features, points, gap, area, Some(na), tol, out);
-            }
+            // The polygon is already clipped to |gap| ≤ ε; testing the
+            // corners' gaps again dropped pairs whose clipped corners came
+            // out a rounding above ε.
+            let features = (Feature::Face(i), Feature::Face(j));
+            push_full(a, b, features, points, gap, area, Some(na), tol, out);
         }
     }
 }
