@@ -30,6 +30,8 @@
 //! tetrahedron and per surface triangle), point-in-tetrahedron test and
 //! point–triangle distance.
 
+// The judges share their primitives; the contact layer's are not used.
+use super::oracle::prims::nearest_on_triangle;
 use crate::mesh::tetmesh::TetMesh;
 use crate::scene::Scene;
 use glam::{DQuat, DVec3};
@@ -371,47 +373,12 @@ fn surface_distance(mesh: &TetMesh, extent: &BodyExtent, p: DVec3, floor: f64) -
             continue;
         }
         let [a, b, c] = mesh.face_corners(f);
-        best = best.min((closest_on_triangle(p, a, b, c) - p).length());
+        best = best.min((nearest_on_triangle(p, a, b, c) - p).length());
         if best <= floor {
             break;
         }
     }
     best
-}
-
-/// The point of triangle abc nearest `p`, by the triangle's Voronoi regions
-/// (vertex, edge, face), as in Ericson, *Real-Time Collision Detection*
-/// §5.1.5.
-fn closest_on_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
-    let (ab, ac, ap) = (b - a, c - a, p - a);
-    let (d1, d2) = (ab.dot(ap), ac.dot(ap));
-    if d1 <= 0.0 && d2 <= 0.0 {
-        return a;
-    }
-    let bp = p - b;
-    let (d3, d4) = (ab.dot(bp), ac.dot(bp));
-    if d3 >= 0.0 && d4 <= d3 {
-        return b;
-    }
-    let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        return a + ab * (d1 / (d1 - d3));
-    }
-    let cp = p - c;
-    let (d5, d6) = (ab.dot(cp), ac.dot(cp));
-    if d6 >= 0.0 && d5 <= d6 {
-        return c;
-    }
-    let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        return a + ac * (d2 / (d2 - d6));
-    }
-    let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
-    }
-    let denom = 1.0 / (va + vb + vc);
-    a + ab * (vb * denom) + ac * (vc * denom)
 }
 
 #[cfg(test)]
@@ -421,14 +388,14 @@ mod tests {
     #[test]
     fn closest_point_on_a_triangle_by_region() {
         let (a, b, c) = (DVec3::ZERO, DVec3::X, DVec3::Y);
-        let over_face = closest_on_triangle(DVec3::new(0.2, 0.2, 5.0), a, b, c);
+        let over_face = nearest_on_triangle(DVec3::new(0.2, 0.2, 5.0), a, b, c);
         assert!((over_face - DVec3::new(0.2, 0.2, 0.0)).length() < 1e-15);
-        assert_eq!(closest_on_triangle(DVec3::new(-1.0, -1.0, 0.0), a, b, c), a);
+        assert_eq!(nearest_on_triangle(DVec3::new(-1.0, -1.0, 0.0), a, b, c), a);
         assert_eq!(
-            closest_on_triangle(DVec3::new(0.5, -2.0, 1.0), a, b, c),
+            nearest_on_triangle(DVec3::new(0.5, -2.0, 1.0), a, b, c),
             DVec3::new(0.5, 0.0, 0.0)
         );
-        let on_hypotenuse = closest_on_triangle(DVec3::new(1.0, 1.0, 0.0), a, b, c);
+        let on_hypotenuse = nearest_on_triangle(DVec3::new(1.0, 1.0, 0.0), a, b, c);
         assert!((on_hypotenuse - DVec3::new(0.5, 0.5, 0.0)).length() < 1e-15);
     }
 
