@@ -254,7 +254,7 @@ macro_rules! for_each_setting {
                 stage: Stage::Detection,
                 cli_flag: "--envelope",
                 url_key: "env",
-                help: "How close two B-rep features must come for Region analysis to count them as touching (Bouma & Vaněček assumes exact touching; a simulation never is), and the prediction distance of parry (it reports contacts up to this far apart, like Rapier's). By default 1 % of the smaller body's diagonal, for each pair of bodies; the paper's ε = 0.01 m when set.",
+                help: "How close two B-rep features must come for Region analysis to count them as touching (Bouma & Vaněček assumes exact touching; a simulation never is), the prediction distance of parry (it reports contacts up to this far apart, like Rapier's), and the geometric oracle's ε (features this close touch). By default 1 % of the smaller body's diagonal, for each pair of bodies; the paper's ε = 0.01 m when set.",
             },
             tol_deg: f64 {
                 label: "Angle tolerance",

@@ -637,7 +637,9 @@ fn table_pillar_as_csv_has_a_row_per_method() {
     let lines: Vec<&str> = out.lines().collect();
     let methods: Vec<_> = contactlab::contact::methods_under_test().collect();
     assert_eq!(lines.len(), 1 + methods.len());
-    assert!(lines[0].starts_with("method,quality %,contacts,excess,paper quality %"));
+    assert!(lines[0].starts_with(
+        "method,quality %,contacts,excess,geo quality %,geo coverage %,geo excess,paper quality %"
+    ));
     for (line, method) in lines[1..].iter().zip(&methods) {
         assert!(line.starts_with(&format!("{},", method.name)), "{line}");
     }
@@ -868,13 +870,15 @@ fn table_with_paper_code_adds_each_variant_after_its_method() {
     for (line, method) in lines[1..].iter().zip(&methods) {
         assert!(line.starts_with(&format!("{},", method.name)), "{line}");
     }
-    // A variant's row carries its printed method's paper numbers.
+    // A variant's row carries its printed method's paper numbers (the
+    // last three columns).
     let paper_cells = |name: &str| {
         let line = lines
             .iter()
             .find(|l| l.starts_with(&format!("{name},")))
             .unwrap();
-        line.split(',').skip(4).collect::<Vec<_>>().join(",")
+        let cells: Vec<&str> = line.split(',').collect();
+        cells[cells.len() - 3..].join(",")
     };
     assert_eq!(
         paper_cells("Opposing"),
