@@ -97,11 +97,15 @@ pub fn feasible(a: &[DVec3], b: &[DVec3], tol: f64) -> Feasible {
     if rays.is_empty() {
         return Feasible::Empty;
     }
-    let spread = rays
+    // One direction when every two rays lie within θ: compared by cosines,
+    // stopping at the first pair apart (a corner of a finely tessellated
+    // body gives hundreds of rays).
+    let cos_tol = tol.cos();
+    let within_tol = rays
         .iter()
-        .flat_map(|r| rays.iter().map(move |s| angle(*r, *s)))
-        .fold(0.0_f64, f64::max);
-    if spread <= tol {
+        .enumerate()
+        .all(|(i, r)| rays[i + 1..].iter().all(|s| r.dot(*s) >= cos_tol));
+    if within_tol {
         let mean: DVec3 = rays.iter().copied().sum();
         Feasible::Ray(mean.normalize())
     } else {
