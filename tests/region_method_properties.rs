@@ -246,7 +246,11 @@ fn same_measures(label: &str, a: &StepMeasures, b: &StepMeasures) -> Result<(), 
     };
     close(a.scene_quality, b.scene_quality, "quality")?;
     close(a.scene_coverage, b.scene_coverage, "coverage")?;
-    close(a.scene_area_coverage, b.scene_area_coverage, "area coverage")?;
+    close(
+        a.scene_area_coverage,
+        b.scene_area_coverage,
+        "area coverage",
+    )?;
     close(a.scene_excess, b.scene_excess, "excess")
 }
 
