@@ -321,7 +321,7 @@ test('the readout says how many normals are right, within which angle, and why c
     assert.equal((100 * Number(match[1])) / Number(match[2]), Number(exact.quality));
     assert.match(quality, /within 1° of a true normal/);
     assert.match(await page.locator('#human-coverage').textContent(), /not defined for the Pillar/);
-    assert.match(await page.locator('#legend').textContent(), /q = cos\(angle to the true normal\)/);
+    assert.match(await page.locator('#legend').textContent(), /q = cos\(angle to a true normal\)/);
 
     // The time is the sum of the steps taken, also after time step changes
     // (each replays from step 0).

@@ -129,16 +129,48 @@ export function qualitySentence(record) {
  *   headline oracle's name (`oracleTerms`), said after the quality
  * @returns {string}
  */
-export function headlineText(record, step, { toleranceDeg = NaN, oracleName = '' } = {}) {
-  if (!record) return `Step ${step} · no contacts yet`;
+export function headlineText(record, step, options = {}) {
+  return headlineParts(record, step, options).map((part) => part.text).join(' · ');
+}
+
+/**
+ * Shows the headline's parts in `element`, as text (a body name from a
+ * user's file is in them); the oracle's name in its own span with its
+ * separator, so a tiny presenting window can leave it out.
+ * @param {HTMLElement} element
+ * @param {{text: string, oracle: boolean}[]} parts
+ */
+export function showHeadline(element, parts) {
+  element.replaceChildren(...parts.map((part, i) => {
+    const text = `${i > 0 ? ' · ' : ''}${part.text}`;
+    if (!part.oracle) return document.createTextNode(text);
+    const span = document.createElement('span');
+    span.className = 'headline-oracle';
+    span.textContent = text;
+    return span;
+  }));
+}
+
+/**
+ * The headline's parts, in order; `oracle` marks the oracle's name, which a
+ * tiny presenting window leaves out (the legend and the readout say it).
+ * @param {any} record the step record, null at step 0
+ * @param {number} step
+ * @param {{toleranceDeg?: number, oracleName?: string}} [options]
+ * @returns {{text: string, oracle: boolean}[]}
+ */
+export function headlineParts(record, step, { toleranceDeg = NaN, oracleName = '' } = {}) {
+  const part = (text, oracle = false) => ({ text, oracle });
+  if (!record) return [part(`Step ${step}`), part('no contacts yet')];
   const quality = qualitySentence(record);
-  const parts = [`Step ${record.step}`, `${trim(record.time, 4)} s`, quality ?? `${record.count} contacts`];
-  if (quality && record.count > 0 && Number.isFinite(toleranceDeg)) parts[2] += ` within ${Number(toleranceDeg.toPrecision(3))}°`;
-  if (quality && record.count > 0 && oracleName) parts.push(oracleName);
+  let measured = quality ?? `${record.count} contacts`;
+  if (quality && record.count > 0 && Number.isFinite(toleranceDeg)) measured += ` within ${Number(toleranceDeg.toPrecision(3))}°`;
+  const parts = [part(`Step ${record.step}`), part(`${trim(record.time, 4)} s`), part(measured)];
+  if (quality && record.count > 0 && oracleName) parts.push(part(oracleName, true));
   // A method that cannot judge a pair says why ("not applicable: <body> is not convex").
-  parts.push(...(record.not_applicable ?? []));
-  if (record.indeterminate > 0) parts.push(`${record.indeterminate} refused: indeterminate normal`);
-  return parts.join(' · ');
+  parts.push(...(record.not_applicable ?? []).map((text) => part(text)));
+  if (record.indeterminate > 0) parts.push(part(`${record.indeterminate} refused: indeterminate normal`));
+  return parts;
 }
 
 /**

@@ -14,7 +14,7 @@ import { drawSortedQuality, sortedQualityData } from '../plots/sorted-quality.js
 import { showPlotData } from '../plots/table.js';
 import { canRestore, showDivergence } from '../ui/divergence.js';
 import { showLegend } from '../ui/legend.js';
-import { buildReadout, headlineText, oracleTerms, showReadout } from '../ui/readout-table.js';
+import { buildReadout, headlineParts, oracleTerms, showHeadline, showReadout } from '../ui/readout-table.js';
 
 /** Shows the shown frame's numbers: caption, readout, headline, divergence, legend, plots. */
 export class ReadoutPanel {
@@ -58,7 +58,7 @@ export class ReadoutPanel {
     const oracleChoice = this.terms.oracleChoice(config);
     // The info's time step is the one the core ran this configuration with.
     showReadout(readout, record, shown.step, info, { toleranceDeg, dt: info.dt ?? null, oracleChoice });
-    headline.textContent = headlineText(record, shown.step, { toleranceDeg, oracleName: oracleTerms(record, info, oracleChoice).name });
+    showHeadline(headline, headlineParts(record, shown.step, { toleranceDeg, oracleName: oracleTerms(record, info, oracleChoice).name }));
     showDivergence(diverged, record?.diverged ?? null, { step: shown.step, restorable: canRestore(config.settings, this.terms.schema) });
     this.schedulePlots();
     this.updateCaption();
