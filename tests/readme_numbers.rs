@@ -30,15 +30,17 @@ fn the_readme_s_headline_is_the_default_page_s() {
     let step = sim.scene().settings.measure_step;
     let record = sim.run_to(step).unwrap();
     let m = &record.measures;
-    // The page's headline (`headlineText` in www/ui/readout-table.js).
+    // The page's headline (`headlineParts` in www/ui/readout-table.js),
+    // which names the headline's oracle (the scene's by default).
     let expected = format!(
-        "Step {} · {} s · {} of {} normals right ({:.1} %) within {}°",
+        "Step {} · {} s · {} of {} normals right ({:.1} %) within {}° · scene's oracle: {}",
         record.step,
         record.time,
         m.correct.unwrap(),
         m.count,
         m.quality.unwrap(),
-        tolerance
+        tolerance,
+        sim.scene().oracle.type_name()
     );
     assert_eq!(
         quoted, expected,
