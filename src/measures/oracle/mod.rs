@@ -53,9 +53,15 @@ impl Tolerances {
     /// ε = `envelope`, τ = [`RELATIVE_TOUCH`] × the larger diagonal, θ =
     /// `tol_deg` degrees.
     pub fn for_bodies(a: &TetMesh, b: &TetMesh, envelope: f64, tol_deg: f64) -> Tolerances {
+        Tolerances::for_diagonals(a.diagonal(), b.diagonal(), envelope, tol_deg)
+    }
+
+    /// [`Tolerances::for_bodies`] from the two bodies' diagonals, known
+    /// beforehand (a step judges many pairs of the same bodies).
+    pub fn for_diagonals(a: f64, b: f64, envelope: f64, tol_deg: f64) -> Tolerances {
         Tolerances {
             envelope,
-            touch: RELATIVE_TOUCH * a.diagonal().max(b.diagonal()),
+            touch: RELATIVE_TOUCH * a.max(b),
             angle: tol_deg.to_radians(),
         }
     }

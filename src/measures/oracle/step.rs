@@ -24,8 +24,9 @@ pub struct GeometricOracle {
     /// Radius of the body's bounding sphere about its origin (the centre of
     /// mass), body frame.
     radii: Vec<f64>,
-    /// The larger-diagonal input of [`Tolerances::for_bodies`], per body.
-    meshes: Vec<TetMesh>,
+    /// Each body's diagonal: the relative envelope's and the touching
+    /// tolerance's length, computed once.
+    diagonals: Vec<f64>,
     fixed: Vec<bool>,
 }
 
@@ -73,15 +74,15 @@ impl GeometricOracle {
     /// The oracle of `scene`'s bodies: judged on the bodies as they are, not
     /// as a method eroded them (`SceneBody::solid`).
     pub fn new(scene: &Scene) -> GeometricOracle {
-        let meshes: Vec<TetMesh> = scene.bodies.iter().map(|b| b.solid().clone()).collect();
+        let meshes: Vec<&TetMesh> = scene.bodies.iter().map(|b| b.solid()).collect();
         GeometricOracle {
-            features: meshes.iter().map(BodyFeatures::of).collect(),
+            features: meshes.iter().map(|m| BodyFeatures::of(m)).collect(),
             radii: meshes
                 .iter()
                 .map(|m| m.vertices.iter().map(|v| v.length()).fold(0.0, f64::max))
                 .collect(),
+            diagonals: meshes.iter().map(|m| m.diagonal()).collect(),
             fixed: scene.bodies.iter().map(|b| b.fixed).collect(),
-            meshes,
         }
     }
 
@@ -98,7 +99,7 @@ impl GeometricOracle {
         let pair_envelope = |a: usize, b: usize| match envelope {
             Envelope::Metres(metres) => metres,
             Envelope::OfSmallerBody(fraction) => {
-                fraction * self.meshes[a].diagonal().min(self.meshes[b].diagonal())
+                fraction * self.diagonals[a].min(self.diagonals[b])
             }
         };
         let n = self.features.len();
@@ -153,9 +154,9 @@ impl GeometricOracle {
             let (Some(pa), Some(pb)) = (&posed[a], &posed[b]) else {
                 continue;
             };
-            let tol = Tolerances::for_bodies(
-                &self.meshes[a],
-                &self.meshes[b],
+            let tol = Tolerances::for_diagonals(
+                self.diagonals[a],
+                self.diagonals[b],
                 pair_envelope(a, b),
                 tol_deg,
             );
