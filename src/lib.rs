@@ -20,6 +20,8 @@
 //! - [`scene`]: the scene types, the file parser, perturbation, oracles.
 //! - [`contact`]: contacts, the broad phase, the method registry and the
 //!   methods, the exact contact regions. Nothing here reads the oracle.
+//! - [`contact_file`]: contacts from outside (`contactlab-contacts/1`),
+//!   read and written, and the poses files that go with them.
 //! - [`dynamics`]: rigid-body state and the Moreau stepper.
 //! - [`solver`]: the proximal Gauss-Seidel contact solver.
 //! - [`measures`]: the paper's quality measures of one step, and the
@@ -31,6 +33,7 @@
 
 pub mod clock;
 pub mod contact;
+pub mod contact_file;
 pub mod dynamics;
 pub mod geometry;
 pub mod measures;

@@ -8,6 +8,7 @@ use crate::contact::{
     detect, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact, ContactSet,
     MethodHistory, MethodInfo, MethodParams, MissingAlgorithm, PairRegion,
 };
+use crate::contact_file::ContactFile;
 use crate::dynamics::stepper::{moreau_step, Pose};
 use crate::dynamics::RigidBody;
 use crate::measures::oracle::GeometricOracle;
@@ -252,6 +253,8 @@ pub enum SimError {
     /// The method is listed but its algorithm is not compiled into this
     /// build (the page's lean wasm module leaves parry out).
     NotInThisBuild(MissingAlgorithm),
+    /// A run of a contact file was stepped past the file's last step.
+    FileEnded { file: String, last_step: u64 },
 }
 
 impl fmt::Display for SimError {
@@ -262,6 +265,7 @@ impl fmt::Display for SimError {
             SimError::BlewUp { step, body, causes } => write!(f, "the simulation blew up at step {step}: body \"{body}\" has a non-finite position or velocity. {causes}"),
             SimError::Diverged { message, .. } => f.write_str(message),
             SimError::NotInThisBuild(missing) => missing.fmt(f),
+            SimError::FileEnded { file, last_step } => write!(f, "{file} has no contacts after step {last_step}: the run ends there"),
         }
     }
 }
@@ -326,13 +330,91 @@ pub struct StepRecord {
     /// Contacts refused for an indeterminate normal (SAT-MTD: vertex–vertex,
     /// vertex–edge, parallel edge–edge; Cheng Yi & Drumwright, §III-B).
     pub indeterminate: usize,
+    /// Whether the record is of a dynamics step. A contact file's step 0,
+    /// and every step of a file with its own poses, is measured at given
+    /// poses with no step taken: its JSON ([`StepRecord::to_json`]) leaves
+    /// out the keys of [`DYNAMICS_KEYS`], which would describe a solve that
+    /// did not happen.
+    #[serde(skip)]
+    pub dynamics: bool,
+}
+
+/// The keys of a step record that only a dynamics step has.
+pub const DYNAMICS_KEYS: [&str; 4] = ["kinetic_energy", "iterations", "residual", "ms_solver"];
+
+impl StepRecord {
+    /// The record as the CLI prints it and the page reads it: its fields
+    /// under their keys, without [`DYNAMICS_KEYS`] when no step was taken.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut value = serde_json::to_value(self).unwrap_or_default();
+        if let (false, Some(fields)) = (self.dynamics, value.as_object_mut()) {
+            fields.retain(|key, _| !DYNAMICS_KEYS.contains(&key.as_str()));
+        }
+        value
+    }
+}
+
+/// Means over a run's step records: the count over every step; quality,
+/// coverage, area coverage and excess over the steps with contacts (as the
+/// paper's table 8 takes them) where each is defined; and the deepest
+/// overlap.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunMeans {
+    pub steps: usize,
+    pub steps_with_contacts: usize,
+    pub count: Option<f64>,
+    pub quality: Option<f64>,
+    pub coverage: Option<f64>,
+    pub area_coverage: Option<f64>,
+    pub excess: Option<f64>,
+    pub geo_quality: Option<f64>,
+    pub geo_coverage: Option<f64>,
+    pub geo_excess: Option<f64>,
+    /// The deepest overlap of any step.
+    pub max_penetration: f64,
+}
+
+impl RunMeans {
+    pub fn of(records: &[StepRecord]) -> RunMeans {
+        let with_contacts: Vec<&StepRecord> =
+            records.iter().filter(|r| r.measures.count > 0).collect();
+        let mean = |pick: &dyn Fn(&StepRecord) -> Option<f64>| {
+            let values: Vec<f64> = with_contacts.iter().filter_map(|r| pick(r)).collect();
+            (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+        };
+        fn m(r: &StepRecord) -> &StepMeasures {
+            &r.measures
+        }
+        RunMeans {
+            steps: records.len(),
+            steps_with_contacts: with_contacts.len(),
+            count: (!records.is_empty()).then(|| {
+                records.iter().map(|r| r.measures.count as f64).sum::<f64>() / records.len() as f64
+            }),
+            quality: mean(&|r| m(r).quality),
+            coverage: mean(&|r| m(r).coverage),
+            area_coverage: mean(&|r| m(r).area_coverage),
+            excess: mean(&|r| m(r).excess),
+            geo_quality: mean(&|r| m(r).geo_quality),
+            geo_coverage: mean(&|r| m(r).geo_coverage),
+            geo_excess: mean(&|r| m(r).geo_excess),
+            max_penetration: records.iter().map(|r| r.penetration).fold(0.0, f64::max),
+        }
+    }
 }
 
 /// The method of a run: a method of the registry with what it remembers
-/// across steps, or the reference with the exact contacts it carries.
+/// across steps, the reference with the exact contacts it carries, or a
+/// contact file's contacts.
 enum ActiveMethod {
     Method(&'static MethodInfo, MethodHistory),
     Reference(ReferenceContacts),
+    /// A contact file (`contact_file`). Without poses its step k's contacts
+    /// are the contacts of the run's step k, found (by someone else) at
+    /// the step's midpoint poses, and the solver steps with them: the file
+    /// is the method. With poses, no step is taken: each step of the file
+    /// is measured at its own poses.
+    Imported(Box<ContactFile>),
 }
 
 pub struct Simulation {
@@ -365,6 +447,9 @@ pub struct Simulation {
     /// The poses the last step's contacts were found at (its midpoint), for
     /// measuring them again.
     contact_poses: Vec<Pose>,
+    /// The record of step 0 when the run has one: a contact file's contacts
+    /// at the start (its own poses, or the scene's).
+    start_record: Option<StepRecord>,
 }
 
 /// Scene-relative bounds of a run that has gone wrong: kinetic energy far
@@ -504,7 +589,7 @@ impl Simulation {
     /// Prepares a run of an already loaded scene (tests transform scenes
     /// before running them). The scene must have been loaded with the
     /// erosion the method needs.
-    pub fn from_scene(mut scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
+    pub fn from_scene(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
         settings.validate()?;
         let info = settings.method_info()?;
         let method = match info.algorithm {
@@ -521,6 +606,30 @@ impl Simulation {
                 }))
             }
         };
+        Simulation::with_method(scene, settings, method)
+    }
+
+    /// Prepares a run whose contacts are a contact file's, read against
+    /// `scene` (`contact_file::read_contacts`). The `method` setting is not
+    /// used. When the file has contacts (or poses) at step 0 they are
+    /// measured at once: [`Simulation::start_record`].
+    pub fn with_contact_file(
+        scene: Scene,
+        settings: SimSettings,
+        file: ContactFile,
+    ) -> Result<Simulation, SimError> {
+        settings.validate()?;
+        let mut sim =
+            Simulation::with_method(scene, settings, ActiveMethod::Imported(Box::new(file)))?;
+        sim.start_record = sim.measure_start();
+        Ok(sim)
+    }
+
+    fn with_method(
+        mut scene: Scene,
+        settings: SimSettings,
+        method: ActiveMethod,
+    ) -> Result<Simulation, SimError> {
         let params = settings.method_params(&scene);
         let bounds = DivergenceBounds::of(&scene);
         let bodies: Vec<RigidBody> = scene.bodies.iter().map(rigid_body).collect();
@@ -559,7 +668,160 @@ impl Simulation {
             overlap,
             geometric,
             contact_poses: Vec::new(),
+            start_record: None,
         })
+    }
+
+    /// The contact file the run's contacts come from, if they do.
+    pub fn contact_file(&self) -> Option<&ContactFile> {
+        match &self.method {
+            ActiveMethod::Imported(file) => Some(file),
+            _ => None,
+        }
+    }
+
+    /// The record of step 0: a contact file's contacts at the start,
+    /// measured. `None` for a method's run (its first record is step 1's).
+    pub fn start_record(&self) -> Option<&StepRecord> {
+        self.start_record.as_ref()
+    }
+
+    /// The poses of a contact file's step, when the file has its own.
+    fn file_poses(&self, step: u64) -> Option<Vec<Pose>> {
+        match &self.method {
+            ActiveMethod::Imported(file) => file.poses.as_ref()?.get(&step).cloned(),
+            _ => None,
+        }
+    }
+
+    /// Measures a contact file's step 0, if it has one: at the file's poses
+    /// for it, or the scene's.
+    fn measure_start(&mut self) -> Option<StepRecord> {
+        let ActiveMethod::Imported(file) = &self.method else {
+            return None;
+        };
+        let has_start = file.covers(0) || file.poses.as_ref().is_some_and(|p| p.contains_key(&0));
+        if !has_start {
+            return None;
+        }
+        let contacts = file.contacts_at(0).to_vec();
+        let poses = match self.file_poses(0) {
+            Some(poses) => {
+                self.place_bodies(&poses);
+                poses
+            }
+            None => self
+                .bodies
+                .iter()
+                .map(|b| (b.position, b.rotation))
+                .collect(),
+        };
+        Some(self.measure_at(0, poses, contacts))
+    }
+
+    /// Puts the bodies at `poses`, at rest: a file's poses say nothing of
+    /// velocities.
+    fn place_bodies(&mut self, poses: &[Pose]) {
+        for (body, (position, rotation)) in self.bodies.iter_mut().zip(poses) {
+            body.position = *position;
+            body.rotation = *rotation;
+            body.velocity = DVec3::ZERO;
+            body.angular_velocity = DVec3::ZERO;
+        }
+    }
+
+    /// The record of `contacts` measured at `poses` with no step taken (a
+    /// contact file's step 0, or a step of a file with its own poses).
+    fn measure_at(&mut self, step: u64, poses: Vec<Pose>, contacts: Vec<Contact>) -> StepRecord {
+        let oracle_start = now_ms();
+        let geo = self.geometric.judge_step(
+            &contacts,
+            &poses,
+            oracle_envelope(self.settings.envelope),
+            self.settings.tol_deg,
+        );
+        let ms_oracle = now_ms() - oracle_start;
+        let (qualities, measures) = measures_of_step(
+            &self.scene,
+            &contacts,
+            &poses,
+            &geo,
+            &self.settings.measure_settings(),
+        );
+        let max_displacement = self.max_displacement(&poses);
+        let record = StepRecord {
+            step,
+            time: step as f64 * self.dt,
+            measures,
+            min_depth: contacts.iter().map(|c| c.depth).reduce(f64::min),
+            penetration: self.overlap.deepest(&self.scene, &poses),
+            kinetic_energy: 0.0,
+            max_displacement,
+            standing: self.standing(max_displacement),
+            iterations: 0,
+            residual: 0.0,
+            ms_broad: 0.0,
+            ms_method: 0.0,
+            ms_solver: 0.0,
+            ms_oracle,
+            diverged: None,
+            not_applicable: Vec::new(),
+            indeterminate: 0,
+            dynamics: false,
+        };
+        self.step = step;
+        self.contacts = contacts;
+        self.regions = Vec::new();
+        self.qualities = qualities;
+        self.contact_poses = poses;
+        record
+    }
+
+    /// Largest distance of a free body's centre at `poses` from where it
+    /// started.
+    fn max_displacement(&self, poses: &[Pose]) -> f64 {
+        poses
+            .iter()
+            .zip(&self.start)
+            .zip(&self.scene.bodies)
+            .filter(|(_, body)| !body.fixed)
+            .map(|((p, s), _)| (p.0 - *s).length())
+            .fold(0.0, f64::max)
+    }
+
+    /// For scenes meant to rest: whether every free body is within the
+    /// standing tolerance.
+    fn standing(&self, max_displacement: f64) -> Option<bool> {
+        matches!(
+            self.scene.oracle,
+            Oracle::Up { .. } | Oracle::Wall { .. } | Oracle::Arch { .. }
+        )
+        .then(|| max_displacement <= self.scene.standing_tolerance())
+    }
+
+    /// The next step of a contact file with its own poses, measured at
+    /// them; or the end of the file.
+    fn step_through_poses(&mut self) -> Result<StepRecord, SimError> {
+        let ActiveMethod::Imported(file) = &self.method else {
+            unreachable!("only a contact file has poses");
+        };
+        let Some(next) = file.measured_steps().into_iter().find(|s| *s > self.step) else {
+            return Err(SimError::FileEnded {
+                file: file.name.clone(),
+                last_step: file.last_step(),
+            });
+        };
+        let contacts = file.contacts_at(next).to_vec();
+        let poses = self.file_poses(next).unwrap_or_else(|| {
+            // `attach_poses` refuses a step with contacts and no poses; a
+            // step measured has poses.
+            self.bodies
+                .iter()
+                .map(|b| (b.position, b.rotation))
+                .collect()
+        });
+        self.place_bodies(&poses);
+        Ok(self.measure_at(next, poses, contacts))
     }
 
     /// The likely causes of a run going wrong, from the settings and the
@@ -739,6 +1001,11 @@ impl Simulation {
                     ..ContactSet::default()
                 }
             }
+            ActiveMethod::Imported(file) => ContactSet {
+                // The step being taken is the next one.
+                contacts: file.contacts_at(self.step + 1).to_vec(),
+                ..ContactSet::default()
+            },
         }
     }
 
@@ -750,6 +1017,17 @@ impl Simulation {
                 step: self.step,
                 message: message.clone(),
             });
+        }
+        if let ActiveMethod::Imported(file) = &self.method {
+            if file.poses.is_some() {
+                return self.step_through_poses();
+            }
+            if self.step >= file.last_step() {
+                return Err(SimError::FileEnded {
+                    file: file.name.clone(),
+                    last_step: file.last_step(),
+                });
+            }
         }
         let h = self.dt;
         let solver = SolverSettings {
@@ -852,13 +1130,7 @@ impl Simulation {
             .map(|b| (b.position, b.rotation))
             .collect();
         let penetration = self.overlap.deepest(&self.scene, &end_poses);
-        let max_displacement = self
-            .bodies
-            .iter()
-            .zip(&self.start)
-            .filter(|(b, _)| !b.fixed)
-            .map(|(b, s)| (b.position - *s).length())
-            .fold(0.0, f64::max);
+        let max_displacement = self.max_displacement(&end_poses);
         let kinetic_energy = self.bodies.iter().map(RigidBody::kinetic_energy).sum();
         let diverged = self.divergence(kinetic_energy, max_displacement);
         let record = StepRecord {
@@ -869,11 +1141,7 @@ impl Simulation {
             penetration,
             kinetic_energy,
             max_displacement,
-            standing: matches!(
-                self.scene.oracle,
-                Oracle::Up { .. } | Oracle::Wall { .. } | Oracle::Arch { .. }
-            )
-            .then(|| max_displacement <= self.scene.standing_tolerance()),
+            standing: self.standing(max_displacement),
             iterations: stats.iterations,
             residual: stats.residual,
             ms_broad,
@@ -883,6 +1151,7 @@ impl Simulation {
             diverged: diverged.clone(),
             not_applicable,
             indeterminate,
+            dynamics: true,
         };
         self.diverged = diverged;
         self.contacts = contacts;
@@ -917,7 +1186,8 @@ impl Simulation {
             }
         }
         self.settings = settings.clone();
-        if self.step == 0 {
+        // Nothing measured yet: no step taken, and no contact file's step 0.
+        if self.contact_poses.is_empty() {
             return Ok(None);
         }
         let geo = self.geometric.judge_step(

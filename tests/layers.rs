@@ -29,6 +29,7 @@ const LAYERS: &[&str] = &[
     "mesh",     // tetrahedral meshes, surface features, shapes, mass properties
     "scene",    // scene types, the file parser, oracles: built from meshes
     "contact",  // contacts, broad phase, exact regions, the method registry
+    "contact_file", // contacts from outside: the contact and poses files, read and written
     "dynamics", // rigid bodies and the stepper
     "solver",   // may use the bodies of dynamics, never the other way round
     "measures", // quality, coverage, excess, P of a scene's contacts; used by sim

@@ -24,6 +24,11 @@ pub enum FeatureKind {
     FaceEdge,
     #[serde(rename = "F-F")]
     FaceFace,
+    /// Not said: a contact read from a contact file without a `feature`
+    /// column (another engine's). Not in [`FeatureKind::ALL`], the kinds
+    /// a method of ours gives.
+    #[serde(rename = "?")]
+    Unstated,
 }
 
 impl FeatureKind {
@@ -51,6 +56,32 @@ impl FeatureKind {
             FeatureKind::EdgeFace => "(E,F)",
             FeatureKind::FaceEdge => "(F,E)",
             FeatureKind::FaceFace => "(F,F)",
+            FeatureKind::Unstated => "(?)",
+        }
+    }
+
+    /// The kind whose file id (its JSON name, e.g. "V-F") is `id`; "?"
+    /// is [`FeatureKind::Unstated`].
+    pub fn from_id(id: &str) -> Option<FeatureKind> {
+        FeatureKind::ALL
+            .into_iter()
+            .chain([FeatureKind::Unstated])
+            .find(|kind| kind.id() == id)
+    }
+
+    /// The file id: "V-F" for (V,F), "?" for unstated.
+    pub fn id(self) -> &'static str {
+        match self {
+            FeatureKind::VertexVertex => "V-V",
+            FeatureKind::VertexEdge => "V-E",
+            FeatureKind::EdgeVertex => "E-V",
+            FeatureKind::VertexFace => "V-F",
+            FeatureKind::FaceVertex => "F-V",
+            FeatureKind::EdgeEdge => "E-E",
+            FeatureKind::EdgeFace => "E-F",
+            FeatureKind::FaceEdge => "F-E",
+            FeatureKind::FaceFace => "F-F",
+            FeatureKind::Unstated => "?",
         }
     }
 

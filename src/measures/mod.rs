@@ -279,7 +279,7 @@ fn scene_measures(
     };
     let (area_coverage, region_areas) = match oracle {
         Oracle::Wall { expected_area, .. } | Oracle::Arch { expected_area, .. } => {
-            let areas = pair_hull_areas(oracle, contacts, centres, scene.size() * 1e-9);
+            let areas = pair_hull_areas(oracle, contacts, centres, solid_size(scene) * 1e-9);
             (Some(areas.iter().sum::<f64>() / expected_area), areas)
         }
         _ => (None, Vec::new()),
@@ -439,6 +439,27 @@ pub fn step_measures(
         settings.tol_deg,
     );
     measures_of_step(scene, contacts, &poses, &geo, &settings)
+}
+
+/// The diagonal of the scene's bounding box as the judges see the bodies:
+/// un-eroded (a method that erodes its bodies must not change the
+/// tolerance its contacts are measured with, or a file of the same
+/// contacts, scored on the bodies as they are, would measure otherwise).
+fn solid_size(scene: &Scene) -> f64 {
+    let (mut lo, mut hi) = (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY));
+    for body in &scene.bodies {
+        let mesh = body.solid_mesh.as_ref().unwrap_or(&body.mesh);
+        for v in &mesh.vertices {
+            let w = body.world_point(*v);
+            lo = lo.min(w);
+            hi = hi.max(w);
+        }
+    }
+    if lo.x > hi.x {
+        0.0
+    } else {
+        (hi - lo).length()
+    }
 }
 
 /// Paper eq. 3: for each body pair, the area of the convex hull of its

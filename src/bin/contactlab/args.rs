@@ -224,26 +224,33 @@ impl Args {
 
     /// The one scene argument: its source name and text.
     pub fn scene_text(&self, command: &str) -> Result<(String, String), String> {
-        let arg = self.one_positional(
-            command,
-            "a scene: a built-in id (see 'contactlab scenes') or a scene file path",
-        )?;
-        if let Some(text) = builtin_text(arg) {
-            return Ok((format!("builtin:{arg}"), text.to_string()));
-        }
-        let bytes = std::fs::read(arg).map_err(|e| {
-            let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|s| s.id).collect();
-            format!(
-                "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
-                ids.join(", ")
-            )
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            format!(
-                "{arg}: not UTF-8 text (invalid byte at offset {}); scene files are UTF-8 JSON",
-                e.utf8_error().valid_up_to()
-            )
-        })?;
-        Ok((arg.to_string(), text))
+        let arg = self.one_positional(command, SCENE_ARGUMENT)?;
+        scene_text_of(arg)
     }
+}
+
+/// What a scene argument is, for messages.
+pub const SCENE_ARGUMENT: &str =
+    "a scene: a built-in id (see 'contactlab scenes') or a scene file path";
+
+/// A scene argument's source name and text: a built-in scene's, or the
+/// file's.
+pub fn scene_text_of(arg: &str) -> Result<(String, String), String> {
+    if let Some(text) = builtin_text(arg) {
+        return Ok((format!("builtin:{arg}"), text.to_string()));
+    }
+    let bytes = std::fs::read(arg).map_err(|e| {
+        let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|s| s.id).collect();
+        format!(
+            "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
+            ids.join(", ")
+        )
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{arg}: not UTF-8 text (invalid byte at offset {}); scene files are UTF-8 JSON",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((arg.to_string(), text))
 }

@@ -4,6 +4,8 @@
 
 mod args;
 mod output;
+mod records;
+mod score;
 mod tetgen;
 
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
@@ -11,6 +13,7 @@ use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::{
     detect, every_method, methods::method_ids, FeatureKind, MethodHistory, MethodInfo,
 };
+use contactlab::contact_file::{csv_preamble, csv_rows, write_csv};
 use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::{contact_records, measures_of_step, OracleChoice};
 use contactlab::mesh::stats::MeshStats;
@@ -22,10 +25,18 @@ use contactlab::scene::builtin::BUILTIN_SCENES;
 use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use contactlab::settings::Choice;
 use contactlab::settings::Stage;
-use contactlab::sim::{Simulation, StepRecord};
+use contactlab::sim::Simulation;
 use output::{outln, progress, CliError, CliResult, Out};
+use records::{print_header, print_line, record_json};
 use serde_json::json;
 use std::process::ExitCode;
+
+/// `--csv`: contacts as a contact file.
+const CONTACTS_CSV: CommandOption = CommandOption {
+    flag: "--csv",
+    value: None,
+    help: "print the contacts as a contactlab-contacts/1 CSV file (see the README), which `contactlab score` reads back",
+};
 
 const ALL_STAGES: &[Stage] = &[
     Stage::Geometry,
@@ -66,7 +77,7 @@ const COMMANDS: &[Command] = &[
         summary: "The contacts method M finds at the scene's initial pose, and their quality measures (count, quality %, coverage %, area coverage P, excess).",
         stages: &[Stage::Geometry, Stage::Detection, Stage::Measure],
         settings: &[],
-        options: &[JSON, NO_TIMINGS],
+        options: &[JSON, NO_TIMINGS, CONTACTS_CSV],
     },
     Command {
         name: "run",
@@ -76,7 +87,20 @@ const COMMANDS: &[Command] = &[
         settings: &[],
         options: &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps to run (default: the scene's, e.g. 500 for the Pillar)" },
-            CommandOption { flag: "--contacts", value: None, help: "with --json, each step's line also lists the step's contacts as `contacts --json` does (bodies, position, normal, depth, feature pair, q, correct)" },
+            CommandOption { flag: "--contacts", value: None, help: "with --json, each step's line also lists the step's contacts as `contacts --json` does (bodies, position, normal, depth, feature pair, q, correct); with --csv, print every step's contacts as one contactlab-contacts/1 file instead of the records" },
+            JSON,
+            NO_TIMINGS,
+            CommandOption { flag: "--csv", value: None, help: "with --contacts: the contacts as a contact file (see the README), which `contactlab score` plays back" },
+        ],
+    },
+    Command {
+        name: "score",
+        arguments: "<scene> <contacts-file>",
+        summary: "Measures a contactlab-contacts/1 file (CSV or JSON Lines; see the README) as a method's contacts: the same step records as `run`, then the run means. A file with its own poses (`# poses: FILE`) is measured at them, step by step; without, its step 0 is measured at the scene's pose and its steps 1, 2, ... are the contacts of our solver's steps (the file plays the method).",
+        stages: &[Stage::Geometry, Stage::Measure, Stage::Dynamics],
+        settings: &[],
+        options: &[
+            CommandOption { flag: "--contacts", value: None, help: "with --json, each step's line also lists its contacts with their q and verdicts" },
             JSON,
             NO_TIMINGS,
         ],
@@ -195,6 +219,7 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
         "mesh" => mesh(&parsed, out),
         "tetgen" => tetgen_command(&parsed, out),
         "run" => run_scene(&parsed, out),
+        "score" => score::score(&parsed, out),
         "table" => table(&parsed, out),
         other => unreachable!("command '{other}' is listed but not dispatched"),
     }
@@ -490,6 +515,21 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
     );
     let name = |i: usize| scene.bodies[i].name.as_str();
     let not_applicable = set.not_applicable_messages(|i| name(i).to_string());
+    if options.flag("--csv") {
+        let about = format!(
+            "scene: {}; method: {}; the initial pose (step 0); contactlab {}",
+            scene.id,
+            info.id,
+            env!("CARGO_PKG_VERSION")
+        );
+        out.write(&write_csv(
+            &scene,
+            &about,
+            (0, 0),
+            [(0, set.contacts.as_slice())],
+        ))?;
+        return Ok(());
+    }
     if options.flag("--json") {
         let contacts = contact_records(&scene, &set.contacts, &qualities);
         let regions: Vec<_> = set
@@ -660,16 +700,6 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
     Ok(())
 }
 
-/// One `run --json` line: the step record's keys (the page's readout
-/// names), without the `ms_*` timings when `timings` is off.
-fn record_json(r: &StepRecord, timings: bool) -> serde_json::Value {
-    let mut value = serde_json::to_value(r).unwrap_or_default();
-    if let (false, Some(fields)) = (timings, value.as_object_mut()) {
-        fields.retain(|key, _| !key.starts_with("ms_"));
-    }
-    value
-}
-
 /// The oracle of a run's headline: the `oracle` setting, or the geometric
 /// oracle when the scene has none of its own.
 fn headline_oracle(sim: &Simulation) -> OracleChoice {
@@ -691,15 +721,38 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
     let timings = !options.flag("--no-timings");
     let json = options.flag("--json");
     let with_contacts = options.flag("--contacts");
-    if with_contacts && !json {
+    let csv = options.flag("--csv");
+    if csv && (!with_contacts || json) {
         return Err(
-            "--contacts lists each step's contacts in the JSON lines: add --json"
+            "--csv prints the contacts of every step as a contact file: use it with --contacts and without --json"
                 .to_string()
                 .into(),
         );
     }
-    let show =
-        |x: Option<f64>, digits: usize| x.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    if with_contacts && !json && !csv {
+        return Err(
+            "--contacts lists each step's contacts in the JSON lines (add --json) or as a contact file (add --csv)"
+                .to_string()
+                .into(),
+        );
+    }
+    if csv {
+        let about = format!(
+            "scene: {}; method: {}; steps 1 to {steps} of a run (each step's contacts, found at its midpoint); contactlab {}",
+            sim.scene().id,
+            sim.settings().method,
+            env!("CARGO_PKG_VERSION")
+        );
+        out.write(&csv_preamble(&about, (1, steps)))?;
+        for _ in 0..steps {
+            let r = sim.step().map_err(|e| e.to_string())?;
+            out.write(&csv_rows(sim.scene(), r.step, sim.contacts()))?;
+            if let Some(message) = r.diverged {
+                return Err(message.into());
+            }
+        }
+        return Ok(());
+    }
     if !json {
         outln!(
             out,
@@ -711,25 +764,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             steps,
             headline_oracle(&sim).id()
         )?;
-        outln!(
-            out,
-            "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>8} {:>11} {:>10} {:>11} {:>10} {:>6} {:>10} {:>8}",
-            "step",
-            "time",
-            "count",
-            "quality",
-            "coverage",
-            "geo q",
-            "P",
-            "excess",
-            "min depth",
-            "overlap",
-            "kinetic",
-            "max disp",
-            "iters",
-            "residual",
-            "ms"
-        )?;
+        print_header(out)?;
     }
     // Said once, and again whenever it changes.
     let mut said: Vec<String> = Vec::new();
@@ -750,23 +785,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             }
             outln!(out, "{line}")?;
         } else {
-            outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>8} {:>11} {:>10.3e} {:>11.4e} {:>10.3e} {:>6} {:>10.2e} {:>8.2}",
-                r.step,
-                r.time,
-                r.measures.count,
-                show(r.measures.quality, 1),
-                show(r.measures.coverage, 1),
-                show(r.measures.geo_quality, 1),
-                show(r.measures.area_coverage, 3),
-                show(r.measures.excess, 2),
-                r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),
-                r.penetration,
-                r.kinetic_energy,
-                r.max_displacement,
-                r.iterations,
-                r.residual,
-                r.ms_broad + r.ms_method + r.ms_solver
-            )?;
+            print_line(out, &r)?;
         }
         // Each step's line as it ends: a long run shows its progress.
         out.flush()?;

@@ -1,0 +1,85 @@
+//! Step records as `run` and `score` print them: a table with one line per
+//! step, or one JSON object per line, and the run means.
+
+use crate::output::{outln, CliResult, Out};
+use contactlab::sim::{RunMeans, StepRecord};
+
+/// The table's header line.
+pub fn print_header(out: &mut Out) -> CliResult {
+    outln!(
+        out,
+        "{:>6} {:>8} {:>6} {:>8} {:>9} {:>7} {:>7} {:>8} {:>11} {:>10} {:>11} {:>10} {:>6} {:>10} {:>8}",
+        "step",
+        "time",
+        "count",
+        "quality",
+        "coverage",
+        "geo q",
+        "P",
+        "excess",
+        "min depth",
+        "overlap",
+        "kinetic",
+        "max disp",
+        "iters",
+        "residual",
+        "ms"
+    )?;
+    Ok(())
+}
+
+fn show(x: Option<f64>, digits: usize) -> String {
+    x.map_or("-".to_string(), |v| format!("{v:.digits$}"))
+}
+
+/// One step's line. A record measured at given poses (no step taken) shows
+/// "-" for what only a dynamics step has.
+pub fn print_line(out: &mut Out, r: &StepRecord) -> CliResult {
+    let dynamics = |text: String| if r.dynamics { text } else { "-".to_string() };
+    outln!(out, "{:>6} {:>8.3} {:>6} {:>8} {:>9} {:>7} {:>7} {:>8} {:>11} {:>10.3e} {:>11} {:>10.3e} {:>6} {:>10} {:>8.2}",
+        r.step,
+        r.time,
+        r.measures.count,
+        show(r.measures.quality, 1),
+        show(r.measures.coverage, 1),
+        show(r.measures.geo_quality, 1),
+        show(r.measures.area_coverage, 3),
+        show(r.measures.excess, 2),
+        r.min_depth.map_or("-".to_string(), |d| format!("{d:.3e}")),
+        r.penetration,
+        dynamics(format!("{:.4e}", r.kinetic_energy)),
+        r.max_displacement,
+        dynamics(r.iterations.to_string()),
+        dynamics(format!("{:.2e}", r.residual)),
+        r.ms_broad + r.ms_method + r.ms_solver
+    )?;
+    Ok(())
+}
+
+/// One `--json` line: the record's keys (the page's readout names),
+/// without the `ms_*` timings when `timings` is off.
+pub fn record_json(r: &StepRecord, timings: bool) -> serde_json::Value {
+    let mut value = r.to_json();
+    if let (false, Some(fields)) = (timings, value.as_object_mut()) {
+        fields.retain(|key, _| !key.starts_with("ms_"));
+    }
+    value
+}
+
+/// The run means as the table's last line.
+pub fn print_means(out: &mut Out, means: &RunMeans) -> CliResult {
+    outln!(
+        out,
+        "means over {} steps ({} with contacts): count {}, quality {}, coverage {}, geo q {}, P {}, excess {}; deepest overlap {:.3e} m",
+        means.steps,
+        means.steps_with_contacts,
+        show(means.count, 1),
+        show(means.quality, 1),
+        show(means.coverage, 1),
+        show(means.geo_quality, 1),
+        show(means.area_coverage, 3),
+        show(means.excess, 2),
+        means.max_penetration
+    )?;
+    Ok(())
+}
