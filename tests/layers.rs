@@ -28,6 +28,7 @@ const LAYERS: &[&str] = &[
     "settings", // the settings schema: plain data and validation, so scene files can use it
     "mesh",     // tetrahedral meshes, surface features, shapes, mass properties
     "scene",    // scene types, the file parser, oracles: built from meshes
+    "export",   // the scene at a pose in other simulators' formats: reads scenes
     "contact",  // contacts, broad phase, exact regions, the method registry
     "dynamics", // rigid bodies and the stepper
     "solver",   // may use the bodies of dynamics, never the other way round
