@@ -3,6 +3,7 @@
 //! arguments and formats results; every number comes from the library.
 
 mod args;
+mod export;
 mod output;
 mod records;
 mod score;
@@ -26,6 +27,7 @@ use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use contactlab::settings::Choice;
 use contactlab::settings::Stage;
 use contactlab::sim::Simulation;
+use export::{EXPORT_FORMATS, EXPORT_SUMMARY};
 use output::{outln, progress, CliError, CliResult, Out};
 use records::{print_header, print_line, record_json};
 use serde_json::json;
@@ -103,6 +105,18 @@ const COMMANDS: &[Command] = &[
             CommandOption { flag: "--contacts", value: None, help: "with --json, each step's line also lists its contacts with their q and verdicts" },
             JSON,
             NO_TIMINGS,
+        ],
+    },
+    Command {
+        name: "export",
+        arguments: "<scene> --format F --out DIR",
+        summary: EXPORT_SUMMARY,
+        stages: &[Stage::Geometry, Stage::Detection, Stage::Dynamics],
+        settings: &[],
+        options: &[
+            CommandOption { flag: "--format", value: Some("F"), help: EXPORT_FORMATS },
+            CommandOption { flag: "--out", value: Some("DIR"), help: "the directory to write into (made if missing); only the export's own files are written, and a file there that is not from an earlier export is never overwritten" },
+            CommandOption { flag: "--step", value: Some("N"), help: "export the pose a run with the method and settings given reaches after N steps (default: the scene's initial pose)" },
         ],
     },
     Command {
@@ -188,7 +202,7 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
             .get(1)
             .and_then(|n| COMMANDS.iter().find(|c| c.name == n))
         {
-            Some(command) => out.write(&command.help())?,
+            Some(command) => out.write(&command_help(command))?,
             None => out.write(&usage())?,
         }
         return Ok(());
@@ -202,7 +216,7 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
     })?;
     let parsed = Args::parse(command, &args[1..])?;
     if parsed.help {
-        out.write(&command.help())?;
+        out.write(&command_help(command))?;
         return Ok(());
     }
     match command.name {
@@ -217,12 +231,22 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
         }
         "contacts" => contacts(&parsed, out),
         "mesh" => mesh(&parsed, out),
+        "export" => export::export(&parsed, out),
         "tetgen" => tetgen_command(&parsed, out),
         "run" => run_scene(&parsed, out),
         "score" => score::score(&parsed, out),
         "table" => table(&parsed, out),
         other => unreachable!("command '{other}' is listed but not dispatched"),
     }
+}
+
+/// A command's help, with the export formats of the registry for `export`.
+fn command_help(command: &Command) -> String {
+    let mut text = command.help();
+    if command.name == "export" {
+        text.push_str(&export::formats_help());
+    }
+    text
 }
 
 fn methods(args: &Args, out: &mut Out) -> CliResult {
