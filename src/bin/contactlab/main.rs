@@ -19,6 +19,7 @@ use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::{contact_records, measures_of_step, OracleChoice};
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
+use contactlab::report::engines::recorded_engines;
 use contactlab::report::initial::initial_tables;
 use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
 use contactlab::report::tables::{build_table, table_methods, TABLE_KINDS};
@@ -39,6 +40,9 @@ const CONTACTS_CSV: CommandOption = CommandOption {
     value: None,
     help: "print the contacts as a contactlab-contacts/1 CSV file (see the README), which `contactlab score` reads back",
 };
+
+/// Where `cargo xtask engines` records other engines' contacts.
+const ENGINES_DIR: &str = "data/engine-contacts";
 
 const ALL_STAGES: &[Stage] = &[
     Stage::Geometry,
@@ -153,6 +157,7 @@ const COMMANDS: &[Command] = &[
             CommandOption { flag: "--paper-code", value: None, help: "add each method's @paper-code variant (the paper's reference code's rules, docs/errata.md) as a row after it, beside the same paper's numbers" },
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
+            CommandOption { flag: "--engines", value: Some("DIR"), help: "initial, pillar, wall, arch: add a row per engine whose recorded contacts are under DIR/<engine>/<scene>.csv (`cargo xtask engines`; default data/engine-contacts when it exists)" },
             CommandOption { flag: "--poses", value: Some("N"), help: "sat-unit: random poses (default 1000)" },
             CommandOption { flag: "--seed", value: Some("S"), help: "sat-unit: seed of the poses (default 2)" },
         ],
@@ -685,6 +690,17 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
     }
     let steps = options.steps("--steps")?;
     let methods = table_methods(options.flag("--paper-code"));
+    // Other engines' recorded contacts, for the tables that have their rows.
+    let engines_dir = options.value("--engines").unwrap_or(ENGINES_DIR);
+    let engines = if matches!(kind, "initial" | "pillar" | "wall" | "arch") {
+        let engines = recorded_engines(std::path::Path::new(engines_dir))?;
+        if engines.is_empty() && options.value("--engines").is_some() {
+            return Err(format!("--engines: no engine's contacts under \"{engines_dir}\"").into());
+        }
+        engines
+    } else {
+        Vec::new()
+    };
     let mut report = |what: &str, done: usize, total: usize| {
         if done < total {
             progress(&format!("\rtable {kind}: {done}/{total} {what:<40}"));
@@ -693,8 +709,8 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         }
     };
     if kind == "initial" {
-        let text =
-            initial_tables(&options.settings, &methods, &mut report).map_err(|e| e.to_string())?;
+        let text = initial_tables(&options.settings, &methods, &engines, &mut report)
+            .map_err(|e| e.to_string())?;
         out.write(&text)?;
         return Ok(());
     }
@@ -713,8 +729,15 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         };
         sat_unit_table(poses, seed, &mut report)
     } else {
-        build_table(kind, steps, &options.settings, &methods, &mut report)
-            .map_err(|e| e.to_string())?
+        build_table(
+            kind,
+            steps,
+            &options.settings,
+            &methods,
+            &engines,
+            &mut report,
+        )
+        .map_err(|e| e.to_string())?
     };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
