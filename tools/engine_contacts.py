@@ -183,9 +183,15 @@ def bullet_run(directory):
             return rows
 
         def poses(step):
+            # getBasePositionAndOrientation gives the base's inertial frame,
+            # which Bullet turns to the inertia's principal axes; our body
+            # frame is the URDF link frame: undo the local inertial frame.
             out = []
             for uid, name in ids.items():
                 p, q = pybullet.getBasePositionAndOrientation(uid, physicsClientId=client)
+                info = pybullet.getDynamicsInfo(uid, -1, physicsClientId=client)
+                inverse_p, inverse_q = pybullet.invertTransform(info[3], info[4])
+                p, q = pybullet.multiplyTransforms(p, q, inverse_p, inverse_q)
                 out.append([step, name, *p, q[3], q[0], q[1], q[2]])
             return out
 

@@ -104,7 +104,8 @@ const COMMANDS: &[Command] = &[
         arguments: "<scene> <contacts-file>",
         summary: "Measures a contactlab-contacts/1 file (CSV or JSON Lines; see the README) as a method's contacts: the same step records as `run`, then the run means. A file with its own poses (`# poses: FILE`) is measured at them, step by step; without, its step 0 is measured at the scene's pose and its steps 1, 2, ... are the contacts of our solver's steps (the file plays the method).",
         stages: &[Stage::Geometry, Stage::Measure, Stage::Dynamics],
-        settings: &[],
+        // The geometric oracle's envelope (a detection setting too).
+        settings: &["envelope"],
         options: &[
             CommandOption { flag: "--contacts", value: None, help: "with --json, each step's line also lists its contacts with their q and verdicts" },
             JSON,
