@@ -374,6 +374,7 @@ fn dimensions(kind: FeatureKind) -> (u8, u8) {
         EdgeFace => (1, 2),
         FaceEdge => (2, 1),
         FaceFace => (2, 2),
+        Unstated => panic!("a method of ours always states its feature pair"),
     }
 }
 

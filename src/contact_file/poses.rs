@@ -46,7 +46,7 @@ pub fn read_poses(
         }
         let mut rotation = DQuat::from_xyzw(q[1], q[2], q[3], q[0]);
         if (length - 1.0).abs() > UNIT_TOLERANCE {
-            rotation = rotation / length;
+            rotation /= length;
             warnings.normalised_rotations += 1;
         }
         let (poses, _) = given
