@@ -630,18 +630,33 @@ fn run_refuses_bad_settings() {
     }
 }
 
+/// The engines whose contacts `cargo xtask engines` recorded (rows after
+/// the methods' in the initial-pose and step-3 tables).
+fn recorded_engine_labels() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/engine-contacts");
+    let engines = contactlab::report::engines::recorded_engines(&dir).unwrap();
+    assert!(
+        !engines.is_empty(),
+        "no engine contacts under {}",
+        dir.display()
+    );
+    engines.into_iter().map(|e| e.label).collect()
+}
+
 #[test]
 fn table_pillar_as_csv_has_a_row_per_method() {
     let (code, out, err) = contactlab(&["table", "pillar", "--csv"]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     let methods: Vec<_> = contactlab::contact::methods_under_test().collect();
-    assert_eq!(lines.len(), 1 + methods.len());
+    let engines = recorded_engine_labels();
+    assert_eq!(lines.len(), 1 + methods.len() + engines.len());
     assert!(lines[0].starts_with(
         "method,quality %,contacts,excess,geo quality %,geo coverage %,geo excess,paper quality %"
     ));
-    for (line, method) in lines[1..].iter().zip(&methods) {
-        assert!(line.starts_with(&format!("{},", method.name)), "{line}");
+    let names = methods.iter().map(|m| m.name.to_string()).chain(engines);
+    for (line, name) in lines[1..].iter().zip(names) {
+        assert!(line.starts_with(&format!("{name},")), "{line}");
     }
     assert!(err.contains("table pillar: done"));
 }
@@ -866,7 +881,10 @@ fn table_with_paper_code_adds_each_variant_after_its_method() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     let methods: Vec<_> = contactlab::contact::methods_and_variants().collect();
-    assert_eq!(lines.len(), 1 + methods.len());
+    assert_eq!(
+        lines.len(),
+        1 + methods.len() + recorded_engine_labels().len()
+    );
     for (line, method) in lines[1..].iter().zip(&methods) {
         assert!(line.starts_with(&format!("{},", method.name)), "{line}");
     }

@@ -254,3 +254,146 @@ fn a_poses_file_needs_every_free_body_and_a_nonzero_rotation() {
     assert_eq!(poses[&0][1].1, DQuat::IDENTITY);
     assert!(warnings.normalised_rotations > 0);
 }
+
+/// The command line, as a user runs it.
+mod cli {
+    use std::process::Command;
+
+    fn contactlab(args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_contactlab"))
+            .args(args)
+            .output()
+            .expect("the contactlab binary runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("contactlab-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn contacts_csv_scored_gives_the_methods_json_measures() {
+        let dir = temp_dir("score");
+        let (code, csv, err) = contactlab(&["contacts", "arch", "--method", "semi-local", "--csv"]);
+        assert_eq!(code, 0, "{err}");
+        let path = dir.join("arch.csv");
+        std::fs::write(&path, &csv).unwrap();
+        let (_, own, _) = contactlab(&[
+            "contacts",
+            "arch",
+            "--method",
+            "semi-local",
+            "--json",
+            "--no-timings",
+        ]);
+        let own: serde_json::Value = serde_json::from_str(&own).unwrap();
+        let (code, scored, err) = contactlab(&[
+            "score",
+            "arch",
+            path.to_str().unwrap(),
+            "--json",
+            "--no-timings",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<serde_json::Value> = scored
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2, "step 0, then the run means");
+        for (key, value) in own["measures"].as_object().unwrap() {
+            if let Some(scored) = lines[0].get(key) {
+                assert_eq!(scored, value, "{key}");
+            }
+        }
+        assert_eq!(lines[0]["step"], 0);
+        assert!(
+            lines[0].get("kinetic_energy").is_none(),
+            "no step was taken"
+        );
+        assert!(lines[1].get("run_means").is_some());
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
+    fn a_run_as_csv_plays_back_with_the_same_records() {
+        let dir = temp_dir("run");
+        let args = ["run", "pillar", "--method", "vertex-only", "--steps", "3"];
+        let (code, csv, err) = contactlab(&[&args[..], &["--contacts", "--csv"]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert!(csv.contains("# steps: 1-3"), "{csv}");
+        let path = dir.join("run.csv");
+        std::fs::write(&path, &csv).unwrap();
+        let (_, own, _) = contactlab(&[&args[..], &["--json", "--no-timings"]].concat());
+        let (code, scored, err) = contactlab(&[
+            "score",
+            "pillar",
+            path.to_str().unwrap(),
+            "--json",
+            "--no-timings",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let scored: Vec<&str> = scored.lines().collect();
+        assert_eq!(own.lines().collect::<Vec<_>>(), scored[..3].to_vec());
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
+    fn bad_files_get_one_line_naming_file_line_and_column_and_exit_2() {
+        let dir = temp_dir("bad");
+        let bad = dir.join("bad.csv");
+        std::fs::write(
+            &bad,
+            "step,body_a,body_b,x,y,z,nx,ny,nz,depth\n0,ground,plinth,0,0,0,0,1,0,0\n0,ground,plinth,0,0,0,0,1,0,NaN\n",
+        )
+        .unwrap();
+        let (code, out, err) = contactlab(&["score", "pillar", bad.to_str().unwrap()]);
+        assert_eq!(code, 2);
+        assert!(out.is_empty(), "nothing half-read: {out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("bad.csv:3:") && err.contains("depth: not a finite number"),
+            "{err}"
+        );
+        // A poses file that is named but missing.
+        let named = dir.join("named.csv");
+        std::fs::write(
+            &named,
+            "# poses: nowhere.csv\nstep,body_a,body_b,x,y,z,nx,ny,nz,depth\n0,ground,plinth,0,0,0,0,1,0,0\n",
+        )
+        .unwrap();
+        let (code, _, err) = contactlab(&["score", "pillar", named.to_str().unwrap()]);
+        assert_eq!(code, 2);
+        assert!(err.contains("nowhere.csv"), "{err}");
+        let (code, _, err) = contactlab(&["score", "pillar"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("contact file"), "{err}");
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
+    fn the_committed_engine_files_score() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for engine in ["mujoco", "bullet"] {
+            let file = root.join(format!("data/engine-contacts/{engine}/pillar.csv"));
+            let (code, out, err) = contactlab(&["score", "pillar", file.to_str().unwrap()]);
+            assert_eq!(code, 0, "{engine}: {err}");
+            assert!(
+                out.contains("each step measured at the file's own poses"),
+                "{out}"
+            );
+            assert_eq!(
+                out.lines()
+                    .filter(|l| l.trim_start().starts_with("3 "))
+                    .count(),
+                1,
+                "{out}"
+            );
+        }
+    }
+}
