@@ -397,3 +397,18 @@ mod cli {
         }
     }
 }
+
+#[test]
+fn json_lines_read_as_the_same_contacts_as_csv() {
+    let scene = pillar();
+    let (a, b) = (&scene.bodies[0].name, &scene.bodies[1].name);
+    let csv = format!("{HEADER}0,{a},{b},0.25,0,0.25,0,1,0,-0.001\n");
+    let jsonl = format!(
+        "# contactlab-contacts/1\n{{\"step\":0,\"body_a\":\"{a}\",\"body_b\":\"{b}\",\"x\":0.25,\"y\":0,\"z\":0.25,\"nx\":0,\"ny\":1,\"nz\":0,\"depth\":-0.001,\"engine\":\"hand\"}}\n"
+    );
+    let from_csv = read_contacts("c.csv", &csv, &scene).unwrap();
+    let from_json = read_contacts("c.jsonl", &jsonl, &scene).unwrap();
+    assert_eq!(from_csv.steps, from_json.steps);
+    assert_eq!(from_json.notes[&0][0].engine.as_deref(), Some("hand"));
+    assert_eq!(from_json.warnings.skipped_lines, 1);
+}

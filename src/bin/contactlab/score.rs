@@ -47,11 +47,11 @@ pub fn read_contact_file(path: &Path, scene: &Scene) -> Result<ContactFile, Stri
         file.attach_poses(poses, &poses_path.display().to_string())
             .map_err(|e| e.to_string())?;
         for message in warnings.messages(&poses_path.display().to_string()) {
-            progress(&format!("contactlab: warning: {message}\n"));
+            progress(&format!("contactlab: note: {message}\n"));
         }
     }
     for message in file.warnings.messages(&shown) {
-        progress(&format!("contactlab: warning: {message}\n"));
+        progress(&format!("contactlab: note: {message}\n"));
     }
     Ok(file)
 }
@@ -98,6 +98,8 @@ pub fn score(options: &Args, out: &mut Out) -> CliResult {
             sim.contact_file().map_or(0, |f| f.steps.len()),
             if posed {
                 "each step measured at the file's own poses".to_string()
+            } else if last == 0 {
+                "measured at the scene's initial pose".to_string()
             } else {
                 format!(
                     "our solver stepping with them to step {last} (dt {} s, {} iterations)",
@@ -136,16 +138,28 @@ pub fn score(options: &Args, out: &mut Out) -> CliResult {
     } else {
         last
     };
+    // A run that stops early leaves the file's later steps unreached: the
+    // message says so, naming the first of them.
+    let unreached = |sim: &Simulation, why: String| -> String {
+        let file = sim.contact_file();
+        let next = file.and_then(|f| f.first_line.range(sim.step_index() + 1..).next());
+        match (file, next) {
+            (Some(f), Some((step, line))) => {
+                format!("{}:{line}: step {step} is not reached: {why}", f.name)
+            }
+            _ => why,
+        }
+    };
     for taken in 0..steps_to_take {
         if !json && steps_to_take > 100 && taken % 100 == 0 {
             progress(&format!("\rscore: step {taken} of {steps_to_take}"));
         }
-        let record = sim.step().map_err(|e| e.to_string())?;
+        let record = sim.step().map_err(|e| unreached(&sim, e.to_string()))?;
         emit(&sim, &record, out)?;
         let diverged = record.diverged.clone();
         records.push(record);
         if let Some(message) = diverged {
-            return Err(message.into());
+            return Err(unreached(&sim, message).into());
         }
     }
     if !json && steps_to_take > 100 {
