@@ -733,21 +733,7 @@ impl Simulation {
     /// The record of `contacts` measured at `poses` with no step taken (a
     /// contact file's step 0, or a step of a file with its own poses).
     fn measure_at(&mut self, step: u64, poses: Vec<Pose>, contacts: Vec<Contact>) -> StepRecord {
-        let oracle_start = now_ms();
-        let geo = self.geometric.judge_step(
-            &contacts,
-            &poses,
-            oracle_envelope(self.settings.envelope),
-            self.settings.tol_deg,
-        );
-        let ms_oracle = now_ms() - oracle_start;
-        let (qualities, measures) = measures_of_step(
-            &self.scene,
-            &contacts,
-            &poses,
-            &geo,
-            &self.settings.measure_settings(),
-        );
+        let (qualities, measures, ms_oracle) = self.judge(&contacts, &poses);
         let max_displacement = self.max_displacement(&poses);
         let record = StepRecord {
             step,
@@ -775,6 +761,31 @@ impl Simulation {
         self.qualities = qualities;
         self.contact_poses = poses;
         record
+    }
+
+    /// The judges' verdicts on `contacts` at `poses` (both oracles, with the
+    /// run's Measure-stage settings), and the geometric oracle's time.
+    fn judge(
+        &self,
+        contacts: &[Contact],
+        poses: &[Pose],
+    ) -> (Vec<ContactQuality>, StepMeasures, f64) {
+        let oracle_start = now_ms();
+        let geo = self.geometric.judge_step(
+            contacts,
+            poses,
+            oracle_envelope(self.settings.envelope),
+            self.settings.tol_deg,
+        );
+        let ms_oracle = now_ms() - oracle_start;
+        let (qualities, measures) = measures_of_step(
+            &self.scene,
+            contacts,
+            poses,
+            &geo,
+            &self.settings.measure_settings(),
+        );
+        (qualities, measures, ms_oracle)
     }
 
     /// Largest distance of a free body's centre at `poses` from where it
@@ -1108,21 +1119,7 @@ impl Simulation {
             indeterminate,
             ..
         } = detected;
-        let oracle_start = now_ms();
-        let geo = self.geometric.judge_step(
-            &contacts,
-            &poses,
-            oracle_envelope(self.settings.envelope),
-            self.settings.tol_deg,
-        );
-        let ms_oracle = now_ms() - oracle_start;
-        let (qualities, measures) = measures_of_step(
-            &self.scene,
-            &contacts,
-            &poses,
-            &geo,
-            &self.settings.measure_settings(),
-        );
+        let (qualities, measures, ms_oracle) = self.judge(&contacts, &poses);
         let min_depth = contacts.iter().map(|c| c.depth).reduce(f64::min);
         let end_poses: Vec<(DVec3, DQuat)> = self
             .bodies
@@ -1190,19 +1187,7 @@ impl Simulation {
         if self.contact_poses.is_empty() {
             return Ok(None);
         }
-        let geo = self.geometric.judge_step(
-            &self.contacts,
-            &self.contact_poses,
-            oracle_envelope(self.settings.envelope),
-            self.settings.tol_deg,
-        );
-        let (qualities, measures) = measures_of_step(
-            &self.scene,
-            &self.contacts,
-            &self.contact_poses,
-            &geo,
-            &self.settings.measure_settings(),
-        );
+        let (qualities, measures, _) = self.judge(&self.contacts, &self.contact_poses);
         self.qualities = qualities;
         Ok(Some(measures))
     }

@@ -1,18 +1,8 @@
 //! The `contactlab` command line: its output and its errors.
 
-use std::process::Command;
+mod common;
 
-fn contactlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_contactlab"))
-        .args(args)
-        .output()
-        .expect("the contactlab binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::contactlab;
 
 #[test]
 fn scenes_lists_every_scene_with_its_minimal_count() {

@@ -4,6 +4,8 @@
 //! method's own measures — a run written and played back, poses files, and
 //! every kind of bad input reported at its line and column.
 
+mod common;
+
 use contactlab::contact::{detect, methods_and_variants, MethodHistory};
 use contactlab::contact_file::{
     csv_rows, read_contacts, read_poses, write_csv, FileError, Warnings,
@@ -257,19 +259,7 @@ fn a_poses_file_needs_every_free_body_and_a_nonzero_rotation() {
 
 /// The command line, as a user runs it.
 mod cli {
-    use std::process::Command;
-
-    fn contactlab(args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_contactlab"))
-            .args(args)
-            .output()
-            .expect("the contactlab binary runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
+    use super::common::contactlab;
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("contactlab-{name}-{}", std::process::id()));

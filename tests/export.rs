@@ -2,13 +2,15 @@
 //! `json` round trip (the same bodies and the same measures), the convex
 //! pieces, and the command's bad input.
 
+mod common;
+
+use common::contactlab;
 use contactlab::export::pieces::{body_surface, convex_pieces};
 use contactlab::export::{format_by_id, At, Export, ExportFile, FORMATS};
 use contactlab::scene::builtin::builtin_text;
 use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use glam::DVec3;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn builtin(id: &str) -> Scene {
     load_scene(
@@ -29,18 +31,6 @@ fn file<'a>(files: &'a [ExportFile], path: &str) -> &'a str {
         .find(|f| f.path == path)
         .unwrap_or_else(|| panic!("no file {path}"))
         .text
-}
-
-fn contactlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_contactlab"))
-        .args(args)
-        .output()
-        .expect("the contactlab binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -473,23 +473,12 @@ impl Playground {
         poses_text: Option<String>,
         poses_name: Option<String>,
     ) -> Result<JsValue, JsError> {
-        let settings = self.sim()?.settings().clone();
         let file = ContactFileText {
             name: name.to_string(),
             text: text.to_string(),
             poses: poses_text.map(|t| (poses_name.unwrap_or_else(|| "poses file".to_string()), t)),
         };
-        let scene = load_scene(
-            &self.source,
-            &self.text,
-            &settings
-                .load_options()
-                .map_err(|e| JsError::new(&e.to_string()))?,
-        )
-        .map_err(|e| JsError::new(&e.to_string()))?;
-        let contacts = read_contact_file(&scene, &file)?;
-        let sim = Simulation::with_contact_file(scene, settings, contacts)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let sim = self.contact_file_run(&file)?;
         self.last = sim.start_record().cloned();
         self.sim = Some(sim);
         self.contact_file = Some(file);
@@ -834,6 +823,20 @@ impl Playground {
 const IMPORTED: &str = "contact file";
 
 impl Playground {
+    /// A run of the loaded scene, with the current settings, whose contacts
+    /// are `file`'s, from step 0.
+    fn contact_file_run(&self, file: &ContactFileText) -> Result<Simulation, JsError> {
+        let settings = self.sim()?.settings().clone();
+        let options = settings
+            .load_options()
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let scene = load_scene(&self.source, &self.text, &options)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let contacts = read_contact_file(&scene, file)?;
+        Simulation::with_contact_file(scene, settings, contacts)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// The open contact file's compare row: its run from the start to
     /// `steps`, or to the file's last step if that is sooner (step 0's
     /// record for a file of step 0 only).
@@ -842,19 +845,8 @@ impl Playground {
             .contact_file
             .as_ref()
             .ok_or_else(|| JsError::new("no contact file is open"))?;
-        let settings = self.sim()?.settings().clone();
-        let scene = load_scene(
-            &self.source,
-            &self.text,
-            &settings
-                .load_options()
-                .map_err(|e| JsError::new(&e.to_string()))?,
-        )
-        .map_err(|e| JsError::new(&e.to_string()))?;
-        let contacts = read_contact_file(&scene, file)?;
-        let last_step = contacts.last_step();
-        let mut sim = Simulation::with_contact_file(scene, settings, contacts)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let mut sim = self.contact_file_run(file)?;
+        let last_step = sim.contact_file().map_or(0, |f| f.last_step());
         let mut record = sim.start_record().cloned();
         let target = u64::from(steps).min(last_step);
         while sim.step_index() < target || record.is_none() {

@@ -8,6 +8,21 @@ use contactlab::mesh::{Mesher, TetMesh};
 use contactlab::scene::builtin::load_builtin;
 use contactlab::scene::{LoadOptions, Scene};
 use glam::DVec3;
+use std::process::Command;
+
+/// Runs the `contactlab` binary of this build with `args`: its exit code,
+/// standard output and standard error.
+pub fn contactlab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_contactlab"))
+        .args(args)
+        .output()
+        .expect("the contactlab binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 /// A built-in scene meshed by `mesher`.
 pub fn load_meshed_by(id: &str, mesher: Mesher) -> Scene {

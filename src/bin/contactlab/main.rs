@@ -30,7 +30,7 @@ use contactlab::settings::Stage;
 use contactlab::sim::Simulation;
 use export::{EXPORT_FORMATS, EXPORT_SUMMARY};
 use output::{outln, progress, CliError, CliResult, Out};
-use records::{print_header, print_line, record_json};
+use records::{print_header, print_record, RecordStyle};
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -814,6 +814,11 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         )?;
         print_header(out)?;
     }
+    let style = RecordStyle {
+        json,
+        timings,
+        contacts: with_contacts,
+    };
     // Said once, and again whenever it changes.
     let mut said: Vec<String> = Vec::new();
     for _ in 0..steps {
@@ -824,19 +829,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
             }
             said = r.not_applicable.clone();
         }
-        if json {
-            let mut line = record_json(&r, timings);
-            if let (true, Some(fields)) = (with_contacts, line.as_object_mut()) {
-                let contacts =
-                    contact_records(sim.scene(), sim.contacts(), sim.contact_qualities());
-                fields.insert("contacts".into(), json!(contacts));
-            }
-            outln!(out, "{line}")?;
-        } else {
-            print_line(out, &r)?;
-        }
-        // Each step's line as it ends: a long run shows its progress.
-        out.flush()?;
+        print_record(out, &sim, &r, style)?;
         if let Some(message) = r.diverged {
             return Err(message.into());
         }

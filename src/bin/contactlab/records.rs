@@ -2,7 +2,9 @@
 //! step, or one JSON object per line, and the run means.
 
 use crate::output::{outln, CliResult, Out};
-use contactlab::sim::{RunMeans, StepRecord};
+use contactlab::measures::contact_records;
+use contactlab::sim::{RunMeans, Simulation, StepRecord};
+use serde_json::json;
 
 /// The table's header line.
 pub fn print_header(out: &mut Out) -> CliResult {
@@ -81,5 +83,36 @@ pub fn print_means(out: &mut Out, means: &RunMeans) -> CliResult {
         show(means.excess, 2),
         means.max_penetration
     )?;
+    Ok(())
+}
+
+/// How `run` and `score` print each step.
+#[derive(Clone, Copy)]
+pub struct RecordStyle {
+    pub json: bool,
+    pub timings: bool,
+    /// With `json`: each line also lists the step's contacts.
+    pub contacts: bool,
+}
+
+/// One step as `style` says: a JSON line (with the contacts `sim` holds,
+/// when asked) or a table line; flushed, so a long run shows its progress.
+pub fn print_record(
+    out: &mut Out,
+    sim: &Simulation,
+    record: &StepRecord,
+    style: RecordStyle,
+) -> CliResult {
+    if style.json {
+        let mut line = record_json(record, style.timings);
+        if let (true, Some(fields)) = (style.contacts, line.as_object_mut()) {
+            let contacts = contact_records(sim.scene(), sim.contacts(), sim.contact_qualities());
+            fields.insert("contacts".into(), json!(contacts));
+        }
+        outln!(out, "{line}")?;
+    } else {
+        print_line(out, record)?;
+    }
+    out.flush()?;
     Ok(())
 }

@@ -4,9 +4,8 @@
 
 use crate::args::{scene_text_of, Args, SCENE_ARGUMENT};
 use crate::output::{outln, progress, CliResult, Out};
-use crate::records::{print_header, print_line, print_means, record_json};
+use crate::records::{print_header, print_means, print_record, RecordStyle};
 use contactlab::contact_file::{read_contacts, read_poses, ContactFile, FileError, Warnings};
-use contactlab::measures::contact_records;
 use contactlab::scene::{load_scene, Scene};
 use contactlab::settings::Choice;
 use contactlab::sim::{RunMeans, Simulation, StepRecord};
@@ -112,23 +111,13 @@ pub fn score(options: &Args, out: &mut Out) -> CliResult {
         print_header(out)?;
     }
     let mut records: Vec<StepRecord> = Vec::new();
-    let emit = |sim: &Simulation, record: &StepRecord, out: &mut Out| -> CliResult {
-        if json {
-            let mut line = record_json(record, timings);
-            if let (true, Some(fields)) = (with_contacts, line.as_object_mut()) {
-                let contacts =
-                    contact_records(sim.scene(), sim.contacts(), sim.contact_qualities());
-                fields.insert("contacts".into(), json!(contacts));
-            }
-            outln!(out, "{line}")?;
-        } else {
-            print_line(out, record)?;
-        }
-        out.flush()?;
-        Ok(())
+    let style = RecordStyle {
+        json,
+        timings,
+        contacts: with_contacts,
     };
     if let Some(record) = sim.start_record().cloned() {
-        emit(&sim, &record, out)?;
+        print_record(out, &sim, &record, style)?;
         records.push(record);
     }
     let steps_to_take = if posed {
@@ -155,7 +144,7 @@ pub fn score(options: &Args, out: &mut Out) -> CliResult {
             progress(&format!("\rscore: step {taken} of {steps_to_take}"));
         }
         let record = sim.step().map_err(|e| unreached(&sim, e.to_string()))?;
-        emit(&sim, &record, out)?;
+        print_record(out, &sim, &record, style)?;
         let diverged = record.diverged.clone();
         records.push(record);
         if let Some(message) = diverged {
