@@ -125,3 +125,18 @@ pub fn features_from_dimensions(a: u8, b: u8) -> FeatureKind {
         _ => FeatureKind::FaceFace,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::FeatureKind;
+
+    #[test]
+    fn file_ids_are_the_json_names_and_read_back() {
+        for kind in FeatureKind::ALL.into_iter().chain([FeatureKind::Unstated]) {
+            let json = serde_json::to_value(kind).unwrap();
+            assert_eq!(json.as_str(), Some(kind.id()), "{kind:?}");
+            assert_eq!(FeatureKind::from_id(kind.id()), Some(kind));
+        }
+        assert_eq!(FeatureKind::from_id("(V,F)"), None);
+    }
+}

@@ -433,7 +433,7 @@ mod tests {
         let texts: Vec<&str> = fields.iter().map(|(_, t)| t.as_str()).collect();
         assert_eq!(texts, ["0", "a, b", "say \"hi\"", "x"]);
         let columns: Vec<usize> = fields.iter().map(|(c, _)| *c).collect();
-        assert_eq!(columns, [1, 3, 11, 23]);
+        assert_eq!(columns, [1, 3, 12, 25]);
         assert_eq!(split_csv(r#"0,"open"#), Err(3));
         assert_eq!(split_csv("").unwrap().len(), 1);
     }
