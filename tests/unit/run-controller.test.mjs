@@ -422,3 +422,34 @@ test('a change that only judges the contacts during a replay judges the step rea
   assert.equal(log.shown.at(-1).step, 3);
   assertFaithful(log.shown.at(-1), looser);
 });
+
+test("a contact file's run stops at its last step, playing, stepping or replaying a link past it", async () => {
+  const { controller, log, dataset, worker } = setUp({ stepsPerSlice: 3 });
+  worker.lastFileStep = 2;
+  const file = config('pillar');
+  controller.open(file, 0);
+  await controller.settled();
+  controller.play();
+  await controller.settled();
+  assert.equal(dataset.run, 'idle', 'the play stopped by itself');
+  assert.equal(controller.shown?.step, 2);
+  assert.equal(controller.ended, 'the file has no contacts after step 2');
+  assert.equal(controller.diverged, null, 'an end is no blow-up');
+  assert.deepEqual(log.errors, []);
+  assertFaithful(log.shown.at(-1), file);
+  // A step or a run further asks the worker for nothing more.
+  const calls = worker.calls.length;
+  controller.stepOnce();
+  controller.runTo(9);
+  await controller.settled();
+  assert.equal(controller.shown?.step, 2);
+  assert.equal(worker.calls.length, calls);
+  assert.deepEqual(controller.link(), { config: file, step: 2 });
+  // A link to a step past the file's end replays to its last step and says so.
+  const linked = config('pillar');
+  controller.open(linked, 7);
+  await controller.settled();
+  assert.deepEqual(controller.link(), { config: linked, step: 2 });
+  assert.equal(controller.ended, 'the file has no contacts after step 2');
+  assert.deepEqual(log.errors, []);
+});

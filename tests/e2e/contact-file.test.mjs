@@ -1,0 +1,140 @@
+// A visitor's contact file in the page, in headless Chromium (issue 22's
+// "Done when"): the CLI writes the Pillar's Opposing contacts as a
+// contactlab-contacts/1 file; dropped on the Pillar it becomes the method
+// "Imported: <file>" and the readout shows what `contactlab score` says of
+// it; Copy link carries it, and the link opened in a fresh page shows the
+// same numbers. A malformed file gets a notice naming its line and column
+// and the page keeps what it showed; a run stops at the file's last step
+// with a notice; picking a method drops the file. Run by `cargo xtask test`
+// or by hand (see harness.mjs):
+//   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/contact-file.test.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ROOT, assertMatchesCli, bannerText, browserForThisFile, openPage, readout, screenshot, stableReadout, waitReady } from './harness.mjs';
+
+const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
+/** The method picker's value (and <body>'s data-method) while a contact file is shown. */
+const IMPORTED = '__contacts__';
+
+const browser = await browserForThisFile();
+
+/**
+ * The CLI's output, from the release build cargo keeps up to date (as
+ * harness.mjs's cliRun: it matches the sources the wasm was built from).
+ * @param {string[]} args
+ */
+async function cli(args) {
+  const { stdout } = await promisify(execFile)('cargo', ['run', '--quiet', '--release', '--bin', 'contactlab', '--', ...args], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 900_000,
+  });
+  return stdout;
+}
+
+/**
+ * Drops files on the page as a visitor's drag and drop does.
+ * @param {import('playwright-core').Page} page
+ * @param {Array<[string, string]>} files [name, text]
+ */
+function drop(page, files) {
+  return page.evaluate((files) => {
+    const data = new DataTransfer();
+    for (const [name, text] of files) data.items.add(new File([text], name, { type: 'text/csv' }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+/** @param {import('playwright-core').Page} page @returns {Promise<string | null>} the notice strip's text */
+function notice(page) {
+  return bannerText(page, 'notice');
+}
+
+test('a contact file dropped on the Pillar is measured as the CLI scores it, travels in the link, and a broken one changes nothing', { timeout: 900_000 }, async () => {
+  const contacts = await cli(['contacts', 'pillar', '--method', 'opposing', '--csv']);
+  const dir = await mkdtemp(join(tmpdir(), 'contactlab-contact-file-'));
+  const path = join(dir, 'pillar-opposing.csv');
+  await writeFile(path, contacts);
+  // The score's first line is the step-0 record: the file's contacts at the initial pose.
+  const scored = JSON.parse((await cli(['score', 'pillar', path, '--json', '--no-timings'])).trim().split('\n')[0]);
+  assert.equal(scored.step, 0);
+  assert.ok(scored.count > 0, 'the file has contacts');
+
+  const { page, context, problems } = await openPage(browser, '#scene=pillar&method=volume-sat&step=0');
+  try {
+    await waitReady(page, { scene: 'pillar', method: 'volume-sat', step: 0 });
+    await drop(page, [['pillar-opposing.csv', contacts]]);
+    await page.waitForFunction((method) => document.body.dataset.method === method, IMPORTED, { timeout: 90_000 });
+    await waitReady(page, { scene: 'pillar', method: IMPORTED, step: 0 });
+    const picked = await page.$eval('#method-picker', (picker) => /** @type {HTMLSelectElement} */ (picker).selectedOptions[0].textContent);
+    assert.equal(picked, 'Imported: pillar-opposing.csv');
+    const shown = await readout(page);
+    assertMatchesCli(shown, scored);
+    assert.equal(shown.count, String(scored.count));
+    assert.equal(shown.quality, String(scored.quality));
+    // Measured at the initial pose, not simulated: no energy or solver to show, and nothing breaks.
+    assert.equal(await page.locator('#human-kinetic_energy').textContent(), '—');
+    assert.equal(await page.locator('#human-solver').textContent(), '—');
+    // The file's one step is its last: the run ends there, said as a notice.
+    await page.click('#step-once');
+    await page.waitForFunction(() => /has no contacts after step 0/.test(document.querySelector('#notice .message')?.textContent ?? ''), null, { timeout: 90_000 });
+    await waitReady(page, { scene: 'pillar', method: IMPORTED, step: 0 });
+    assert.ok(await page.locator('#step-once').isDisabled(), 'Step goes no further than the file');
+    await screenshot(page, `${OUTPUT_DIR}contact-file.png`);
+
+    // Copy link: the page records what it puts on the clipboard (neither
+    // driver reads the system's).
+    await page.evaluate(() => {
+      /** @type {any} */ (window).copied = [];
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text) => /** @type {any} */ (window).copied.push(text) } });
+    });
+    await page.click('#copy-link');
+    const link = await page.waitForFunction(() => /** @type {any} */ (window).copied[0]).then((handle) => handle.jsonValue());
+    assert.match(link, /[#&]contacts=[A-Za-z0-9_-]+(&|$)/);
+    assert.match(link, /[#&]contactsname=pillar-opposing\.csv(&|$)/);
+    assert.match(link, /[#&]scene=pillar(&|$)/);
+    const fresh = await openPage(browser, new URL(link).hash);
+    try {
+      await waitReady(fresh.page, { scene: 'pillar', method: IMPORTED, step: 0 });
+      assert.deepEqual(await stableReadout(fresh.page), await stableReadout(page));
+      assert.equal(await fresh.page.$eval('#method-picker', (picker) => /** @type {HTMLSelectElement} */ (picker).selectedOptions[0].textContent), 'Imported: pillar-opposing.csv');
+      assert.deepEqual(fresh.problems, []);
+    } finally {
+      await fresh.context.close();
+    }
+
+    // A malformed file: the notice names the file, line and column; the
+    // imported file's numbers stay.
+    const before = await stableReadout(page);
+    const broken = contacts.replace(/\n0,([^,\n]*),([^,\n]*),([^,\n]*),/, '\n0,$1,$2,$3x,');
+    assert.notEqual(broken, contacts);
+    const badLine = broken.split('\n').findIndex((line) => /^0,[^,]*,[^,]*,[^,]*x,/.test(line)) + 1;
+    await drop(page, [['broken.csv', broken]]);
+    await page.waitForFunction(() => /broken\.csv/.test(document.querySelector('#notice .message')?.textContent ?? ''), null, { timeout: 90_000 });
+    assert.match(await notice(page), new RegExp(`broken\\.csv:${badLine}:\\d+:`));
+    await waitReady(page, { scene: 'pillar', method: IMPORTED, step: 0 });
+    assert.deepEqual(await stableReadout(page), before);
+    assert.match(await page.evaluate(() => window.location.hash), /[#&]contactsname=pillar-opposing\.csv(&|$)/);
+
+    // A contact file that names a poses file, dropped alone: which file is missing.
+    await drop(page, [['posed.csv', `# poses: out/posed-poses.csv\n${contacts}`]]);
+    await page.waitForFunction(() => /posed-poses\.csv/.test(document.querySelector('#notice .message')?.textContent ?? ''));
+    assert.match(await notice(page), /"posed\.csv".*"posed-poses\.csv".*missing/);
+
+    // Picking a method drops the file.
+    await page.selectOption('#method-picker', 'opposing');
+    await waitReady(page, { scene: 'pillar', method: 'opposing', step: 0 });
+    assert.doesNotMatch(await page.evaluate(() => window.location.hash), /[#&]contacts/);
+    assert.equal(await page.locator('#method-picker optgroup[data-contacts]').count(), 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
