@@ -18,6 +18,8 @@
 //! - [`mesh`]: `TetMesh`, surface classification, shapes, refinement,
 //!   erosion, mass properties.
 //! - [`scene`]: the scene types, the file parser, perturbation, oracles.
+//! - [`export`]: the scene at a pose written for other simulators (OBJ,
+//!   MuJoCo's MJCF, URDF for PyBullet) and as our own scene file.
 //! - [`contact`]: contacts, the broad phase, the method registry and the
 //!   methods, the exact contact regions. Nothing here reads the oracle.
 //! - [`contact_file`]: contacts from outside (`contactlab-contacts/1`),
@@ -35,6 +37,7 @@ pub mod clock;
 pub mod contact;
 pub mod contact_file;
 pub mod dynamics;
+pub mod export;
 pub mod geometry;
 pub mod measures;
 pub mod mesh;

@@ -109,7 +109,7 @@ fn bad_input_gives_a_clear_error_and_exit_code_2() {
         ),
         (
             vec!["frobnicate"],
-            "unknown command 'frobnicate' (expected one of: scenes, exact, methods, contacts, run, mesh, tetgen, table;",
+            "unknown command 'frobnicate' (expected one of: scenes, exact, methods, contacts, run, score, export, mesh, tetgen, table;",
         ),
         (vec!["exact", "pillar", "--dt", "0.01"], "unknown option '--dt'"),
         (vec!["table", "pillar", "--steps", "0"], "--steps: the number of steps must be a whole number from 1"),

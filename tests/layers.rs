@@ -28,6 +28,7 @@ const LAYERS: &[&str] = &[
     "settings", // the settings schema: plain data and validation, so scene files can use it
     "mesh",     // tetrahedral meshes, surface features, shapes, mass properties
     "scene",    // scene types, the file parser, oracles: built from meshes
+    "export",   // the scene at a pose in other simulators' formats: reads scenes
     "contact",  // contacts, broad phase, exact regions, the method registry
     "contact_file", // contacts from outside: the contact and poses files, read and written
     "dynamics", // rigid bodies and the stepper

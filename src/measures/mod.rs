@@ -314,7 +314,13 @@ pub fn measures_of_step(
     settings: &MeasureSettings,
 ) -> (Vec<ContactQuality>, StepMeasures) {
     let cos_tol = settings.tol_deg.to_radians().cos();
-    let centres: Vec<DVec3> = poses.iter().map(|p| p.0).collect();
+    // The bodies' centres as the scene defines them (un-eroded): the
+    // centre lines of the arch oracle, and the wall's, run between them.
+    let centres: Vec<DVec3> = poses
+        .iter()
+        .zip(&scene.bodies)
+        .map(|(p, body)| p.0 + p.1 * body.solid_centre())
+        .collect();
     let scene_side = scene_measures(scene, contacts, &centres, cos_tol);
     let headline = if matches!(scene.oracle, Oracle::None) {
         OracleChoice::Geometric

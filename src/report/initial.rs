@@ -3,8 +3,9 @@
 //! it measured at simulation step 3): what `contactlab table initial`
 //! prints. Cheap, since nothing is simulated.
 
+use super::engines::EngineContacts;
 use super::paper;
-use super::tables::{initial_pose_row, paper_id, paper_number, Progress};
+use super::tables::{initial_pose_row, paper_id, paper_number, Progress, ENGINE_NOTE};
 use crate::contact::MethodInfo;
 use crate::measures::StepMeasures;
 use crate::scene::SceneError;
@@ -22,18 +23,34 @@ macro_rules! w {
     }};
 }
 
-/// Measures of every method on one scene, with progress on stderr.
+/// Measures of every method on one scene, then of every engine's recorded
+/// contacts at step 0 (an engine that recorded nothing there: no contacts),
+/// with progress on stderr.
 fn rows_for(
     scene: &str,
     base: &SimSettings,
     methods: &[&'static MethodInfo],
+    engines: &[EngineContacts],
     progress: Progress,
 ) -> Result<Vec<StepMeasures>, SceneError> {
-    let mut rows = Vec::with_capacity(methods.len());
+    let mut rows = Vec::with_capacity(methods.len() + engines.len());
     for (i, method) in methods.iter().enumerate() {
         progress(&format!("{scene} / {}", method.id), i, methods.len());
         let row = initial_pose_row(scene, method, base)?;
         rows.push(row.measures);
+    }
+    for engine in engines {
+        let measures = engine
+            .measures(scene, 0, base)
+            .map_err(|message| SceneError {
+                source: scene.to_string(),
+                message,
+            })?
+            .ok_or_else(|| SceneError {
+                source: scene.to_string(),
+                message: format!("{} recorded nothing at step 0", engine.label),
+            })?;
+        rows.push(measures);
     }
     Ok(rows)
 }
@@ -55,20 +72,28 @@ fn percent(x: Option<f64>) -> String {
 pub fn initial_tables(
     base: &SimSettings,
     methods: &[&'static MethodInfo],
+    engines: &[EngineContacts],
     progress: Progress,
 ) -> Result<String, SceneError> {
     let base = &base.with_paper_lengths();
-    let pillar = rows_for("pillar", base, methods, progress)?;
+    let pillar = rows_for("pillar", base, methods, engines, progress)?;
     let mut cases = Vec::with_capacity(paper::TABLE_8_CASES.len());
     for case in paper::TABLE_8_CASES {
-        cases.push(rows_for(case, base, methods, progress)?);
+        cases.push(rows_for(case, base, methods, engines, progress)?);
     }
     let (wall, arch) = (
-        rows_for("wall", base, methods, progress)?,
-        rows_for("arch", base, methods, progress)?,
+        rows_for("wall", base, methods, engines, progress)?,
+        rows_for("arch", base, methods, engines, progress)?,
     );
     progress("", 1, 1);
-    let name = |i: usize| methods[i].name;
+    // The methods' rows, then the engines'.
+    let names: Vec<&str> = methods
+        .iter()
+        .map(|m| m.name)
+        .chain(engines.iter().map(|e| e.label.as_str()))
+        .collect();
+    let name = |i: usize| names[i];
+    let paper_of = |i: usize| methods.get(i).map(|m| paper_id(m));
     let mut out = String::new();
     // Which meshes, when the caller chose them.
     let meshes = base
@@ -86,7 +111,8 @@ pub fn initial_tables(
     w!(out, "| method | quality % | contacts | excess | paper quality % | paper contacts | paper excess |");
     w!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (i, m) in pillar.iter().enumerate() {
-        let paper_cells = paper::row(&paper::TABLE_7, paper_id(methods[i]))
+        let paper_cells = paper_of(i)
+            .and_then(|id| paper::row(&paper::TABLE_7, id))
             .map_or("— | — | —".to_string(), |(pq, pc, pe)| {
                 format!("{pq:.1} | {pc} | {pe:.1}")
             });
@@ -116,8 +142,8 @@ pub fn initial_tables(
         w!(out, "**{title}**\n");
         w!(out, "| method | {case_header} |");
         w!(out, "| --- | {rule} |");
-        for i in 0..methods.len() {
-            let paper_row = paper::row(reference, paper_id(methods[i]));
+        for i in 0..names.len() {
+            let paper_row = paper_of(i).and_then(|id| paper::row(reference, id));
             let cells: Vec<String> = (0..cases.len())
                 .map(|c| {
                     format!(
@@ -140,7 +166,7 @@ pub fn initial_tables(
     w!(out, "| method | wall quality % | wall P | wall contacts | arch quality % | arch P | arch contacts |");
     w!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let p = |x: Option<f64>| x.map_or("—".to_string(), |v| format!("{v:.3}"));
-    for i in 0..methods.len() {
+    for i in 0..names.len() {
         w!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} |",
@@ -151,6 +177,13 @@ pub fn initial_tables(
             percent(arch[i].quality),
             p(arch[i].area_coverage),
             arch[i].count
+        );
+    }
+    if !engines.is_empty() {
+        w!(
+            out,
+            "\n{}",
+            ENGINE_NOTE.replace("after 3 of its own steps", "at the initial pose")
         );
     }
     Ok(out)

@@ -3,8 +3,10 @@
 //!
 //! - [`paper`]: the numbers the paper prints, keyed by method id.
 //! - [`tables`]: our runs in the shape of the paper's tables, beside them.
+//! - [`engines`]: other engines' recorded contacts, scored, as rows of the tables.
 //! - [`spheres`]: Cheng Yi & Drumwright's spinning-sphere benchmark, energy kept per method.
 
+pub mod engines;
 pub mod initial;
 pub mod meshes;
 pub mod paper;

@@ -3,6 +3,7 @@
 //! (`docs/design/measures.md`, "Summary tables"), for `contactlab table` and
 //! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
+use super::engines::EngineContacts;
 use super::paper;
 use crate::contact::{detect, methods_and_variants, methods_under_test, MethodHistory, MethodInfo};
 use crate::measures::{step_measures, StepMeasures};
@@ -182,14 +183,15 @@ pub fn build_table(
     steps: Option<u64>,
     base: &SimSettings,
     methods: &[&'static MethodInfo],
+    engines: &[EngineContacts],
     progress: Progress,
 ) -> Result<Table, SimError> {
     let base = &base.with_paper_lengths();
     let mut table = match kind {
         "counts" => counts_table(steps.unwrap_or(500), base, methods, progress),
-        "pillar" => step_table("pillar", 3, base, methods, progress),
-        "wall" => step_table("wall", 3, base, methods, progress),
-        "arch" => step_table("arch", 3, base, methods, progress),
+        "pillar" => step_table("pillar", 3, base, methods, engines, progress),
+        "wall" => step_table("wall", 3, base, methods, engines, progress),
+        "arch" => step_table("arch", 3, base, methods, engines, progress),
         "cases" => cases_table(steps, base, methods, progress),
         "perturb" => perturb_table(base, methods, progress),
         "timestep" => timestep_table(base, methods, progress),
@@ -285,16 +287,32 @@ fn step_table(
     step: u64,
     base: &SimSettings,
     methods: &[&'static MethodInfo],
+    engines: &[EngineContacts],
     progress: Progress,
 ) -> Result<Table, SimError> {
-    let mut rows = Vec::new();
+    let mut measured: Vec<(String, Option<&'static MethodInfo>, Option<StepMeasures>)> = Vec::new();
     for (i, m) in methods.iter().enumerate() {
         progress(m.id, i, methods.len());
         let records = run_builtin(scene, method_settings(base, m.id), step)?;
-        let measures = records.last().map(|r| &r.measures);
+        measured.push((
+            m.name.to_string(),
+            Some(m),
+            records.last().map(|r| r.measures.clone()),
+        ));
+    }
+    // Other engines at their own step `step`, at their own poses.
+    for engine in engines {
+        let measures = engine
+            .measures(scene, step, base)
+            .map_err(SimError::Scene)?;
+        measured.push((engine.label.clone(), None, measures));
+    }
+    let mut rows = Vec::new();
+    for (name, method, measures) in &measured {
+        let measures = measures.as_ref();
         let pick = |f: fn(&StepMeasures) -> Option<f64>| measures.and_then(f);
         let mut row = vec![
-            m.name.to_string(),
+            name.clone(),
             number(pick(|m| m.quality), 1),
             measures.map_or(0, |m| m.count).to_string(),
             number(pick(|m| m.excess), 1),
@@ -308,7 +326,8 @@ fn step_table(
             number(pick(|m| m.geo_excess), 1),
         ]);
         if scene == "pillar" {
-            row.extend(paper::row(&paper::TABLE_7, paper_id(m)).map_or(
+            let paper_row = method.and_then(|m| paper::row(&paper::TABLE_7, paper_id(m)));
+            row.extend(paper_row.map_or(
                 [const { String::new() }; 3].map(|_| "—".to_string()),
                 |&(pq, pc, pe)| [format!("{pq:.1}"), pc.to_string(), format!("{pe:.1}")],
             ));
@@ -335,6 +354,10 @@ fn step_table(
             vec![format!("The paper reports Closest points with about 70 % correct normals and P = 0.64, Opposing with about 50 % and P = 0.90. {GEO_NOTE}")],
         ),
     };
+    let mut notes = notes;
+    if !engines.is_empty() {
+        notes.push(ENGINE_NOTE.to_string());
+    }
     Ok(Table {
         title,
         notes,
@@ -342,6 +365,9 @@ fn step_table(
         rows,
     })
 }
+
+/// What an engine's row is.
+pub(super) const ENGINE_NOTE: &str = "The rows named after an engine and its version are that engine's own contacts, recorded by `tools/engine_contacts.py` (`cargo xtask engines`) after 3 of its own steps from the exported scene, measured at its own poses by the same rules (`contactlab score`).";
 
 fn cases_table(
     steps: Option<u64>,

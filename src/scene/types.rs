@@ -123,6 +123,17 @@ impl SceneBody {
         self.solid_mesh.as_ref().unwrap_or(&self.mesh)
     }
 
+    /// The un-eroded body's centre of mass in the body frame: the origin,
+    /// unless the body was eroded, which moves the centre of mass of a body
+    /// that is not symmetric (the body frame is the eroded body's). The
+    /// judges take a body's centre from the body as the scene defines it.
+    pub fn solid_centre(&self) -> DVec3 {
+        match &self.solid_mesh {
+            None => DVec3::ZERO,
+            Some(solid) => crate::mesh::mass::MassProperties::of_mesh(solid, self.density).centre,
+        }
+    }
+
     pub fn world_point(&self, body_point: DVec3) -> DVec3 {
         self.position + self.rotation * body_point
     }

@@ -7,6 +7,8 @@
 //!   the browser tests.
 //! - `results [--check]` writes docs/results.md from docs/results.src.md
 //!   and the CLI's tables (or only checks that it is up to date).
+//! - `engines [--check]` records MuJoCo's and PyBullet's contacts on every
+//!   built-in scene into data/engine-contacts/ (or checks them).
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
 //! - `screenshots` saves the page's screenshots in docs/screenshots/.
 //! - `meshes [--search]` remakes the committed TetGen meshes (meshes/) and
@@ -19,6 +21,7 @@
 mod bench;
 mod cmd;
 mod dist;
+mod engines;
 mod meshes;
 mod minify;
 mod results;
@@ -48,6 +51,10 @@ commands:
   results [--check]  build the release CLI, run `contactlab table` for every
                      marker in docs/results.src.md and write docs/results.md
                      (--check: only fail when the committed file differs)
+  engines [--check]  export every built-in scene for MuJoCo and PyBullet, run
+                     tools/engine_contacts.py and write data/engine-contacts/
+                     (--check: only compare with the committed files; needs
+                     Python with mujoco and pybullet, see tools/requirements.txt)
   bench [--loading]  time every method on Pillar, Wall and Arch natively and in
                      headless Chromium, and the published site's loading;
                      writes docs/bench.md (--loading: only the loading section)
@@ -72,6 +79,14 @@ fn main() -> ExitCode {
             [flag] if flag == "--check" => results::check(&root()),
             other => Err(cmd::Error::new(format!(
                 "`cargo xtask results` takes only `--check` (got `{}`)",
+                other.join(" ")
+            ))),
+        },
+        Some("engines") => match &args[1..] {
+            [] => engines::run(&root()),
+            [flag] if flag == "--check" => engines::check(&root()),
+            other => Err(cmd::Error::new(format!(
+                "engines takes only --check, got {}",
                 other.join(" ")
             ))),
         },

@@ -3,12 +3,13 @@
 //! straight to the terminal, so cargo test's summary lines stay visible.
 
 use crate::cmd::{self, Result};
-use crate::{dist, meshes, results, server, setup, wasm};
+use crate::{dist, engines, meshes, results, server, setup, wasm};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs fmt, both clippy passes, cargo test, the TetGen mesh regeneration
-/// check, the docs/results.md staleness check, the page's unit tests, the
+/// check, the docs/results.md staleness check, the engine contacts check
+/// (MuJoCo and PyBullet, where Python has them), the page's unit tests, the
 /// wasm build, the published site (built twice, two releases into one
 /// folder) and the browser tests.
 pub fn run(root: &Path) -> Result<()> {
@@ -70,6 +71,11 @@ pub fn run(root: &Path) -> Result<()> {
     // (about a minute) and compares; it writes nothing tracked.
     cmd::heading(&format!("{} is up to date", results::OUTPUT));
     results::check(root)?;
+
+    // Real engines' contacts (MuJoCo, PyBullet) against the committed
+    // files; one "skipped" line where Python lacks the packages.
+    cmd::heading(&format!("{} is up to date", engines::DATA));
+    engines::check(root)?;
 
     unit_tests(root)?;
     wasm::build(root)?;

@@ -3,6 +3,7 @@
 //! arguments and formats results; every number comes from the library.
 
 mod args;
+mod export;
 mod output;
 mod records;
 mod score;
@@ -18,6 +19,7 @@ use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::{contact_records, measures_of_step, OracleChoice};
 use contactlab::mesh::stats::MeshStats;
 use contactlab::mesh::Mesher;
+use contactlab::report::engines::recorded_engines;
 use contactlab::report::initial::initial_tables;
 use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
 use contactlab::report::tables::{build_table, table_methods, TABLE_KINDS};
@@ -26,6 +28,7 @@ use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use contactlab::settings::Choice;
 use contactlab::settings::Stage;
 use contactlab::sim::Simulation;
+use export::{EXPORT_FORMATS, EXPORT_SUMMARY};
 use output::{outln, progress, CliError, CliResult, Out};
 use records::{print_header, print_line, record_json};
 use serde_json::json;
@@ -37,6 +40,9 @@ const CONTACTS_CSV: CommandOption = CommandOption {
     value: None,
     help: "print the contacts as a contactlab-contacts/1 CSV file (see the README), which `contactlab score` reads back",
 };
+
+/// Where `cargo xtask engines` records other engines' contacts.
+const ENGINES_DIR: &str = "data/engine-contacts";
 
 const ALL_STAGES: &[Stage] = &[
     Stage::Geometry,
@@ -106,6 +112,18 @@ const COMMANDS: &[Command] = &[
         ],
     },
     Command {
+        name: "export",
+        arguments: "<scene> --format F --out DIR",
+        summary: EXPORT_SUMMARY,
+        stages: &[Stage::Geometry, Stage::Detection, Stage::Dynamics],
+        settings: &[],
+        options: &[
+            CommandOption { flag: "--format", value: Some("F"), help: EXPORT_FORMATS },
+            CommandOption { flag: "--out", value: Some("DIR"), help: "the directory to write into (made if missing); only the export's own files are written, and a file there that is not from an earlier export is never overwritten" },
+            CommandOption { flag: "--step", value: Some("N"), help: "export the pose a run with the method and settings given reaches after N steps (default: the scene's initial pose)" },
+        ],
+    },
+    Command {
         name: "mesh",
         arguments: "<scene>",
         summary: "Per body how its tetrahedra were made (tetgen, cones, paper-fine, or given), whether it is convex (every B-rep edge convex: what sat-mtd needs), the tetrahedra, surface triangles, tetrahedra with 1, 2 and 3 surface faces, volume and the largest radius-edge ratio.",
@@ -139,6 +157,7 @@ const COMMANDS: &[Command] = &[
             CommandOption { flag: "--paper-code", value: None, help: "add each method's @paper-code variant (the paper's reference code's rules, docs/errata.md) as a row after it, beside the same paper's numbers" },
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
+            CommandOption { flag: "--engines", value: Some("DIR"), help: "initial, pillar, wall, arch: add a row per engine whose recorded contacts are under DIR/<engine>/<scene>.csv (`cargo xtask engines`; default data/engine-contacts when it exists)" },
             CommandOption { flag: "--poses", value: Some("N"), help: "sat-unit: random poses (default 1000)" },
             CommandOption { flag: "--seed", value: Some("S"), help: "sat-unit: seed of the poses (default 2)" },
         ],
@@ -188,7 +207,7 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
             .get(1)
             .and_then(|n| COMMANDS.iter().find(|c| c.name == n))
         {
-            Some(command) => out.write(&command.help())?,
+            Some(command) => out.write(&command_help(command))?,
             None => out.write(&usage())?,
         }
         return Ok(());
@@ -202,7 +221,7 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
     })?;
     let parsed = Args::parse(command, &args[1..])?;
     if parsed.help {
-        out.write(&command.help())?;
+        out.write(&command_help(command))?;
         return Ok(());
     }
     match command.name {
@@ -217,12 +236,22 @@ fn run(args: &[String], out: &mut Out) -> CliResult {
         }
         "contacts" => contacts(&parsed, out),
         "mesh" => mesh(&parsed, out),
+        "export" => export::export(&parsed, out),
         "tetgen" => tetgen_command(&parsed, out),
         "run" => run_scene(&parsed, out),
         "score" => score::score(&parsed, out),
         "table" => table(&parsed, out),
         other => unreachable!("command '{other}' is listed but not dispatched"),
     }
+}
+
+/// A command's help, with the export formats of the registry for `export`.
+fn command_help(command: &Command) -> String {
+    let mut text = command.help();
+    if command.name == "export" {
+        text.push_str(&export::formats_help());
+    }
+    text
 }
 
 fn methods(args: &Args, out: &mut Out) -> CliResult {
@@ -661,6 +690,17 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
     }
     let steps = options.steps("--steps")?;
     let methods = table_methods(options.flag("--paper-code"));
+    // Other engines' recorded contacts, for the tables that have their rows.
+    let engines_dir = options.value("--engines").unwrap_or(ENGINES_DIR);
+    let engines = if matches!(kind, "initial" | "pillar" | "wall" | "arch") {
+        let engines = recorded_engines(std::path::Path::new(engines_dir))?;
+        if engines.is_empty() && options.value("--engines").is_some() {
+            return Err(format!("--engines: no engine's contacts under \"{engines_dir}\"").into());
+        }
+        engines
+    } else {
+        Vec::new()
+    };
     let mut report = |what: &str, done: usize, total: usize| {
         if done < total {
             progress(&format!("\rtable {kind}: {done}/{total} {what:<40}"));
@@ -669,8 +709,8 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         }
     };
     if kind == "initial" {
-        let text =
-            initial_tables(&options.settings, &methods, &mut report).map_err(|e| e.to_string())?;
+        let text = initial_tables(&options.settings, &methods, &engines, &mut report)
+            .map_err(|e| e.to_string())?;
         out.write(&text)?;
         return Ok(());
     }
@@ -689,8 +729,15 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         };
         sat_unit_table(poses, seed, &mut report)
     } else {
-        build_table(kind, steps, &options.settings, &methods, &mut report)
-            .map_err(|e| e.to_string())?
+        build_table(
+            kind,
+            steps,
+            &options.settings,
+            &methods,
+            &engines,
+            &mut report,
+        )
+        .map_err(|e| e.to_string())?
     };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
