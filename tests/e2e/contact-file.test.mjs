@@ -12,12 +12,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { ROOT, assertMatchesCli, bannerText, browserForThisFile, openPage, readout, screenshot, stableReadout, waitReady } from './harness.mjs';
+import { ROOT, SCENES_DIR, assertMatchesCli, bannerText, browserForThisFile, openPage, readout, screenshot, stableReadout, waitReady } from './harness.mjs';
 
 const OUTPUT_DIR = fileURLToPath(new URL('./output/', import.meta.url));
 /** The method picker's value (and <body>'s data-method) while a contact file is shown. */
@@ -133,6 +133,112 @@ test('a contact file dropped on the Pillar is measured as the CLI scores it, tra
     await waitReady(page, { scene: 'pillar', method: 'opposing', step: 0 });
     assert.doesNotMatch(await page.evaluate(() => window.location.hash), /[#&]contacts/);
     assert.equal(await page.locator('#method-picker optgroup[data-contacts]').count(), 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a scene file and a contact file on it, opened together with the contacts button, open as one', { timeout: 600_000 }, async () => {
+  const contacts = await cli(['contacts', 'pillar', '--method', 'opposing', '--csv']);
+  const count = contacts.split('\n').filter((line) => /^0,/.test(line)).length;
+  // The same rows as JSON Lines: the other form a contact file may take.
+  const [header, ...rows] = contacts.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  const keys = header.split(',');
+  const numeric = new Set(['step', 'x', 'y', 'z', 'nx', 'ny', 'nz', 'depth']);
+  const jsonl = rows.map((row) => JSON.stringify(Object.fromEntries(row.split(',').map((value, i) => [keys[i], numeric.has(keys[i]) ? Number(value) : value])))).join('\n');
+  const scene = (await readFile(`${SCENES_DIR}pillar.json`, 'utf8')).replace('"Pillar"', '"My pillar"');
+  const { page, context, problems } = await openPage(browser, '#scene=spikes&step=0');
+  try {
+    await waitReady(page, { scene: 'spikes', step: 0 });
+    await page.setInputFiles('#contacts-input', [
+      { name: 'mine.jsonl', mimeType: 'text/plain', buffer: Buffer.from(jsonl) },
+      { name: 'my-pillar.json', mimeType: 'application/json', buffer: Buffer.from(scene) },
+    ]);
+    await page.waitForFunction((method) => document.body.dataset.method === method, IMPORTED, { timeout: 90_000 });
+    await waitReady(page, { scene: '__file__', method: IMPORTED, step: 0 });
+    assert.equal(await page.locator('#scene-title').textContent(), 'My pillar');
+    assert.equal((await readout(page)).count, String(count));
+    const hash = await page.evaluate(() => window.location.hash);
+    assert.match(hash, /[#&]file=[A-Za-z0-9_-]+/);
+    assert.match(hash, /[#&]contactsname=mine\.jsonl(&|$)/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a contact file too big for a dependable link is said to be, and Copy link still copies it', { timeout: 300_000 }, async () => {
+  // 3000 contacts between the ground and the plinth at scattered points: a
+  // file that packs to far more than a link should hold.
+  let seed = 7;
+  const scatter = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return (seed / 2147483648) * 0.5;
+  };
+  const rows = Array.from({ length: 3000 }, () => `0,ground,plinth,${scatter().toFixed(9)},0,${scatter().toFixed(9)},0,1,0,-0`);
+  const big = `# contactlab-contacts/1\nstep,body_a,body_b,x,y,z,nx,ny,nz,depth\n${rows.join('\n')}\n`;
+  const { page, context, problems } = await openPage(browser, '#scene=pillar&step=0');
+  try {
+    await waitReady(page, { scene: 'pillar', step: 0 });
+    await drop(page, [['big.csv', big]]);
+    await page.waitForFunction(() => /too big for a dependable link/.test(document.querySelector('#notice .message')?.textContent ?? ''), null, { timeout: 90_000 });
+    assert.match(await notice(page), /^Your contact file is too big for a dependable link: the link is \d+ characters long/);
+    await waitReady(page, { scene: 'pillar', method: IMPORTED, step: 0 });
+    assert.equal((await readout(page)).count, '3000');
+    await page.evaluate(() => {
+      /** @type {any} */ (window).copied = [];
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text) => /** @type {any} */ (window).copied.push(text) } });
+    });
+    await page.click('#copy-link');
+    const link = await page.waitForFunction(() => /** @type {any} */ (window).copied[0]).then((handle) => handle.jsonValue());
+    assert.ok(link.length > 8000, `the link is ${link.length} characters`);
+    assert.match(await notice(page), /is on the clipboard\. It is \d+ characters long \(your contact file is in it\)/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("MuJoCo's Pillar contacts with their poses file, dropped together, step as the file does, as the CLI scores them, and the link carries both", { timeout: 600_000 }, async () => {
+  const dir = `${ROOT}data/engine-contacts/mujoco/`;
+  const contacts = await readFile(`${dir}pillar.csv`, 'utf8');
+  const poses = await readFile(`${dir}pillar-poses.csv`, 'utf8');
+  const records = (await cli(['score', 'pillar', `${dir}pillar.csv`, '--json', '--no-timings']))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .filter((record) => !('run_means' in record));
+  assert.ok(records.length >= 2, 'the file has two steps or more');
+  const { page, context, problems } = await openPage(browser, '#scene=pillar&step=0');
+  try {
+    await waitReady(page, { scene: 'pillar', step: 0 });
+    // In either order: the poses file is found by the name the contacts' comment gives.
+    await drop(page, [['pillar-poses.csv', poses], ['pillar.csv', contacts]]);
+    await page.waitForFunction((method) => document.body.dataset.method === method, IMPORTED, { timeout: 90_000 });
+    for (const [index, record] of records.entries()) {
+      if (index > 0) await page.click('#step-once');
+      // One step goes to the file's next step (its poses hold only those).
+      await waitReady(page, { scene: 'pillar', method: IMPORTED, step: record.step });
+      assertMatchesCli(await readout(page), record);
+    }
+    const last = records.at(-1).step;
+    await page.evaluate(() => {
+      /** @type {any} */ (window).copied = [];
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text) => /** @type {any} */ (window).copied.push(text) } });
+    });
+    await page.click('#copy-link');
+    const link = await page.waitForFunction(() => /** @type {any} */ (window).copied[0]).then((handle) => handle.jsonValue());
+    assert.match(link, /[#&]posesname=pillar-poses\.csv(&|$)/);
+    assert.match(link, /[#&]poses=[A-Za-z0-9_-]+(&|$)/);
+    const fresh = await openPage(browser, new URL(link).hash);
+    try {
+      await waitReady(fresh.page, { scene: 'pillar', method: IMPORTED, step: last });
+      assertMatchesCli(await readout(fresh.page), records.at(-1));
+      assert.deepEqual(fresh.problems, []);
+    } finally {
+      await fresh.context.close();
+    }
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -119,6 +119,8 @@ export class FakeWorker {
     this.failAtStep = null;
     /** The last step of a contact file the run plays, or null: past it no step is taken and the frame says why (as www/worker.js). */
     this.lastFileStep = null;
+    /** The steps of a contact file with its own poses, or null: a step goes to the file's next one (as the core does). */
+    this.fileSteps = null;
     this.inFlight = 0;
     this.maxInFlight = 0;
   }
@@ -156,7 +158,7 @@ export class FakeWorker {
           this.failAtStep = null;
           throw new Error(`step ${this.sim.step + 1} failed`);
         }
-        this.sim.step++;
+        this.sim.step = this.fileSteps ? (this.fileSteps.find((step) => step > this.sim.step) ?? this.sim.step + 1) : this.sim.step + 1;
         record = { step: this.sim.step, count: fakeCount(this.sim.id, this.sim.settings, this.sim.step), method: this.sim.settings.method };
         history.push([record.step, record.count]);
       }

@@ -397,6 +397,14 @@ export class RunController {
       held.step = result.frame.step;
       held.frame = result.frame;
       held.history = [...held.history, ...result.history];
+      // A contact file with its own poses has only its own steps: one step
+      // may go past the goal (from step 0 to the file's step 3). The step
+      // reached is the goal then; loading again to reach the one asked for
+      // would land there again.
+      if (this.target === t && !t.playing && typeof t.step === 'number' && held.step > t.step) {
+        t.step = held.step;
+        this.listener.link?.();
+      }
       if (this.target === t && t.mode === 'advance') {
         this.show();
         if (t.playing) await this.nextFrame();

@@ -212,9 +212,10 @@ export class ControlPanel {
   changeSetting(id, value) {
     const current = /** @type {PageConfig | null} */ (this.controller.config);
     if (!current) return;
+    // The picker's entry of the file shown is no method.
+    if (id === this.terms.methodSetting && value === CONTACTS_OPTION) return;
     // A method picked while a contact file is shown: the method's contacts
     // again, the file dropped (even the method the file replaced).
-    if (id === this.terms.methodSetting && value === CONTACTS_OPTION) return;
     if (current.contacts && id === this.terms.methodSetting) {
       clearNotice();
       this.controller.change(withContacts({ ...current, settings: { ...current.settings, [id]: value } }, null));
