@@ -193,7 +193,9 @@ export class ControlPanel {
       if (!button) return;
       const topic = button.getAttribute('data-help');
       const method = controller.config?.settings[this.terms.methodSetting] ?? '';
-      openHelp(helpDialog, topic === 'method' ? `method:${method}` : topic, this.catalogue.methods);
+      // A contact file in the method's place is no method: the help opens at its top.
+      const methodTopic = /** @type {PageConfig | null} */ (controller.config)?.contacts ? '' : `method:${method}`;
+      openHelp(helpDialog, topic === 'method' ? methodTopic : topic, this.catalogue.methods);
     });
     helpButton.addEventListener('click', () => openHelp(helpDialog, '', this.catalogue.methods));
   }
