@@ -110,6 +110,18 @@ test('a contact file dropped on the Pillar is measured as the CLI scores it, tra
       await fresh.context.close();
     }
 
+    // The link's file on another scene: the core refuses its body names,
+    // and the page shows that scene with the method instead.
+    const elsewhere = await openPage(browser, new URL(link).hash.replace(/([#&])scene=pillar(&|$)/, '$1scene=spikes$2'));
+    try {
+      await waitReady(elsewhere.page, { scene: 'spikes', method: 'volume-sat' });
+      assert.match(await notice(elsewhere.page), /Could not open the contact file "pillar-opposing\.csv": pillar-opposing\.csv:\d+:\d+: /);
+      assert.doesNotMatch(await elsewhere.page.evaluate(() => window.location.hash), /[#&]contacts=/);
+      assert.deepEqual(elsewhere.problems, []);
+    } finally {
+      await elsewhere.context.close();
+    }
+
     // A malformed file: the notice names the file, line and column; the
     // imported file's numbers stay.
     const before = await stableReadout(page);
