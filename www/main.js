@@ -283,7 +283,8 @@ class Page {
         const config = /** @type {import('./wiring/page-config.js').PageConfig | null} */ (this.controller.config);
         if (!config) return null;
         const sceneKey = `${config.file ? config.file.packed : config.sceneId}${config.contacts ? ` ${config.contacts.packed} ${config.contacts.posesPacked ?? ''}` : ''}`;
-        return { scene: this.terms.sceneName(config), sceneKey, settings: config.settings, version: this.release.version };
+        const scene = `${this.terms.sceneName(config)}${config.contacts ? ` (with the contact file ${config.contacts.name})` : ''}`;
+        return { scene, sceneKey, settings: config.settings, version: this.release.version };
       },
     });
   }
