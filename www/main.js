@@ -19,7 +19,8 @@
  * "idle", or "diverged" (idle at a step where the core stopped a run that
  * blew up); `data-ready` is "true" while idle with the frame drawn and the
  * link written; `data-scene`, `data-method` and `data-step` name what is
- * shown; `data-first-frame-ms` is the time of the first drawn frame;
+ * shown (`data-method` is "__contacts__" while a visitor's contact file
+ * is shown in the method's place); `data-first-frame-ms` is the time of the first drawn frame;
  * `data-regions` is how many region outlines are drawn ("" when none are
  * asked for or the method finds none); `data-compare` follows a
  * comparison; `data-version` is the release shown; `data-embed` is "true"
@@ -49,6 +50,7 @@ import { contactBrowserElements, lessonElements, pageElements, viewWordsElements
 import { ErrorReporter } from './wiring/errors.js';
 import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
+import { CONTACTS_COMPARE_ID, CONTACTS_OPTION, importedName } from './ui/contact-file.js';
 import { ReadoutPanel } from './wiring/readout.js';
 import { keepOffline } from './wiring/offline.js';
 import { SceneView } from './wiring/view.js';
@@ -163,6 +165,10 @@ class Page {
     });
     /** The core's notices about loading the scene, as last shown. */
     this.shownLoadNotices = '';
+    /** The contact file's warnings, as last shown. */
+    this.shownContactWarnings = '';
+    /** The configuration whose contact file's end was last said. */
+    this.endSaidFor = null;
 
     this.controller = this.runController();
     this.readout = new ReadoutPanel({
@@ -240,7 +246,8 @@ class Page {
       layout: catalogue.contactLayout,
       regionLayout: catalogue.regionLayout,
       featureKinds: catalogue.featureKinds,
-      methodOf: (config) => catalogue.methods.find((m) => m.id === this.terms.method(config)),
+      // A contact file finds no regions: its rows are points.
+      methodOf: (config) => (config.contacts ? { name: importedName(config.contacts.name), kind: 'file' } : catalogue.methods.find((m) => m.id === this.terms.method(config))),
       onViewChange: (throttle) => this.link.write(throttle),
       onDrawPending: () => this.updateReady(),
       onFirstFrame: () => this.firstFrameShown(),
@@ -275,7 +282,9 @@ class Page {
       inputs: () => {
         const config = /** @type {import('./wiring/page-config.js').PageConfig | null} */ (this.controller.config);
         if (!config) return null;
-        return { scene: this.terms.sceneName(config), sceneKey: config.file ? config.file.packed : config.sceneId, settings: config.settings, version: this.release.version };
+        const sceneKey = `${config.file ? config.file.packed : config.sceneId}${config.contacts ? ` ${config.contacts.packed} ${config.contacts.posesPacked ?? ''}` : ''}`;
+        const scene = `${this.terms.sceneName(config)}${config.contacts ? ` (with the contact file ${config.contacts.name})` : ''}`;
+        return { scene, sceneKey, settings: config.settings, version: this.release.version };
       },
     });
   }
@@ -423,12 +432,28 @@ class Page {
     this.controls.showScene(shown, newScene);
     // Compare runs the picker's methods; a `@paper-code` variant is one
     // switch away, and `contactlab table --paper-code` lists them beside.
-    this.compare.setScene({ methods: this.catalogue.methods.filter((m) => !m.paper_code), oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
+    // A contact file shown in the method's place has a row of its own.
+    const config = /** @type {import('./wiring/page-config.js').PageConfig} */ (shown.config);
+    const fileRow = config.contacts ? [{ id: CONTACTS_COMPARE_ID, name: importedName(config.contacts.name) }] : [];
+    this.compare.setScene({ methods: [...fileRow, ...this.catalogue.methods.filter((m) => !m.paper_code)], oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
     this.readout.showScene(info);
     elements.status.hidden = true;
     this.errors.sceneShown();
     this.showLoadNotices(info.notices ?? []);
+    this.showContactFileWarnings(info.contact_file ?? null);
     this.showFrame(shown);
+  }
+
+  /**
+   * What the core counted while reading a contact file (normals it
+   * normalised, comment lines it skipped), said when the file is shown.
+   * @param {{warnings: string[]} | null} summary `contactFileSummary()`
+   */
+  showContactFileWarnings(summary) {
+    const text = summary ? summary.warnings.map((w) => w.replace(/\.?$/, '.')).join(' ') : '';
+    // Said once per file, not again after each change of a setting.
+    if (text !== '' && text !== this.shownContactWarnings) showNotice(text);
+    this.shownContactWarnings = text;
   }
 
   /**
@@ -446,7 +471,7 @@ class Page {
   showFrame(shown) {
     const config = /** @type {import('./wiring/page-config.js').PageConfig} */ (shown.config);
     body.scene = config.file ? FILE_OPTION : shown.scene.info.id;
-    body.method = String(this.terms.method(config));
+    body.method = config.contacts ? CONTACTS_OPTION : String(this.terms.method(config));
     body.step = String(shown.step);
     this.view.showFrame();
     this.contactBrowser.showFrame(shown.frame.contacts, shown.scene.info.bodies.map((b) => b.name), this.controller.run === 'playing');
@@ -454,6 +479,12 @@ class Page {
     this.compare.setPaper(this.controls.shownPreset());
     this.controls.showFrame();
     this.showRunState();
+    // A contact file's run goes no further than its file: said once, as a
+    // notice (nothing went wrong).
+    if (shown.frame.ended && this.endSaidFor !== shown.config) {
+      this.endSaidFor = shown.config;
+      showNotice(`${shown.frame.ended}.`);
+    }
   }
 
   /** `data-run` on <body> (the controller's run state, or "diverged" when it stopped at a blow-up), and the run buttons. */
@@ -484,7 +515,7 @@ class Page {
   async copyEmbed() {
     const src = await this.link.shareableLink({ embed: true });
     const shown = this.controller.shown;
-    const method = this.catalogue.methods.find((m) => m.id === this.terms.method(shown?.config))?.name ?? '';
+    const method = shown ? this.terms.methodName(/** @type {any} */ (shown.config)) : '';
     const title = shown ? `ContactLab: ${this.terms.sceneName(/** @type {any} */ (shown.config))}, ${method}, step ${shown.step}` : 'ContactLab';
     const copied = await copyText(embedSnippet(src, title));
     showNotice(copied ? 'An <iframe> of this view is on the clipboard: paste it into a slide or a course page.' : 'The browser refused the clipboard.');

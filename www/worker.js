@@ -12,7 +12,10 @@
  *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
  *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
  *   load { scene: {id}|{text}, settings } → { info, bodies, frame }   (step 0)
+ *                                       (scene.contacts: {text, name, posesText, posesName} plays a contact
+ *                                       file instead of the method; info.contact_file is its summary)
  *   step { count, budgetMs }          → { frame, history: [[step, count, kinetic energy], …] }
+ *                                       (past a contact file's last step: no step, and frame.ended says why)
  *   contacts                          → contactList()
  *   compareRow { method, steps }      → the record of that method
  *   bench { scene, settings, steps, warmup } → per-step timing arrays
@@ -57,6 +60,7 @@ console.error = (...args) => {
  * @property {any} playground the instance this worker drives
  * @property {any} loaded the `load` request `playground` last loaded without an error
  * @property {boolean} paperFine whether the paper-fine meshes are registered in its statics
+ * @property {any} contactFile the summary of the contact file `playground` plays, null when it runs a method
  */
 
 /**
@@ -66,7 +70,7 @@ console.error = (...args) => {
  */
 async function startCore(init, Playground) {
   const exports = await init();
-  return { Playground, memory: exports.memory, playground: new Playground(), loaded: null, paperFine: false };
+  return { Playground, memory: exports.memory, playground: new Playground(), loaded: null, paperFine: false, contactFile: null };
 }
 
 /** @type {Core | null} the lean module, started with the worker */
@@ -190,15 +194,45 @@ async function meshesFor(core, settings) {
 
 /**
  * Loads the scene and settings of a `load` request into `core`'s
- * Playground; on failure it keeps its previous scene.
+ * Playground, and its contact file if it has one; on failure it keeps its
+ * previous scene (and file).
  * @param {Core} core
  * @param {any} request
  */
 async function loadInto(core, request) {
   await meshesFor(core, request.settings);
-  if (typeof request.scene?.text === 'string') core.playground.loadSceneText(request.scene.text, request.settings);
-  else core.playground.loadScene(String(request.scene?.id), request.settings);
+  const contacts = request.scene?.contacts;
+  if (!contacts) {
+    loadScene(core.playground, request);
+    core.contactFile = null;
+    core.loaded = request;
+    return;
+  }
+  // The scene and the file go into a Playground of their own, which takes
+  // the old one's place only when both loaded: a file the core refuses
+  // leaves the page's run as it was.
+  const playground = new core.Playground();
+  let summary;
+  try {
+    loadScene(playground, request);
+    summary = plain(playground.loadContactFile(String(contacts.text), String(contacts.name), contacts.posesText ?? null, contacts.posesName ?? null));
+  } catch (error) {
+    playground.free();
+    throw error;
+  }
+  core.playground.free();
+  core.playground = playground;
+  core.contactFile = summary;
   core.loaded = request;
+}
+
+/**
+ * @param {any} playground
+ * @param {any} request a `load` request
+ */
+function loadScene(playground, request) {
+  if (typeof request.scene?.text === 'string') playground.loadSceneText(request.scene.text, request.settings);
+  else playground.loadScene(String(request.scene?.id), request.settings);
 }
 
 /**
@@ -317,19 +351,31 @@ function timerFacts() {
  * @param {number} budgetMs 0: no limit
  */
 function stepFor(count, budgetMs) {
-  const { playground } = active;
+  const { playground, contactFile } = active;
   const start = performance.now();
   /** @type {Array<[number, number, number]>} */
   const history = [];
-  let record = null;
+  let record;
+  /** @type {string | null} why a contact file's run went no further */
+  let ended = null;
   for (let i = 0; i < Math.max(1, count); i++) {
-    record = plain(playground.step(1));
+    const pastFile = contactFile !== null && Number(playground.stepIndex()) >= contactFile.last_step;
+    try {
+      record = plain(playground.step(1));
+    } catch (error) {
+      // Past a contact file's last step the core refuses to step and says
+      // why: the run ends there, at the step it holds.
+      if (!pastFile || error instanceof WebAssembly.RuntimeError) throw error;
+      ended = describe(error);
+      break;
+    }
     history.push([record.step, record.count, record.kinetic_energy]);
     // The core paused the run at a step that diverged; stepping on would throw.
     if (record.diverged) break;
     if (budgetMs > 0 && performance.now() - start > budgetMs) break;
   }
   const frame = currentFrame(record);
+  if (ended !== null) frame.ended = ended;
   return { result: { frame, history }, transfer: frameTransfer(frame) };
 }
 
@@ -340,7 +386,7 @@ function stepFor(count, budgetMs) {
  */
 function withScene(extra) {
   const { playground } = active;
-  const info = plain(playground.sceneInfo());
+  const info = { ...plain(playground.sceneInfo()), contact_file: active.contactFile };
   const bodies = [];
   for (let body = 0; body < playground.bodyCount(); body++) {
     bodies.push({

@@ -174,6 +174,25 @@ test('axe: no violations with a user\'s scene file loaded', { timeout: 180_000 }
   }
 });
 
+test('axe: no violations with a contact file in the method\'s place, its notice shown', { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage('#scene=pillar&step=0');
+  try {
+    await waitReady(page, { scene: 'pillar', step: 0 });
+    const contacts = await readFile(`${ROOT}data/engine-contacts/mujoco/pillar.csv`, 'utf8');
+    const poses = await readFile(`${ROOT}data/engine-contacts/mujoco/pillar-poses.csv`, 'utf8');
+    await page.setInputFiles('#contacts-input', [
+      { name: 'pillar.csv', mimeType: 'text/csv', buffer: Buffer.from(contacts) },
+      { name: 'pillar-poses.csv', mimeType: 'text/csv', buffer: Buffer.from(poses) },
+    ]);
+    await page.waitForFunction(() => document.body.dataset.method === '__contacts__', null, { timeout: READY_TIMEOUT_MS });
+    await waitReady(page, { scene: 'pillar', method: '__contacts__', step: 0 });
+    await assertNoViolations(page, 'a contact file in the method\'s place');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('axe: no violations in the embedded view (embed=1)', { timeout: 180_000 }, async () => {
   const { page, context, problems } = await openPage('#scene=pillar&method=opposing&step=3&embed=1', { width: 960, height: 600 });
   try {

@@ -117,6 +117,10 @@ export class FakeWorker {
     this.broken = new Set();
     /** A step index at which stepping fails once, or null. */
     this.failAtStep = null;
+    /** The last step of a contact file the run plays, or null: past it no step is taken and the frame says why (as www/worker.js). */
+    this.lastFileStep = null;
+    /** The steps of a contact file with its own poses, or null: a step goes to the file's next one (as the core does). */
+    this.fileSteps = null;
     this.inFlight = 0;
     this.maxInFlight = 0;
   }
@@ -146,11 +150,15 @@ export class FakeWorker {
       const history = [];
       let record = null;
       for (let i = 0; i < take; i++) {
+        if (this.lastFileStep !== null && this.sim.step >= this.lastFileStep) {
+          const frame = this.frame(this.sim.step === 0 ? null : { step: this.sim.step, count: fakeCount(this.sim.id, this.sim.settings, this.sim.step), method: this.sim.settings.method });
+          return { frame: { ...frame, ended: `the file has no contacts after step ${this.sim.step}` }, history };
+        }
         if (this.failAtStep === this.sim.step + 1) {
           this.failAtStep = null;
           throw new Error(`step ${this.sim.step + 1} failed`);
         }
-        this.sim.step++;
+        this.sim.step = this.fileSteps ? (this.fileSteps.find((step) => step > this.sim.step) ?? this.sim.step + 1) : this.sim.step + 1;
         record = { step: this.sim.step, count: fakeCount(this.sim.id, this.sim.settings, this.sim.step), method: this.sim.settings.method };
         history.push([record.step, record.count]);
       }

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SCENE, PAGE_KEYS, defaultPageState, formatHash, parseHash, readHash } from '../../www/state/page-state.js';
+import { DEFAULT_SCENE, PAGE_KEYS, UNNAMED_CONTACTS, UNNAMED_POSES, defaultPageState, formatHash, parseHash, readHash } from '../../www/state/page-state.js';
 import { SCHEMA, defaultSettings, fakeCore, settingsFromPairs, settingsToPairs } from './fake-core.mjs';
 
 const SCENE_IDS = ['pillar', 'wall', 'arch', 'spikes', 'sliding-spike'];
@@ -55,6 +55,7 @@ test("today's links parse unchanged: the page's keys here, the settings' text st
     embed: false,
     scene: 'wall',
     file: null,
+    contacts: null,
     settings: { ...defaultSettings(), method: 'surface-sat', perturb: 0.01, seed: 7, dt: 0.005, iterations: 200, mu: 0.5, epsilon: 0.02, refine: 1, tol_deg: 2 },
     step: 12,
     cam: [0.55, 0.75, 3.6, 0, 0.5, 0],
@@ -82,6 +83,7 @@ test('every key survives a round trip through the hash', async () => {
     embed: true,
     scene: 'arch',
     file: null,
+    contacts: null,
     settings: { ...defaultSettings(), method: 'closest-points', perturb: 0.02, seed: 4294967295, dt: 0.001, iterations: 37, mu: 0, epsilon: 0.05, refine: 2, tol_deg: 0.1, warm_start: true },
     step: 100000,
     cam: [-1.25, 0.5, 12, 1e-7, -3, 4.5],
@@ -105,6 +107,33 @@ test('every key survives a round trip through the hash', async () => {
   assert.doesNotMatch(fileHash, /[#&](v|embed|view|explode|wrong|features|regions|cam|perturb)=/);
   assert.match(fileHash, /[#&]method=opposing(&|$)/, 'the method is always written');
   assert.deepEqual((await parse(fileHash)).state, file);
+});
+
+test('a contact file travels in four keys, its poses file only with it, and the names as written', async () => {
+  const contacts = { packed: 'xVnbbts4EH3P_packed-contacts', name: 'my engine, step 3.csv', poses: 'y1Rdb9owFH3n_packed-poses', posesName: 'poses 3.csv' };
+  const state = { ...defaultPageState(defaultSettings()), contacts, step: 2 };
+  const hash = formatHash(state, settingsToPairs(state.settings));
+  for (const key of ['contacts', 'contactsname', 'poses', 'posesname']) assert.match(hash, new RegExp(`[#&]${key}=`), `${key} missing from ${hash}`);
+  assert.match(hash, /[#&]scene=pillar(&|$)/, 'the scene the contacts are on is named too');
+  const { state: read, problems } = await parse(hash);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(read, state);
+
+  // Without poses, no poses keys; without a name, words say whose it is.
+  const plain = { ...state, contacts: { ...contacts, poses: null, posesName: null } };
+  const plainHash = formatHash(plain, settingsToPairs(plain.settings));
+  assert.doesNotMatch(plainHash, /[#&]poses(name)?=/);
+  assert.deepEqual((await parse(plainHash)).state, plain);
+  assert.equal((await parse('#contacts=abc')).state.contacts?.name, UNNAMED_CONTACTS);
+  assert.equal((await parse('#contacts=abc&poses=def')).state.contacts?.posesName, UNNAMED_POSES);
+
+  // A name or poses without the contacts is named and ignored.
+  const { state: orphan, problems: orphanProblems } = await parse('#scene=pillar&contactsname=a.csv&poses=abc&posesname=p.csv');
+  assert.equal(orphan.contacts, null);
+  for (const key of ['contactsname', 'poses', 'posesname']) assert.ok(orphanProblems.some((p) => p.includes(`"${key}"`)), `${key} not named in ${orphanProblems}`);
+  const { problems: noPoses } = await parse('#contacts=abc&posesname=p.csv');
+  assert.ok(noPoses.some((p) => p.includes('"posesname"')), String(noPoses));
+  assert.deepEqual(PAGE_KEYS.filter((key) => /contacts|poses/.test(key)), ['contacts', 'contactsname', 'poses', 'posesname']);
 });
 
 test('the regions toggle is off by default, in the link only when on, and a link with it on opens with it on', async () => {

@@ -422,3 +422,60 @@ test('a change that only judges the contacts during a replay judges the step rea
   assert.equal(log.shown.at(-1).step, 3);
   assertFaithful(log.shown.at(-1), looser);
 });
+
+test("a contact file's run stops at its last step, playing, stepping or replaying a link past it", async () => {
+  const { controller, log, dataset, worker } = setUp({ stepsPerSlice: 3 });
+  worker.lastFileStep = 2;
+  const file = config('pillar');
+  controller.open(file, 0);
+  await controller.settled();
+  controller.play();
+  await controller.settled();
+  assert.equal(dataset.run, 'idle', 'the play stopped by itself');
+  assert.equal(controller.shown?.step, 2);
+  assert.equal(controller.ended, 'the file has no contacts after step 2');
+  assert.equal(controller.diverged, null, 'an end is no blow-up');
+  assert.deepEqual(log.errors, []);
+  assertFaithful(log.shown.at(-1), file);
+  // A step or a run further asks the worker for nothing more.
+  const calls = worker.calls.length;
+  controller.stepOnce();
+  controller.runTo(9);
+  await controller.settled();
+  assert.equal(controller.shown?.step, 2);
+  assert.equal(worker.calls.length, calls);
+  assert.deepEqual(controller.link(), { config: file, step: 2 });
+  // A link to a step past the file's end replays to its last step and says so.
+  const linked = config('pillar');
+  controller.open(linked, 7);
+  await controller.settled();
+  assert.deepEqual(controller.link(), { config: linked, step: 2 });
+  assert.equal(controller.ended, 'the file has no contacts after step 2');
+  assert.deepEqual(log.errors, []);
+});
+
+test("a contact file with its own poses steps from one of its steps to the next, and a goal between them is the next", async () => {
+  const { controller, log, dataset, worker } = setUp({ stepsPerSlice: 3 });
+  worker.fileSteps = [0, 3, 5];
+  worker.lastFileStep = 5;
+  const posed = config('pillar');
+  controller.open(posed, 0);
+  await controller.settled();
+  controller.stepOnce();
+  await controller.settled();
+  assert.equal(dataset.run, 'idle');
+  assert.equal(controller.shown?.step, 3, 'one step goes to the file\'s next step');
+  assert.deepEqual(controller.link(), { config: posed, step: 3 });
+  const loads = worker.calls.filter((call) => call.type === 'load').length;
+  assert.equal(loads, 1, 'no replay to reach step 1, which the file does not have');
+  // A link to step 4 shows the file's step 5; Play stops at the last.
+  const linked = config('pillar');
+  controller.open(linked, 4);
+  await controller.settled();
+  assert.deepEqual(controller.link(), { config: linked, step: 5 });
+  controller.play();
+  await controller.settled();
+  assert.equal(controller.shown?.step, 5);
+  assert.equal(controller.ended, 'the file has no contacts after step 5');
+  assert.deepEqual(log.errors, []);
+});

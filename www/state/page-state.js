@@ -3,8 +3,9 @@
  * (`#scene=pillar&method=opposing&perturb=0.01&seed=7&step=3&cam=…`), so a
  * link reproduces what its sender saw. DOM-free, so `node --test` checks it.
  *
- * The keys split in two. The page's own keys (v, scene, file, step, cam,
- * view, explode, wrong, features, regions, embed, bench, steps) are read
+ * The keys split in two. The page's own keys (v, scene, file, contacts,
+ * contactsname, poses, posesname, step, cam, view, explode, wrong, features,
+ * regions, embed, bench, steps) are read
  * here; `v`, the release that wrote the link, is kept as written and judged
  * by state/release.js. Every other key that
  * the core's settings schema names (its `url_key`s) is handed to the core's
@@ -27,7 +28,7 @@ export const MAX_CAM_VALUE = 1e6;
 /** Steps a `#bench` link times when it names no `steps`. */
 export const DEFAULT_BENCH_STEPS = 20;
 /** The keys this module reads; every other key is a setting's or unknown. */
-export const PAGE_KEYS = ['v', 'embed', 'scene', 'file', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', 'bench', 'steps'];
+export const PAGE_KEYS = ['v', 'embed', 'scene', 'file', 'contacts', 'contactsname', 'poses', 'posesname', 'step', 'cam', 'view', 'explode', 'wrong', 'features', 'regions', 'bench', 'steps'];
 
 /**
  * Everything a link can hold.
@@ -36,6 +37,7 @@ export const PAGE_KEYS = ['v', 'embed', 'scene', 'file', 'step', 'cam', 'view', 
  * @property {boolean} embed the embedded view: the view, Play, Step and the headline only
  * @property {string} scene built-in scene id (ignored when `file` is set)
  * @property {string | null} file a user's scene file, packed (see ui/scene-file.js)
+ * @property {LinkedContacts | null} contacts a user's contact file, shown in place of the method
  * @property {Record<string, any>} settings the core's flat settings object, keyed by setting id
  * @property {number} step
  * @property {number[] | null} cam yaw, pitch, distance, target x, y, z
@@ -45,6 +47,23 @@ export const PAGE_KEYS = ['v', 'embed', 'scene', 'file', 'step', 'cam', 'view', 
  * @property {boolean} featureColours
  * @property {boolean} regions draw the contact regions' outlines (region methods only)
  */
+
+/**
+ * A contact file a link carries (`contacts=`, `contactsname=`, and with its
+ * own poses `poses=`, `posesname=`): the texts packed as a scene file's are
+ * (ui/scene-file.js), the names as written, since the core's messages and
+ * the method picker name the files by them.
+ * @typedef {object} LinkedContacts
+ * @property {string} packed the contact file's text, packed
+ * @property {string} name its file name
+ * @property {string | null} poses the poses file's text, packed; null when the contacts have none
+ * @property {string | null} posesName its file name
+ */
+
+/** The name a link's contact file goes by when the link names none. */
+export const UNNAMED_CONTACTS = 'contacts from the link';
+/** The name a link's poses file goes by when the link names none. */
+export const UNNAMED_POSES = 'poses from the link';
 
 /**
  * The `#bench` request, when the hash asks for one.
@@ -70,6 +89,7 @@ export function defaultPageState(defaults) {
     embed: false,
     scene: DEFAULT_SCENE,
     file: null,
+    contacts: null,
     settings: { ...defaults },
     step: 0,
     cam: null,
@@ -103,6 +123,8 @@ export function readHash(hash, { sceneIds, settingKeys }) {
   const seen = new Set();
   const repeated = new Set();
   /** @param {string} key @param {string} raw @param {string} expected @param {string} fallback */
+  /** The contact file's keys, put together after the loop (they come in any order). @type {Record<string, string>} */
+  const contactParts = {};
   const bad = (key, raw, expected, fallback) => problems.push(`${key}=${JSON.stringify(raw)} is not ${expected}; using ${fallback}`);
 
   for (const [key, raw] of params) {
@@ -127,6 +149,12 @@ export function readHash(hash, { sceneIds, settingKeys }) {
         break;
       case 'file':
         page.file = raw;
+        break;
+      case 'contacts':
+      case 'contactsname':
+      case 'poses':
+      case 'posesname':
+        contactParts[key] = raw;
         break;
       case 'step': {
         const value = wholeNumber(raw);
@@ -178,6 +206,7 @@ export function readHash(hash, { sceneIds, settingKeys }) {
         problems.push(`unknown parameter "${key}" ignored`);
     }
   }
+  page.contacts = linkedContacts(contactParts, problems);
   // A malformed step still counts as given: the link then opens at step 0,
   // as the notice says, not at the measure step.
   return { page, settingPairs, problems, bench, stepGiven: params.has('step') };
@@ -208,6 +237,14 @@ export function formatHash(state, settingPairs) {
   if (state.embed) params.set('embed', '1');
   if (state.file) params.set('file', state.file);
   else params.set('scene', state.scene);
+  if (state.contacts) {
+    params.set('contactsname', state.contacts.name);
+    params.set('contacts', state.contacts.packed);
+    if (state.contacts.poses !== null) {
+      params.set('posesname', state.contacts.posesName ?? UNNAMED_POSES);
+      params.set('poses', state.contacts.poses);
+    }
+  }
   for (const [key, text] of settingPairs) params.set(key, text);
   params.set('step', String(state.step));
   if (state.view !== 'solid') params.set('view', state.view);
@@ -219,6 +256,29 @@ export function formatHash(state, settingPairs) {
   // URLSearchParams escapes the commas of `cam`; they are safe in a hash
   // and keep the link readable.
   return `#${params.toString().replace(/%2C/g, ',')}`;
+}
+
+/**
+ * A link's contact file from its four keys; a name or poses without the
+ * contacts, or a poses name without the poses, is named in `problems` and
+ * ignored.
+ * @param {Record<string, string>} parts the keys' values, by key
+ * @param {string[]} problems
+ * @returns {LinkedContacts | null}
+ */
+function linkedContacts(parts, problems) {
+  const { contacts, contactsname, poses, posesname } = parts;
+  if (contacts === undefined) {
+    for (const key of ['contactsname', 'poses', 'posesname']) if (parts[key] !== undefined) problems.push(`"${key}" is only read with "contacts"; ignored`);
+    return null;
+  }
+  if (posesname !== undefined && poses === undefined) problems.push('"posesname" is only read with "poses"; ignored');
+  return {
+    packed: contacts,
+    name: contactsname?.trim() ? contactsname : UNNAMED_CONTACTS,
+    poses: poses ?? null,
+    posesName: poses === undefined ? null : posesname?.trim() ? posesname : UNNAMED_POSES,
+  };
 }
 
 /**

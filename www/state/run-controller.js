@@ -69,6 +69,7 @@ export const SHOW_INITIAL_AFTER_MS = 500;
  * @property {Float32Array} transforms
  * @property {Float32Array} contacts
  * @property {Float32Array} [regions] the contact regions (`regionBuffer()`; empty for the paper's local methods)
+ * @property {string} [ended] why the run goes no further: a contact file's run is at its file's last step
  */
 
 /**
@@ -191,6 +192,11 @@ export class RunController {
   /** @returns {string | null} why the shown run stopped, when the core found it diverged */
   get diverged() {
     return this.shown?.frame.record?.diverged ?? null;
+  }
+
+  /** @returns {string | null} why the shown run goes no further, when it is at its contact file's last step */
+  get ended() {
+    return this.shown?.frame.ended ?? null;
   }
 
   /** Plays from the shown step until paused. Ignored during a replay or before anything is shown. */
@@ -373,8 +379,9 @@ export class RunController {
       return true;
     }
     // The core pauses a run that blew up at the step that diverged (its
-    // record says why) and refuses to go on: so does the controller.
-    if (held.frame?.record?.diverged && (t.playing || (typeof t.step === 'number' && t.step > held.step))) {
+    // record says why) and refuses to go on: so does the controller; and
+    // the same at a contact file's last step (the worker says why).
+    if ((held.frame?.record?.diverged || held.frame?.ended) && (t.playing || (typeof t.step === 'number' && t.step > held.step))) {
       t.playing = false;
       t.step = held.step;
     }
@@ -390,6 +397,14 @@ export class RunController {
       held.step = result.frame.step;
       held.frame = result.frame;
       held.history = [...held.history, ...result.history];
+      // A contact file with its own poses has only its own steps: one step
+      // may go past the goal (from step 0 to the file's step 3). The step
+      // reached is the goal then; loading again to reach the one asked for
+      // would land there again.
+      if (this.target === t && !t.playing && typeof t.step === 'number' && held.step > t.step) {
+        t.step = held.step;
+        this.listener.link?.();
+      }
       if (this.target === t && t.mode === 'advance') {
         this.show();
         if (t.playing) await this.nextFrame();

@@ -248,9 +248,11 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   human('excess', record.excess === null ? '—' : `${record.excess.toFixed(2)} ×`);
   human('penetration', record.penetration === undefined ? '—' : `${scientific(record.penetration)} m`, "the bodies' own overlap, measured apart from the method");
   human('min_depth', record.min_depth === null ? '—' : `${scientific(-record.min_depth)} m`, "its deepest contact depth: not a measure of the bodies");
-  human('kinetic_energy', `${scientific(record.kinetic_energy)} J`);
-  human('max_displacement', `${scientific(record.max_displacement)} m`);
-  human('solver', `${record.iterations} iterations, residual ${scientific(record.residual)}`);
+  // A record the core measured without simulating (a contact file's step 0,
+  // or a step at a file's own poses) has no energy, solver or solver time.
+  human('kinetic_energy', present(record.kinetic_energy) ? `${scientific(record.kinetic_energy)} J` : '—');
+  human('max_displacement', present(record.max_displacement) ? `${scientific(record.max_displacement)} m` : '—');
+  human('solver', present(record.iterations) ? `${record.iterations} iterations, residual ${present(record.residual) ? scientific(record.residual) : '—'}` : '—');
   const oracleMs = record.ms_oracle === undefined ? '' : ` · oracle ${ms(record.ms_oracle)}`;
   human('timing', `broad ${ms(record.ms_broad)} · method ${ms(record.ms_method)} · solver ${ms(record.ms_solver)}${oracleMs}`);
 
@@ -264,6 +266,11 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
     status.textContent = standing ? `${what} still standing` : 'Collapsed';
     status.classList.toggle('bad', !standing);
   }
+}
+
+/** @param {unknown} value @returns {value is number} whether the record has the value */
+function present(value) {
+  return value !== null && value !== undefined;
 }
 
 /** @param {number | null} value */

@@ -1,7 +1,9 @@
 /**
  * @file A visitor's own `contactlab-scene/1` file: opened with a file
  * picker or dropped on the page, and packed into the URL hash (deflate-raw,
- * then base64url) so that a link carries the scene with it.
+ * then base64url) so that a link carries the scene with it. The same file
+ * buttons and drop target take a contact file (ui/contact-file.js tells
+ * them apart), whose text a link carries packed the same way.
  */
 
 /** Links longer than this are cut by some mail and chat programs. */
@@ -46,26 +48,44 @@ export async function unpackSceneText(packed, key = 'file') {
   }
 }
 
+/** More files than a scene, a contact file and its poses file are not read. */
+const MOST_FILES = 3;
+
 /**
- * Calls `onFile` with the text of a file chosen with `input` or dropped
- * anywhere on `dropTarget`.
- * @param {{input: HTMLInputElement, button: HTMLElement, dropTarget: HTMLElement, onFile: (text: string, name: string) => void, onError: (message: string) => void}} options
+ * Calls `onFiles` with the names and texts of the files chosen together
+ * with one of `pickers` (an input and the button that opens it) or dropped
+ * together anywhere on `dropTarget`.
+ * @param {{pickers: Array<{input: HTMLInputElement, button: HTMLElement}>, dropTarget: HTMLElement,
+ *   onFiles: (files: Array<{name: string, text: string}>) => void, onError: (message: string) => void}} options
  */
-export function wireSceneFileInputs({ input, button, dropTarget, onFile, onError }) {
-  const read = async (file) => {
-    if (!file) return;
-    try {
-      onFile(await file.text(), file.name);
-    } catch (error) {
-      onError(`Could not read "${file.name}": ${error instanceof Error ? error.message : String(error)}`);
+export function wireSceneFileInputs({ pickers, dropTarget, onFiles, onError }) {
+  /** @param {FileList | null | undefined} list */
+  const read = async (list) => {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return;
+    if (files.length > MOST_FILES) {
+      onError(`${files.length} files were opened at once; open a scene file, or a contact file with its poses file.`);
+      return;
     }
+    const texts = [];
+    for (const file of files) {
+      try {
+        texts.push({ name: file.name, text: await file.text() });
+      } catch (error) {
+        onError(`Could not read "${file.name}": ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+    }
+    onFiles(texts);
   };
-  button.addEventListener('click', () => input.click());
-  input.addEventListener('change', () => {
-    read(input.files?.[0]);
-    // Choosing the same file again should load it again.
-    input.value = '';
-  });
+  for (const { input, button } of pickers) {
+    button.addEventListener('click', () => input.click());
+    input.addEventListener('change', () => {
+      read(input.files);
+      // Choosing the same file again should load it again.
+      input.value = '';
+    });
+  }
 
   let depth = 0;
   const hasFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -87,7 +107,7 @@ export function wireSceneFileInputs({ input, button, dropTarget, onFile, onError
     event.preventDefault();
     depth = 0;
     dropTarget.classList.remove('dropping');
-    read(event.dataTransfer.files[0]);
+    read(event.dataTransfer.files);
   });
 }
 

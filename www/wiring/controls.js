@@ -1,6 +1,7 @@
 /**
  * @file The left panel: the paper's presets, the scene picker and scene
- * files, the method and settings (ui/settings-panel.js), the run buttons
+ * files, the method and settings (ui/settings-panel.js) or a visitor's
+ * contact file in the method's place (ui/contact-file.js), the run buttons
  * with "Run to step" and the replay strip, the shown scene's description,
  * sharing and exporting, and help. It turns clicks into requests to the run
  * controller and puts the configuration the controller works toward (the
@@ -12,11 +13,12 @@ import { restoredSettings } from '../ui/divergence.js';
 import { contactsCsv, contactsJson, downloadCanvas, downloadText } from '../ui/export.js';
 import { openHelp } from '../ui/help.js';
 import { fillPresetPicker, matchingPreset } from '../ui/presets.js';
+import { CONTACTS_OPTION, importedName, sortOpenedFiles } from '../ui/contact-file.js';
 import { fileSceneDescription, fileSceneTitle, packSceneText, wireSceneFileInputs } from '../ui/scene-file.js';
 import { fillScenePicker } from '../ui/scene-picker.js';
 import { SettingsPanel } from '../ui/settings-panel.js';
 import { DEFAULT_SCENE } from '../state/page-state.js';
-import { FILE_OPTION } from './page-config.js';
+import { FILE_OPTION, withContacts } from './page-config.js';
 
 /** @typedef {import('./page-config.js').PageConfig} PageConfig */
 /** @typedef {import('../ui/presets.js').Preset} Preset */
@@ -98,7 +100,7 @@ export class ControlPanel {
   // ---- requests ---------------------------------------------------------
 
   wireScenes() {
-    const { scenePicker, presetPicker, fileInput, openFile, restoreSettings } = this.elements;
+    const { scenePicker, presetPicker, fileInput, openFile, contactsInput, openContacts, restoreSettings } = this.elements;
     const controller = this.controller;
     scenePicker.addEventListener('change', () => {
       clearNotice();
@@ -124,11 +126,15 @@ export class ControlPanel {
       this.onPresetOpened(preset);
     });
 
+    // Either button and the drop target take a scene file, a contact file
+    // (with its poses file), or both: what each file is is read from it.
     wireSceneFileInputs({
-      input: fileInput,
-      button: openFile,
+      pickers: [
+        { input: fileInput, button: openFile },
+        { input: contactsInput, button: openContacts },
+      ],
       dropTarget: document.body,
-      onFile: (text, name) => this.openSceneFile(text, name),
+      onFiles: (files) => this.openFiles(files),
       onError: (message) => showError(message),
     });
 
@@ -187,7 +193,9 @@ export class ControlPanel {
       if (!button) return;
       const topic = button.getAttribute('data-help');
       const method = controller.config?.settings[this.terms.methodSetting] ?? '';
-      openHelp(helpDialog, topic === 'method' ? `method:${method}` : topic, this.catalogue.methods);
+      // A contact file in the method's place is no method: the help opens at its top.
+      const methodTopic = /** @type {PageConfig | null} */ (controller.config)?.contacts ? '' : `method:${method}`;
+      openHelp(helpDialog, topic === 'method' ? methodTopic : topic, this.catalogue.methods);
     });
     helpButton.addEventListener('click', () => openHelp(helpDialog, '', this.catalogue.methods));
   }
@@ -205,15 +213,62 @@ export class ControlPanel {
    */
   changeSetting(id, value) {
     const current = /** @type {PageConfig | null} */ (this.controller.config);
-    if (!current || current.settings[id] === value) return;
+    if (!current) return;
+    // The picker's entry of the file shown is no method.
+    if (id === this.terms.methodSetting && value === CONTACTS_OPTION) return;
+    // A method picked while a contact file is shown: the method's contacts
+    // again, the file dropped (even the method the file replaced).
+    if (current.contacts && id === this.terms.methodSetting) {
+      clearNotice();
+      this.controller.change(withContacts({ ...current, settings: { ...current.settings, [id]: value } }, null));
+      return;
+    }
+    if (current.settings[id] === value) return;
     this.controller.change({ ...current, settings: { ...current.settings, [id]: value } });
   }
 
   /**
+   * Files opened or dropped together: a scene file, a contact file (with
+   * the poses file it names), or a scene file and a contact file on it.
+   * @param {Array<{name: string, text: string}>} files
+   */
+  async openFiles(files) {
+    const { scene, contacts, poses, problem } = sortOpenedFiles(files);
+    if (problem) {
+      showNotice(problem);
+      return;
+    }
+    if (!contacts) {
+      if (scene) this.controller.open(await this.sceneFileConfig(scene.text, scene.name), 'measure');
+      return;
+    }
+    const current = /** @type {PageConfig | null} */ (this.controller.config);
+    if (!current && !scene) {
+      showNotice(`"${contacts.name}" holds contacts on a scene: open the scene first.`);
+      return;
+    }
+    const base = scene ? await this.sceneFileConfig(scene.text, scene.name) : withContacts(/** @type {PageConfig} */ (current), null);
+    /** @type {import('./page-config.js').ContactsConfig} */
+    const file = {
+      text: contacts.text,
+      name: contacts.name,
+      posesText: poses?.text ?? null,
+      posesName: poses?.name ?? null,
+      packed: await packSceneText(contacts.text),
+      posesPacked: poses ? await packSceneText(poses.text) : null,
+    };
+    clearNotice();
+    // From step 0, where the file's contacts start; Play walks its steps.
+    this.controller.open(withContacts(base, file), 0);
+  }
+
+  /**
+   * What opening a scene file shows: the file with its own settings.
    * @param {string} text
    * @param {string} name
+   * @returns {Promise<PageConfig>}
    */
-  async openSceneFile(text, name) {
+  async sceneFileConfig(text, name) {
     const current = /** @type {PageConfig | null} */ (this.controller.config);
     const packed = await packSceneText(text);
     this.forgetCamera();
@@ -223,15 +278,13 @@ export class ControlPanel {
     const methodSetting = this.terms.methodSetting;
     const settings = { ...this.catalogue.defaults };
     if (current) settings[methodSetting] = current.settings[methodSetting];
-    this.controller.open(
-      {
-        scene: { text },
-        settings,
-        sceneId: current?.sceneId ?? DEFAULT_SCENE,
-        file: { packed, title: fileSceneTitle(text, name, this.catalogue.scenes.map((scene) => scene.title)), name },
-      },
-      'measure',
-    );
+    return {
+      scene: { text },
+      settings,
+      sceneId: current?.sceneId ?? DEFAULT_SCENE,
+      file: { packed, title: fileSceneTitle(text, name, this.catalogue.scenes.map((scene) => scene.title)), name },
+      contacts: null,
+    };
   }
 
   /** @param {(contacts: any[]) => void} save */
@@ -247,7 +300,8 @@ export class ControlPanel {
     const shown = this.controller.shown;
     const config = /** @type {PageConfig | null} */ (shown?.config ?? null);
     const name = config?.file ? 'scene-file' : (config?.sceneId ?? 'scene');
-    return `contactlab-${name}-${config?.settings[this.terms.methodSetting] ?? ''}-step${shown?.step ?? 0}`;
+    const method = config?.contacts ? 'imported' : (config?.settings[this.terms.methodSetting] ?? '');
+    return `contactlab-${name}-${method}-step${shown?.step ?? 0}`;
   }
 
   // ---- showing what the controller says -----------------------------------
@@ -323,6 +377,38 @@ export class ControlPanel {
       scenePicker.value = config.sceneId;
     }
     this.settingsPanel.show(config.settings, (entry) => this.sceneValue(entry));
+    this.showContactFile(config);
+  }
+
+  /**
+   * The method picker names the contact file when its contacts are shown
+   * ("Imported: <file>", as text: the name is the visitor's), selected;
+   * picking a method then drops the file (`changeSetting`).
+   * @param {PageConfig} config
+   */
+  showContactFile(config) {
+    const picker = this.settingsPanel.methodPicker;
+    let group = picker.querySelector('optgroup[data-contacts]');
+    if (!config.contacts) {
+      group?.remove();
+      return;
+    }
+    // The printed/paper's-code switch is a method's.
+    if (this.settingsPanel.variantPicker) this.settingsPanel.variantPicker.disabled = true;
+    if (!group) {
+      group = document.createElement('optgroup');
+      group.label = 'Your contacts';
+      group.dataset.contacts = 'true';
+      group.append(document.createElement('option'));
+      picker.prepend(group);
+    }
+    const option = /** @type {HTMLOptionElement} */ (group.querySelector('option'));
+    option.value = CONTACTS_OPTION;
+    option.textContent = importedName(config.contacts.name);
+    option.title = 'The contacts of your file, measured as a method\'s are; pick a method to leave it';
+    picker.value = CONTACTS_OPTION;
+    const poses = config.contacts.posesName ? ` at the poses of ${config.contacts.posesName}` : '';
+    this.settingsPanel.methodDescription.textContent = `The contacts of your file ${config.contacts.fromLink ? '(carried by the link)' : config.contacts.name}${poses}, in place of a method's, measured by the same rules. Pick a method to go back to its contacts.`;
   }
 
   /**
@@ -345,7 +431,7 @@ export class ControlPanel {
     const replaying = run === 'replaying';
     const running = run === 'playing' && !controller.target?.playing;
     // A run the core stopped because it blew up goes no further.
-    const stopped = controller.diverged !== null;
+    const stopped = controller.diverged !== null || controller.ended !== null;
     for (const button of elements.playButtons) {
       button.disabled = !shown || replaying || (stopped && run !== 'playing');
       button.textContent = run === 'playing' ? (running ? 'Stop' : 'Pause') : 'Play';

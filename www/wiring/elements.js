@@ -115,6 +115,8 @@ export function pageElements() {
       scenePicker: byId('scene-picker'),
       fileInput: byId('file-input'),
       openFile: byId('open-file'),
+      contactsInput: byId('contacts-input'),
+      openContacts: byId('open-contacts'),
       playButtons: [byId('play'), byId('view-play')],
       stepButtons: [byId('step-once'), byId('view-step')],
       reset: byId('reset'),

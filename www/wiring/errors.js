@@ -2,12 +2,15 @@
  * @file What the page says when the simulation core fails: a panic (the
  * worker restarts and the controller rebuilds the shown step), a fatal
  * error, a scene that does not load (with the default scene shown instead
- * when nothing else is on screen), or a step that fails.
+ * when nothing else is on screen), a contact file the core refuses (a
+ * notice naming its line and column; the page keeps what it showed, or
+ * shows the scene without the file), or a step that fails.
  */
 
 import { CoreError } from '../session.js';
-import { clearError, showError } from '../ui/banner.js';
+import { clearError, showError, showNotice } from '../ui/banner.js';
 import { DEFAULT_SCENE } from '../state/page-state.js';
+import { withContacts } from './page-config.js';
 
 /** Turns the run controller's errors into banners, and keeps a fallback's cause on screen. */
 export class ErrorReporter {
@@ -35,6 +38,15 @@ export class ErrorReporter {
     }
     if (error instanceof CoreError && error.fatal) {
       this.fail(message);
+      return;
+    }
+    if (during === 'load' && config.contacts) {
+      // The visitor's file, not the page, is at fault: the core's message
+      // names its line and column, and the run shown stays.
+      showNotice(`Could not open the contact file "${config.contacts.name}": ${message.replace(/\.?$/, '.')}${this.controller.shown ? ' The page shows what it showed before.' : ''}`);
+      if (!this.controller.shown) {
+        queueMicrotask(() => this.controller.open(withContacts(config, null), 0));
+      }
       return;
     }
     if (during === 'load') {

@@ -6,6 +6,10 @@
  * state/release.js's; this is where they meet `window.location` and the
  * history.
  *
+ * A visitor's scene file and contact file travel in the link, packed
+ * (ui/scene-file.js); a link longer than LONG_LINK is still written and
+ * copied, and the page says plainly which file makes it that long.
+ *
  * A link names the release that wrote it (`v=`) and points at the site's
  * root, whichever release's page wrote it; the root page sends a link of
  * an older release that the site holds to that release's folder.
@@ -16,6 +20,7 @@ import { clearNotice, showError, showNotice, showNoticeWithLink } from '../ui/ba
 import { copyText } from '../ui/export.js';
 import { LONG_LINK, fileSceneTitle, unpackSceneText } from '../ui/scene-file.js';
 import { formatHash, parseHash } from '../state/page-state.js';
+import { withContacts } from './page-config.js';
 import { releaseUrl, versionDecision } from '../state/release.js';
 
 /** Browsers throttle replaceState; while playing the link is written at most this often. */
@@ -148,15 +153,18 @@ export class PageLink {
       const pairs = await this.settingPairs(config.settings);
       // A later write supersedes this one.
       if (sequence !== this.sequence) return;
+      const contacts = config.contacts ? { packed: config.contacts.packed, name: config.contacts.name, poses: config.contacts.posesPacked, posesName: config.contacts.posesName } : null;
       const hash = formatHash(
-        { version: this.release.version, embed: this.embed, scene: config.sceneId, file: config.file?.packed ?? null, settings: config.settings, step: link.step, ...this.viewState() },
+        { version: this.release.version, embed: this.embed, scene: config.sceneId, file: config.file?.packed ?? null, contacts, settings: config.settings, step: link.step, ...this.viewState() },
         pairs,
       );
       this.record(hash);
       this.onWritten();
-      if (config.file && hash.length > LONG_LINK && !this.warnedFiles.has(config.file.packed)) {
-        this.warnedFiles.add(config.file.packed);
-        showNotice(`Your scene file makes the link ${hash.length} characters long; some mail and chat programs cut links above ${LONG_LINK}.`);
+      const files = filesInLink(config);
+      const key = `${config.file?.packed ?? ''} ${contacts?.packed ?? ''} ${contacts?.poses ?? ''}`;
+      if (files && hash.length > LONG_LINK && !this.warnedFiles.has(key)) {
+        this.warnedFiles.add(key);
+        showNotice(`${files} ${files.includes(' and ') ? 'are' : 'is'} too big for a dependable link: the link is ${hash.length} characters long, and some mail and chat programs cut links above ${LONG_LINK}.`);
       }
     } catch (error) {
       showError(`Could not write the link: ${error instanceof Error ? error.message : String(error)}`);
@@ -221,6 +229,18 @@ export class PageLink {
         problems.push(`${error instanceof Error ? error.message : String(error)}; showing the ${state.scene} instead`);
       }
     }
+    /** @type {import('./page-config.js').ContactsConfig | null} */
+    let contacts = null;
+    if (state.contacts) {
+      const linked = state.contacts;
+      try {
+        const text = await unpackSceneText(linked.packed, 'contacts');
+        const posesText = linked.poses === null ? null : await unpackSceneText(linked.poses, 'poses');
+        contacts = { text, name: linked.name, posesText, posesName: linked.posesName, packed: linked.packed, posesPacked: linked.poses, fromLink: true };
+      } catch (error) {
+        problems.push(`${error instanceof Error ? error.message : String(error)}; showing the method's contacts instead of the contact file's`);
+      }
+    }
     const notices = [];
     if (decision.action === 'notice') notices.push(decision.message);
     if (problems.length > 0) notices.push(`Some of the link was not understood, so defaults are used there: ${problems.join('; ')}.`);
@@ -229,7 +249,7 @@ export class PageLink {
     else showNotice(notices.join(' '));
     this.showLinkView(state);
     /** @type {PageConfig} */
-    const config = { scene: file ? { text } : { id: state.scene }, settings: state.settings, sceneId: state.scene, file };
+    const config = withContacts({ scene: file ? { text } : { id: state.scene }, settings: state.settings, sceneId: state.scene, file }, contacts);
     if (parsed.bench) {
       this.bench = true;
       this.controller.open(config, 0);
@@ -292,11 +312,24 @@ export class PageLink {
   async copy() {
     const link = await this.shareableLink();
     const copied = await copyText(link);
-    const long = link.length > LONG_LINK ? ` It is ${link.length} characters long (your scene file is in it); some mail and chat programs cut links above ${LONG_LINK}.` : '';
+    const files = filesInLink(/** @type {PageConfig | undefined} */ (this.controller.link()?.config));
+    const long = link.length > LONG_LINK ? ` It is ${link.length} characters long${files ? ` (${files.replace(/^Your/, 'your')} ${files.includes(' and ') ? 'are' : 'is'} in it)` : ''}; some mail and chat programs cut links above ${LONG_LINK}.` : '';
     const step = new URLSearchParams(new URL(link).hash.replace(/^#/, '')).get('step');
     const named = step === null ? 'The link' : `The link to step ${step}`;
     showNotice(`${copied ? `${named} is on the clipboard.` : 'The browser refused the clipboard; copy the address bar instead.'}${long}`);
   }
+}
+
+/**
+ * The visitor's files a configuration's link carries, in words ("Your
+ * scene file and contact file"), or '' when it carries none.
+ * @param {PageConfig | undefined} config
+ */
+function filesInLink(config) {
+  const files = [];
+  if (config?.file) files.push('scene file');
+  if (config?.contacts) files.push(config.contacts.posesPacked ? 'contact file and its poses file' : 'contact file');
+  return files.length === 0 ? '' : `Your ${files.join(' and ')}`;
 }
 
 /**

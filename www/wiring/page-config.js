@@ -7,17 +7,50 @@
  * the captions, the readout or the link.
  */
 
+import { importedName } from '../ui/contact-file.js';
+
 /** Scene picker value of a visitor's own scene file. */
 export const FILE_OPTION = '__file__';
 
 /**
+ * A visitor's contact file (and the poses file it names), shown in place of
+ * the method: the texts the worker gives the core, and packed for the link.
+ * @typedef {object} ContactsConfig
+ * @property {string} text
+ * @property {string} name the file's name (the core's messages and the method picker use it)
+ * @property {string | null} posesText
+ * @property {string | null} posesName
+ * @property {string} packed `text` packed for the link (ui/scene-file.js)
+ * @property {string | null} posesPacked
+ * @property {boolean} [fromLink] a link carried it
+ */
+
+/**
  * @typedef {object} PageConfig
- * @property {{id: string} | {text: string}} scene what the worker loads
+ * @property {{id: string, contacts?: object} | {text: string, contacts?: object}} scene what the worker
+ *   loads: a built-in scene or a file, and with a contact file its texts (see `withContacts`)
  * @property {Record<string, any>} settings
  * @property {string} sceneId the built-in scene (the last one picked, when a file is open)
  * @property {{packed: string, title: string, name: string, fromLink?: boolean} | null} file the visitor's
  *   scene file: `title` as the page names it (`fileSceneTitle`), `name` the file's name (or words for a file a link carried)
+ * @property {ContactsConfig | null} [contacts] the visitor's contact file, whose contacts the run plays instead of the method's
  */
+
+/**
+ * `config` with the contact file `contacts` in place of the method (or,
+ * with null, the method again). The worker's load request carries the
+ * texts in its scene: the core reads the file against that scene, and
+ * loading another scene drops it.
+ * @param {PageConfig} config
+ * @param {ContactsConfig | null} contacts
+ * @returns {PageConfig}
+ */
+export function withContacts(config, contacts) {
+  const { contacts: _dropped, ...scene } = /** @type {any} */ (config.scene);
+  if (!contacts) return { ...config, scene, contacts: null };
+  const texts = { text: contacts.text, name: contacts.name, posesText: contacts.posesText, posesName: contacts.posesName };
+  return { ...config, scene: { ...scene, contacts: texts }, contacts };
+}
 
 /** Reads a PageConfig with the catalogue: its method, tolerance and names for captions. */
 export class ConfigTerms {
@@ -71,9 +104,14 @@ export class ConfigTerms {
     return config.file ? config.file.title : (this.scenes.find((s) => s.id === config.sceneId)?.title ?? config.sceneId);
   }
 
+  /** @param {PageConfig} config @returns {string} the method's name, or the contact file's ("Imported: …") */
+  methodName(config) {
+    if (config.contacts) return importedName(config.contacts.name);
+    return this.methods.find((m) => m.id === this.method(config))?.name ?? String(this.method(config));
+  }
+
   /** @param {PageConfig} config @returns {string} scene and method, for captions */
   describe(config) {
-    const method = this.methods.find((m) => m.id === this.method(config))?.name ?? String(this.method(config));
-    return `${this.sceneName(config)} · ${method}`;
+    return `${this.sceneName(config)} · ${this.methodName(config)}`;
   }
 }
