@@ -24,7 +24,8 @@
  * transferred, never shared with wasm memory.
  *
  * Two builds of the core: the lean module (`pkg/`, built without the cargo
- * feature `parry`, so without parry3d, about a third of the full module)
+ * features `parry` and `contact-files`, so without parry3d and the
+ * contact-file reader, about a third of the full module)
  * starts with the worker and answers the catalogue and everything about
  * settings; the full module (`pkg/full/`) is fetched only by the first
  * request that needs a method the lean one lists but lacks
@@ -34,7 +35,7 @@
  *
  * The Playground that handled the last successful `load` is the active one:
  * `step` and `contacts` go to it. A `load` goes to the lean module
- * when it holds the method, else to the full one. A `compareRow` goes to the
+ * when it holds the method and plays no contact file, else to the full one. A `compareRow` goes to the
  * active Playground, unless that is the lean one and lacks the method: then
  * the full Playground gets the last `load`'s scene and settings first (a
  * compare row runs from step 0 of the loaded scene and its settings).
@@ -98,7 +99,7 @@ const started = (async () => {
  * The full module, fetched and started the first time; a failure is
  * reported to the request that needed it, and the next such request tries
  * again.
- * @param {string} method the method that needs it, for the message
+ * @param {string} method the method that needs it, or 'contact file', for the message
  * @returns {Promise<Core>}
  */
 function fullCore(method) {
@@ -113,7 +114,8 @@ function fullCore(method) {
     },
   );
   return fullStarting.catch((error) => {
-    throw new Error(`The ${method} method needs the full simulation core, which failed to load: ${describe(error)}`);
+    const what = method === 'contact file' ? 'A contact file' : `The ${method} method`;
+    throw new Error(`${what} needs the full simulation core, which failed to load: ${describe(error)}`);
   });
 }
 
@@ -287,7 +289,11 @@ async function handle(request) {
       }
     case 'load': {
       const method = request.settings?.method;
-      const core = needsFull(method) ? await fullCore(method) : lean;
+      // Only the full module reads contact files (cargo feature
+      // `contact-files`, left out of the lean one for its size).
+      const core = request.scene?.contacts
+        ? await fullCore('contact file')
+        : needsFull(method) ? await fullCore(method) : lean;
       await loadInto(core, request);
       active = core;
       lastLoad = request;

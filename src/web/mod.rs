@@ -6,7 +6,6 @@
 
 use crate::contact::methods::MethodDescription;
 use crate::contact::{every_method, FeatureKind};
-use crate::contact_file::{read_contacts, read_poses, ContactFile, Warnings};
 use crate::measures::oracle::Verdict;
 use crate::measures::{contact_records, expected_region_areas, StepDistributions};
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
@@ -17,6 +16,9 @@ use glam::DVec3;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
+
+#[cfg(feature = "contact-files")]
+mod contact_files;
 
 #[derive(Serialize)]
 struct SceneEntry {
@@ -221,68 +223,29 @@ struct SceneInfo {
 /// and the distributions the page plots (`sorted_quality`, `histogram`,
 /// `region_areas`).
 #[derive(Serialize)]
-struct PlottedRecord<'a> {
-    /// The record's JSON: without the dynamics keys when no step was taken
-    /// (`StepRecord::to_json`).
+struct PlottedRecord<'a, R: Serialize> {
     #[serde(flatten)]
-    record: serde_json::Value,
+    record: R,
     #[serde(flatten)]
     distributions: &'a StepDistributions,
 }
 
 fn plotted_record(record: &StepRecord) -> Result<JsValue, JsError> {
-    to_js(&PlottedRecord {
+    let distributions = &record.measures.distributions;
+    // Only a contact file's records lack a dynamics step, whose keys
+    // `StepRecord::to_json` leaves out, and only the full module reads
+    // contact files: the lean one sends the record as it is, without the
+    // JSON value machinery.
+    #[cfg(feature = "contact-files")]
+    return to_js(&PlottedRecord {
         record: record.to_json(),
-        distributions: &record.measures.distributions,
+        distributions,
+    });
+    #[cfg(not(feature = "contact-files"))]
+    to_js(&PlottedRecord {
+        record,
+        distributions,
     })
-}
-
-/// A contact file the page opened (and the poses file with it), as text:
-/// kept to attach again, and to pack into a link.
-#[derive(Clone)]
-struct ContactFileText {
-    name: String,
-    text: String,
-    poses: Option<(String, String)>,
-}
-
-/// What the page shows of a contact file it opened.
-#[derive(Serialize)]
-struct ContactFileSummary<'a> {
-    name: &'a str,
-    rows: usize,
-    /// Steps with contacts.
-    steps_with_contacts: usize,
-    last_step: u64,
-    /// Measured at its own poses (a poses file came with it).
-    posed: bool,
-    poses_file: Option<&'a str>,
-    warnings: Vec<String>,
-}
-
-/// Reads a contact file (and its poses file) against `scene`.
-fn read_contact_file(scene: &Scene, file: &ContactFileText) -> Result<ContactFile, JsError> {
-    let mut contacts =
-        read_contacts(&file.name, &file.text, scene).map_err(|e| JsError::new(&e.to_string()))?;
-    match (&contacts.poses_file, &file.poses) {
-        (None, None) => {}
-        (Some(named), None) => {
-            return Err(JsError::new(&format!(
-                "{}: its \"# poses: {named}\" comment names a poses file; open or drop both files together",
-                file.name
-            )))
-        }
-        (_, Some((poses_name, poses_text))) => {
-            let mut warnings = Warnings::default();
-            let poses = read_poses(poses_name, poses_text, scene, &mut warnings)
-                .map_err(|e| JsError::new(&e.to_string()))?;
-            contacts
-                .attach_poses(poses, poses_name)
-                .map_err(|e| JsError::new(&e.to_string()))?;
-            contacts.warnings.normalised_rotations += warnings.normalised_rotations;
-        }
-    }
-    Ok(contacts)
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -305,7 +268,8 @@ pub struct Playground {
     sim: Option<Simulation>,
     last: Option<StepRecord>,
     /// The contact file whose contacts the run plays, if one is open.
-    contact_file: Option<ContactFileText>,
+    #[cfg(feature = "contact-files")]
+    contact_file: Option<contact_files::ContactFileText>,
 }
 
 #[wasm_bindgen]
@@ -318,6 +282,7 @@ impl Playground {
             text: String::new(),
             sim: None,
             last: None,
+            #[cfg(feature = "contact-files")]
             contact_file: None,
         }
     }
@@ -453,60 +418,11 @@ impl Playground {
         self.text = text.to_string();
         self.sim = Some(sim);
         self.last = None;
-        self.contact_file = None;
-        Ok(())
-    }
-
-    /// Makes a contact file (`contactlab-contacts/1`, CSV or JSON Lines)
-    /// the loaded scene's contacts, in place of the method, from step 0,
-    /// with the current settings: what `contactlab score` measures. A file
-    /// with a `# poses:` comment needs that poses file too (`posesText`,
-    /// `posesName`). Returns a summary (name, rows, steps, warnings); the
-    /// step-0 record, when the file has one, is `record()`. On failure
-    /// (the message names the file, line and column) the previous state
-    /// stays. Loading a scene drops the file.
-    #[wasm_bindgen(js_name = loadContactFile)]
-    pub fn load_contact_file(
-        &mut self,
-        text: &str,
-        name: &str,
-        poses_text: Option<String>,
-        poses_name: Option<String>,
-    ) -> Result<JsValue, JsError> {
-        let file = ContactFileText {
-            name: name.to_string(),
-            text: text.to_string(),
-            poses: poses_text.map(|t| (poses_name.unwrap_or_else(|| "poses file".to_string()), t)),
-        };
-        let sim = self.contact_file_run(&file)?;
-        self.last = sim.start_record().cloned();
-        self.sim = Some(sim);
-        self.contact_file = Some(file);
-        self.contact_file_summary()
-    }
-
-    /// The open contact file's summary (see `loadContactFile`); null when
-    /// the run's contacts are a method's.
-    #[wasm_bindgen(js_name = contactFileSummary)]
-    pub fn contact_file_summary(&self) -> Result<JsValue, JsError> {
-        let Some(file) = self.sim()?.contact_file() else {
-            return Ok(JsValue::NULL);
-        };
-        let mut warnings = file.warnings.messages(&file.name);
-        if let Some((poses_name, _)) = self.contact_file.as_ref().and_then(|f| f.poses.as_ref()) {
-            if file.warnings.normalised_rotations > 0 {
-                warnings.push(format!("(rotations: {poses_name})"));
-            }
+        #[cfg(feature = "contact-files")]
+        {
+            self.contact_file = None;
         }
-        to_js(&ContactFileSummary {
-            name: &file.name,
-            rows: file.rows,
-            steps_with_contacts: file.steps.len(),
-            last_step: file.last_step(),
-            posed: file.poses.is_some(),
-            poses_file: file.poses_file.as_deref(),
-            warnings,
-        })
+        Ok(())
     }
 
     /// Takes up to `count` steps, fewer when one diverges; returns the last
@@ -804,7 +720,8 @@ impl Playground {
     /// current scene and settings for `steps` steps; the last record.
     #[wasm_bindgen(js_name = compareRow)]
     pub fn compare_row(&self, method: &str, steps: u32) -> Result<JsValue, JsError> {
-        if method == IMPORTED {
+        #[cfg(feature = "contact-files")]
+        if method == contact_files::IMPORTED {
             return self.compare_contact_file(steps);
         }
         let mut settings = self.sim()?.settings().clone();
@@ -815,52 +732,6 @@ impl Playground {
             .and_then(|mut sim| sim.run_to(u64::from(steps)))
             .map_err(|e| JsError::new(&e.to_string()))?;
         plotted_record(&record)
-    }
-}
-
-/// The compare table's id of the open contact file's row (not a method id:
-/// those have no spaces).
-const IMPORTED: &str = "contact file";
-
-impl Playground {
-    /// A run of the loaded scene, with the current settings, whose contacts
-    /// are `file`'s, from step 0.
-    fn contact_file_run(&self, file: &ContactFileText) -> Result<Simulation, JsError> {
-        let settings = self.sim()?.settings().clone();
-        let options = settings
-            .load_options()
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        let scene = load_scene(&self.source, &self.text, &options)
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        let contacts = read_contact_file(&scene, file)?;
-        Simulation::with_contact_file(scene, settings, contacts)
-            .map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// The open contact file's compare row: its run from the start to
-    /// `steps`, or to the file's last step if that is sooner (step 0's
-    /// record for a file of step 0 only).
-    fn compare_contact_file(&self, steps: u32) -> Result<JsValue, JsError> {
-        let file = self
-            .contact_file
-            .as_ref()
-            .ok_or_else(|| JsError::new("no contact file is open"))?;
-        let mut sim = self.contact_file_run(file)?;
-        let last_step = sim.contact_file().map_or(0, |f| f.last_step());
-        let mut record = sim.start_record().cloned();
-        let target = u64::from(steps).min(last_step);
-        while sim.step_index() < target || record.is_none() {
-            let r = sim.step().map_err(|e| JsError::new(&e.to_string()))?;
-            let diverged = r.diverged.is_some();
-            record = Some(r);
-            if diverged {
-                break;
-            }
-        }
-        match record {
-            Some(r) => plotted_record(&r),
-            None => Err(JsError::new("the contact file has no steps")),
-        }
     }
 }
 

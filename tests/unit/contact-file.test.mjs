@@ -1,12 +1,13 @@
 // Telling a contact file from a scene file by its content, and pairing a
 // contact file with the poses file its `# poses:` comment names
-// (www/ui/contact-file.js), as the page does with files opened or dropped
+// (www/ui/opened-files.js, www/ui/contact-file.js), as the page does with files opened or dropped
 // together.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { baseName, fileKind, importedName, posesFileNamed, sortOpenedFiles } from '../../www/ui/contact-file.js';
+import { importedName } from '../../www/ui/contact-file.js';
+import { baseName, fileKind, posesFileNamed, sortOpenedFiles } from '../../www/ui/opened-files.js';
 
 const SCENES = new URL('../../scenes/', import.meta.url);
 

@@ -11,9 +11,8 @@
 import { clearNotice, showError, showNotice } from '../ui/banner.js';
 import { restoredSettings } from '../ui/divergence.js';
 import { contactsCsv, contactsJson, downloadCanvas, downloadText } from '../ui/export.js';
-import { openHelp } from '../ui/help.js';
 import { fillPresetPicker, matchingPreset } from '../ui/presets.js';
-import { CONTACTS_OPTION, importedName, sortOpenedFiles } from '../ui/contact-file.js';
+import { CONTACTS_OPTION, importedName } from '../ui/contact-file.js';
 import { fileSceneDescription, fileSceneTitle, packSceneText, wireSceneFileInputs } from '../ui/scene-file.js';
 import { fillScenePicker } from '../ui/scene-picker.js';
 import { SettingsPanel } from '../ui/settings-panel.js';
@@ -187,6 +186,12 @@ export class ControlPanel {
     );
     exportPng.addEventListener('click', () => downloadCanvas(canvas, `${this.exportName()}.png`));
 
+    // The help's text is fetched when it is first asked for, not with the
+    // page: the default page's first load stays within its budget.
+    const showHelp = (/** @type {string} */ topic) =>
+      import('../ui/help.js')
+        .then(({ openHelp }) => openHelp(helpDialog, topic, this.catalogue.methods))
+        .catch((error) => showNotice(`The help could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
     // Every "?" on the page (left panel, plots) opens its topic.
     document.addEventListener('click', (event) => {
       const button = /** @type {HTMLElement} */ (event.target).closest?.('[data-help]');
@@ -195,9 +200,9 @@ export class ControlPanel {
       const method = controller.config?.settings[this.terms.methodSetting] ?? '';
       // A contact file in the method's place is no method: the help opens at its top.
       const methodTopic = /** @type {PageConfig | null} */ (controller.config)?.contacts ? '' : `method:${method}`;
-      openHelp(helpDialog, topic === 'method' ? methodTopic : topic, this.catalogue.methods);
+      showHelp(topic === 'method' ? methodTopic : topic);
     });
-    helpButton.addEventListener('click', () => openHelp(helpDialog, '', this.catalogue.methods));
+    helpButton.addEventListener('click', () => showHelp(''));
   }
 
   togglePlay() {
@@ -233,6 +238,7 @@ export class ControlPanel {
    * @param {Array<{name: string, text: string}>} files
    */
   async openFiles(files) {
+    const { sortOpenedFiles } = await import('../ui/opened-files.js');
     const { scene, contacts, poses, problem } = sortOpenedFiles(files);
     if (problem) {
       showNotice(problem);
