@@ -41,13 +41,13 @@ use rows::RowReader;
 /// The format's name, as its first comment line says.
 pub const FORMAT: &str = "contactlab-contacts/1";
 
-/// The columns every file has, in this order.
+/// The columns every file has: the writers put them first, in this order;
+/// the reader takes them in any order.
 pub const REQUIRED_COLUMNS: [&str; 10] = [
     "step", "body_a", "body_b", "x", "y", "z", "nx", "ny", "nz", "depth",
 ];
 
-/// Columns a file may add after the required ones, in any order; kept, and
-/// shown with the contacts.
+/// Columns a file may add; kept, and shown with the contacts.
 pub const OPTIONAL_COLUMNS: [&str; 3] = ["feature", "engine", "note"];
 
 /// A normal whose length is this far from 1 is made unit length (and
