@@ -83,7 +83,19 @@ async function inTab(name, hash, body) {
  * @param {{scene?: string, method?: string, step?: number}} expected
  */
 async function waitReady(tab, expected = {}) {
-  const shown = await tab.waitFor(
+  const shown = await waitForReady(tab, expected).catch(async (error) => {
+    // Say what the page showed, so a timeout in another engine can be told apart from a slow machine.
+    const state = await tab.evaluate(() => ({ ...document.body.dataset, notice: document.getElementById('notice')?.textContent?.trim() })).catch((why) => `unreadable: ${why}`);
+    const problems = await tab.problems().catch((why) => [`unreadable: ${why}`]);
+    throw new Error(`${error.message}\nthe page's state: ${JSON.stringify(state)}\nits problems: ${JSON.stringify(problems)}`);
+  });
+  assert.equal(shown.error, undefined, `the error banner says: ${shown.error}`);
+  return shown.step;
+}
+
+/** @param {import('./engines.mjs').Tab} tab @param {{scene?: string, method?: string, step?: number}} expected */
+function waitForReady(tab, expected) {
+  return tab.waitFor(
     ({ scene, method, step }) => {
       const body = document.body.dataset;
       const banner = document.getElementById('error-banner');
@@ -99,8 +111,6 @@ async function waitReady(tab, expected = {}) {
     expected,
     READY_TIMEOUT_MS,
   );
-  assert.equal(shown.error, undefined, `the error banner says: ${shown.error}`);
-  return shown.step;
 }
 
 /** Every data-readout value but the timings, by key (harness.mjs's stableReadout). */

@@ -101,8 +101,9 @@ test('the default page draws the Pillar with Opposing without errors', { timeout
     assert.match(await page.evaluate(() => window.location.hash), /cam=[-\d.e]+(,[-\d.e]+){5}/);
 
     // Help opens at the current method, with the core's text.
+    // The help is loaded when first used, so the dialog opens a moment after the click.
     await page.click('button[data-help="method"]');
-    assert.ok(await page.locator('#help-dialog').isVisible());
+    await page.waitForSelector('#help-dialog', { state: 'visible' });
     assert.match(await page.locator('#help-dialog .help-entry.current').textContent(), /Opposing/);
     await page.click('#help-dialog .help-close button');
     assert.deepEqual(problems, []);
