@@ -12,6 +12,9 @@
 //! - [`json`]: our own `contactlab-scene/1` file with every body's
 //!   tetrahedra as given (`tetmesh` shapes), which loads back into ContactLab
 //!   as the same bodies.
+//! - [`engine`]: the scene as the engine adapters read it
+//!   (`docs/design/engines.md`): surfaces and convex pieces, masses and
+//!   the MuJoCo model, in one JSON object.
 //!
 //! A writer takes an [`Export`] (the scene, the pose of every body and what
 //! that pose is) and returns the files to write as relative paths and text,
@@ -19,6 +22,7 @@
 //! scene, the pose, the ContactLab version and the scene file's body names
 //! (contact files name bodies by these).
 
+pub mod engine;
 pub mod json;
 pub mod mjcf;
 pub mod obj;
@@ -198,7 +202,7 @@ pub struct Format {
 }
 
 /// Every export format, in the order help lists them.
-pub static FORMATS: &[&Format] = &[&obj::FORMAT, &mjcf::FORMAT, &urdf::FORMAT, &json::FORMAT];
+pub static FORMATS: &[&Format] = &[&obj::FORMAT, &mjcf::FORMAT, &urdf::FORMAT, &json::FORMAT, &engine::FORMAT];
 
 /// The format with this id.
 pub fn format_by_id(id: &str) -> Option<&'static Format> {
