@@ -25,6 +25,8 @@
 //! - [`contact_file`]: contacts from outside (`contactlab-contacts/1`),
 //!   read and written, and the poses files that go with them.
 //! - [`dynamics`]: rigid-body state and the Moreau stepper.
+//! - [`engines`]: the engines people ship (Jolt, PhysX, MuJoCo, Rapier,
+//!   Bullet): their registry and the contacts their adapters hand in.
 //! - [`solver`]: the proximal Gauss-Seidel contact solver.
 //! - [`measures`]: the paper's quality measures of one step, and the
 //!   `reference` contacts (the exact regions carried with the bodies, with
@@ -37,6 +39,7 @@ pub mod clock;
 pub mod contact;
 pub mod contact_file;
 pub mod dynamics;
+pub mod engines;
 pub mod export;
 pub mod geometry;
 pub mod measures;

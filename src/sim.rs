@@ -17,7 +17,8 @@ use crate::measures::reference::ReferenceContacts;
 use crate::measures::{
     measures_of_step, oracle_envelope, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
 };
-// `Mesher`, `SolverRules` and `OracleChoice` are field types of the settings table.
+// `Mesher`, `SolverRules`, `OracleChoice` and `EngineMode` are field types of the settings table.
+use crate::engines::{engine_by_id, engine_ids, ContactSource, EngineInfo, EngineMode};
 use crate::mesh::Mesher;
 use crate::scene::{load_scene, Erosion, LoadOptions, Oracle, Scene, SceneBody};
 use crate::settings::{
@@ -28,6 +29,14 @@ use glam::{DQuat, DVec3};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
+
+/// Every value the `method` setting takes: the methods' ids, then the
+/// engines'.
+pub fn contestant_ids() -> Vec<&'static str> {
+    let mut ids = method_ids();
+    ids.extend(engine_ids());
+    ids
+}
 
 /// Builds [`SimSettings`] from the settings table
 /// ([`crate::settings::for_each_setting`]): a field per setting, named by its
@@ -94,8 +103,8 @@ impl SimSettings {
                 SettingValue::Text(t) => t.trim(),
                 _ => "",
             };
-            if method_by_id(id).is_none() {
-                return Err(settings::unknown_method(id, &method_ids()));
+            if method_by_id(id).is_none() && engine_by_id(id).is_none() {
+                return Err(settings::unknown_method(id, &contestant_ids()));
             }
         }
         self.set_field(spec, &value)
@@ -154,10 +163,24 @@ impl SimSettings {
         Ok(())
     }
 
-    /// The registry entry of the chosen method (valid after `validate`).
+    /// The registry entry of the chosen method (valid after `validate`);
+    /// an error for an engine ([`Self::engine_info`]).
     pub fn method_info(&self) -> Result<&'static MethodInfo, SettingError> {
-        method_by_id(&self.method)
-            .ok_or_else(|| settings::unknown_method(&self.method, &method_ids()))
+        method_by_id(&self.method).ok_or_else(|| match engine_by_id(&self.method) {
+            Some(engine) => SettingError {
+                id: "method",
+                message: format!(
+                    "{} is an engine, whose contacts come from its adapter (docs/design/engines.md), not a method of this core",
+                    engine.name
+                ),
+            },
+            None => settings::unknown_method(&self.method, &contestant_ids()),
+        })
+    }
+
+    /// The engine chosen as the `method`, if it is one.
+    pub fn engine_info(&self) -> Option<&'static EngineInfo> {
+        engine_by_id(&self.method)
     }
 
     /// The tolerances the method reads on `scene` (as loaded with
@@ -217,13 +240,15 @@ impl SimSettings {
             epsilon: self.epsilon.unwrap_or(MethodParams::PAPER_EPSILON),
             ..MethodParams::default()
         };
-        let erosion = self
-            .method_info()?
-            .erosion(&probe)
-            .map(|metres| match self.epsilon {
-                Some(_) => Erosion::Metres(metres),
-                None => Erosion::OfSmallestFreeBody(settings::default_fraction("epsilon")),
-            });
+        // An engine collides the bodies as they are.
+        let erosion = match self.engine_info() {
+            Some(_) => None,
+            None => self.method_info()?.erosion(&probe),
+        }
+        .map(|metres| match self.epsilon {
+            Some(_) => Erosion::Metres(metres),
+            None => Erosion::OfSmallestFreeBody(settings::default_fraction("epsilon")),
+        });
         Ok(LoadOptions {
             refine: self.refine,
             erosion,
@@ -255,6 +280,9 @@ pub enum SimError {
     NotInThisBuild(MissingAlgorithm),
     /// A run of a contact file was stepped past the file's last step.
     FileEnded { file: String, last_step: u64 },
+    /// An engine's adapter failed, or no adapter was started: the sentence
+    /// says which engine and why.
+    Engine(String),
 }
 
 impl fmt::Display for SimError {
@@ -266,6 +294,7 @@ impl fmt::Display for SimError {
             SimError::Diverged { message, .. } => f.write_str(message),
             SimError::NotInThisBuild(missing) => missing.fmt(f),
             SimError::FileEnded { file, last_step } => write!(f, "{file} has no contacts after step {last_step}: the run ends there"),
+            SimError::Engine(m) => f.write_str(m),
         }
     }
 }
@@ -415,6 +444,16 @@ enum ActiveMethod {
     /// is the method. With poses, no step is taken: each step of the file
     /// is measured at its own poses.
     Imported(Box<ContactFile>),
+    /// An engine's contacts, from its adapter (`engines`): at our poses,
+    /// our solver stepping with them; or, in its own run, at its poses.
+    Engine {
+        info: &'static EngineInfo,
+        mode: EngineMode,
+        source: Box<dyn ContactSource>,
+        /// The first failure of the adapter during a step's detection,
+        /// reported once the step is undone.
+        failure: Option<String>,
+    },
 }
 
 pub struct Simulation {
@@ -578,12 +617,76 @@ impl Simulation {
     ) -> Result<Simulation, SimError> {
         settings.validate()?;
         // Refused before the work of loading the scene.
-        if let Some(missing) = settings.method_info()?.missing_algorithm() {
-            return Err(missing.into());
+        if settings.engine_info().is_none() {
+            if let Some(missing) = settings.method_info()?.missing_algorithm() {
+                return Err(missing.into());
+            }
         }
         let scene = load_scene(source, scene_text, &settings.load_options()?)
             .map_err(|e| SimError::Scene(e.to_string()))?;
         Simulation::from_scene(scene, settings)
+    }
+
+    /// Prepares a run of the engine the `method` setting names, whose
+    /// contacts `source` gives (the front end started the engine's adapter
+    /// on this scene, `export::engine`). In the engine's own run
+    /// (`engine=own`) its first step is taken at once: its contacts at the
+    /// initial pose are [`Simulation::start_record`].
+    pub fn with_engine(
+        scene: Scene,
+        settings: SimSettings,
+        source: Box<dyn ContactSource>,
+    ) -> Result<Simulation, SimError> {
+        settings.validate()?;
+        let Some(info) = settings.engine_info() else {
+            return Err(SimError::Engine(format!(
+                "\"{}\" is not an engine (one of {})",
+                settings.method,
+                engine_ids().join(", ")
+            )));
+        };
+        let mode = settings.engine;
+        let method = ActiveMethod::Engine {
+            info,
+            mode,
+            source,
+            failure: None,
+        };
+        let mut sim = Simulation::with_method(scene, settings, method)?;
+        if mode == EngineMode::Own {
+            let record = sim.own_step(0)?;
+            sim.start_record = Some(record);
+        }
+        Ok(sim)
+    }
+
+    /// The engine of the run, if its contacts are an engine's.
+    pub fn engine(&self) -> Option<(&'static EngineInfo, EngineMode)> {
+        match &self.method {
+            ActiveMethod::Engine { info, mode, .. } => Some((info, *mode)),
+            _ => None,
+        }
+    }
+
+    /// One step of the engine's own run, measured at the poses it started
+    /// from, recorded as step `step`.
+    fn own_step(&mut self, step: u64) -> Result<StepRecord, SimError> {
+        let ActiveMethod::Engine { info, source, .. } = &mut self.method else {
+            unreachable!("only an engine has its own run");
+        };
+        let (poses, contacts) = source
+            .own_step()
+            .map_err(|e| SimError::Engine(format!("{}: {e}", info.name)))?;
+        if poses.len() != self.bodies.len() {
+            return Err(SimError::Engine(format!(
+                "{} gave {} poses for {} bodies",
+                info.name,
+                poses.len(),
+                self.bodies.len()
+            )));
+        }
+        self.place_bodies(&poses);
+        Ok(self.measure_at(step, poses, contacts))
     }
 
     /// Prepares a run of an already loaded scene (tests transform scenes
@@ -591,6 +694,12 @@ impl Simulation {
     /// erosion the method needs.
     pub fn from_scene(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
         settings.validate()?;
+        if let Some(engine) = settings.engine_info() {
+            return Err(SimError::Engine(format!(
+                "{} runs in its adapter, which this front end has not started",
+                engine.name
+            )));
+        }
         let info = settings.method_info()?;
         let method = match info.algorithm {
             Algorithm::TetPair(_) | Algorithm::BodyPair(_) => {
@@ -1017,6 +1126,23 @@ impl Simulation {
                 contacts: file.contacts_at(self.step + 1).to_vec(),
                 ..ContactSet::default()
             },
+            ActiveMethod::Engine {
+                info,
+                source,
+                failure,
+                ..
+            } => {
+                let start = now_ms();
+                let contacts = source.contacts_at(poses).unwrap_or_else(|e| {
+                    failure.get_or_insert(format!("{}: {e}", info.name));
+                    Vec::new()
+                });
+                ContactSet {
+                    contacts,
+                    ms_method: now_ms() - start,
+                    ..ContactSet::default()
+                }
+            }
         }
     }
 
@@ -1040,6 +1166,16 @@ impl Simulation {
                 });
             }
         }
+        if let ActiveMethod::Engine {
+            mode: EngineMode::Own,
+            ..
+        } = &self.method
+        {
+            return self.own_step(self.step + 1);
+        }
+        // An engine's adapter can fail mid-step: the step is then undone.
+        let before = matches!(self.method, ActiveMethod::Engine { .. })
+            .then(|| (self.bodies.clone(), self.warm.clone()));
         let h = self.dt;
         let solver = SolverSettings {
             iterations: self.settings.iterations,
@@ -1092,6 +1228,15 @@ impl Simulation {
         );
         self.bodies = bodies;
         self.warm = warm;
+        if let ActiveMethod::Engine { failure, .. } = &mut self.method {
+            if let Some(message) = failure.take() {
+                if let Some((bodies, warm)) = before {
+                    self.bodies = bodies;
+                    self.warm = warm;
+                }
+                return Err(SimError::Engine(message));
+            }
+        }
         self.step += 1;
         if let Some(body) = self
             .bodies

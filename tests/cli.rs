@@ -142,13 +142,35 @@ const PAPER_EIGHT: [&str; 8] = [
     "growth",
 ];
 
-/// The ids `contactlab methods` prints, one per line, in its order.
+/// The method ids `contactlab methods` prints, one per line, in its order
+/// (the engines' lines, which follow, left out).
 fn listed_ids() -> Vec<String> {
     let (code, out, _) = contactlab(&["methods"]);
     assert_eq!(code, 0);
     out.lines()
+        .filter(|l| !l.contains(" engine "))
         .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
         .collect()
+}
+
+#[test]
+fn methods_lists_the_engines_after_the_methods_with_how_to_run_them() {
+    let (code, out, _) = contactlab(&["methods"]);
+    assert_eq!(code, 0);
+    let engine_lines: Vec<&str> = out.lines().filter(|l| l.contains(" engine ")).collect();
+    let ids: Vec<&str> = engine_lines
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(ids, contactlab::engines::engine_ids());
+    for (line, engine) in engine_lines.iter().zip(contactlab::engines::ENGINES) {
+        assert!(line.contains(&format!("--method {}", engine.id)), "{line}");
+        assert!(line.contains(engine.version), "{line}");
+    }
+    assert!(
+        out.lines().last().unwrap().contains(" engine "),
+        "the engines come last"
+    );
 }
 
 /// A `@paper-code` variant's id (`docs/design/reference-code.md`).
@@ -174,6 +196,7 @@ fn methods_lists_the_registry_in_its_order() {
         .as_array()
         .unwrap()
         .iter()
+        .filter(|m| m["kind"] != "engine")
         .map(|m| m["id"].as_str().unwrap())
         .filter(|id| !is_variant(id))
         .collect();

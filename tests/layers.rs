@@ -32,6 +32,7 @@ const LAYERS: &[&str] = &[
     "contact",  // contacts, broad phase, exact regions, the method registry
     "contact_file", // contacts from outside: the contact and poses files, read and written
     "dynamics", // rigid bodies and the stepper
+    "engines",  // the engines' registry and the contacts their adapters hand in
     "solver",   // may use the bodies of dynamics, never the other way round
     "measures", // quality, coverage, excess, P of a scene's contacts; used by sim
     "sim",      // Simulation: scene + method + settings → step records

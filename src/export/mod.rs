@@ -202,7 +202,13 @@ pub struct Format {
 }
 
 /// Every export format, in the order help lists them.
-pub static FORMATS: &[&Format] = &[&obj::FORMAT, &mjcf::FORMAT, &urdf::FORMAT, &json::FORMAT, &engine::FORMAT];
+pub static FORMATS: &[&Format] = &[
+    &obj::FORMAT,
+    &mjcf::FORMAT,
+    &urdf::FORMAT,
+    &json::FORMAT,
+    &engine::FORMAT,
+];
 
 /// The format with this id.
 pub fn format_by_id(id: &str) -> Option<&'static Format> {

@@ -6,6 +6,7 @@
 
 use crate::contact::methods::MethodDescription;
 use crate::contact::{every_method, FeatureKind};
+use crate::engines::ENGINES;
 use crate::measures::oracle::Verdict;
 use crate::measures::{contact_records, expected_region_areas, StepDistributions};
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
@@ -19,6 +20,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "contact-files")]
 mod contact_files;
+#[cfg(feature = "engines")]
+mod engines;
 
 #[derive(Serialize)]
 struct SceneEntry {
@@ -41,6 +44,36 @@ struct MethodEntry {
     /// but leaves its algorithm to the full module, which the worker loads
     /// when parry is first run.
     in_this_build: bool,
+}
+
+/// An engine of the registry as the page reads it: the keys of a
+/// method's entry, with `kind` "engine", plus its package.
+#[derive(Serialize)]
+struct EngineEntry {
+    id: &'static str,
+    name: &'static str,
+    source: String,
+    summary: &'static str,
+    help: &'static str,
+    reads: &'static [&'static str],
+    kind: &'static str,
+    reference: bool,
+    paper_code: bool,
+    printed: &'static str,
+    package: &'static str,
+    version: &'static str,
+    users: &'static str,
+    /// The package's files the adapter loads (served under `engines/npm/`).
+    files: &'static [&'static str],
+    in_this_build: bool,
+}
+
+/// An entry of the page's method picker: a method or an engine.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CatalogueEntry {
+    Method(MethodEntry),
+    Engine(EngineEntry),
 }
 
 /// A setting of the schema as the page reads it.
@@ -270,6 +303,9 @@ pub struct Playground {
     /// The contact file whose contacts the run plays, if one is open.
     #[cfg(feature = "contact-files")]
     contact_file: Option<contact_files::ContactFileText>,
+    /// The engine adapter's world for the next load of an engine.
+    #[cfg(feature = "engines")]
+    engine: Option<engines::EngineCallbacks>,
 }
 
 #[wasm_bindgen]
@@ -284,6 +320,8 @@ impl Playground {
             last: None,
             #[cfg(feature = "contact-files")]
             contact_file: None,
+            #[cfg(feature = "engines")]
+            engine: None,
         }
     }
 
@@ -315,12 +353,35 @@ impl Playground {
     /// Every entry of the registry, each `@paper-code` variant right after
     /// its method (the reference last).
     pub fn methods() -> Result<JsValue, JsError> {
-        let entries: Vec<MethodEntry> = every_method()
-            .map(|m| MethodEntry {
-                description: m.description(),
-                in_this_build: m.in_this_build(),
+        let mut entries: Vec<CatalogueEntry> = every_method()
+            .map(|m| {
+                CatalogueEntry::Method(MethodEntry {
+                    description: m.description(),
+                    in_this_build: m.in_this_build(),
+                })
             })
             .collect();
+        // The engines after the methods: the full module runs them (with
+        // their adapters in the worker); the lean one lists them.
+        for e in ENGINES {
+            entries.push(CatalogueEntry::Engine(EngineEntry {
+                id: e.id,
+                name: e.name,
+                source: format!("{} ({} {} from npm)", e.inside, e.package, e.version),
+                summary: e.summary,
+                help: e.help,
+                reads: &["engine"],
+                kind: "engine",
+                reference: false,
+                paper_code: false,
+                printed: e.id,
+                package: e.package,
+                version: e.version,
+                users: e.users,
+                files: e.files,
+                in_this_build: cfg!(feature = "engines"),
+            }));
+        }
         to_js(&entries)
     }
 
@@ -412,8 +473,7 @@ impl Playground {
 
     fn load(&mut self, source: &str, text: &str, settings: JsValue) -> Result<(), JsError> {
         let settings = parse_settings(settings)?;
-        let sim =
-            Simulation::new(source, text, settings).map_err(|e| JsError::new(&e.to_string()))?;
+        let sim = self.run_of(source, text, settings)?;
         self.source = source.to_string();
         self.text = text.to_string();
         self.sim = Some(sim);
@@ -728,10 +788,52 @@ impl Playground {
         settings
             .set_text("method", method)
             .map_err(|e| JsError::new(&e.to_string()))?;
-        let record = Simulation::new(&self.source, &self.text, settings)
-            .and_then(|mut sim| sim.run_to(u64::from(steps)))
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let mut sim = self.run_of(&self.source, &self.text, settings)?;
+        let record = match sim.start_record() {
+            // An engine's own run measured only at its start.
+            Some(start) if steps == 0 => start.clone(),
+            _ => sim
+                .run_to(u64::from(steps))
+                .map_err(|e| JsError::new(&e.to_string()))?,
+        };
         plotted_record(&record)
+    }
+}
+
+impl Playground {
+    /// The run `settings` ask for on a scene: a method's, or an engine's
+    /// with the adapter's world `setEngine` handed over (full module only).
+    fn run_of(
+        &self,
+        source: &str,
+        text: &str,
+        settings: SimSettings,
+    ) -> Result<Simulation, JsError> {
+        #[cfg(feature = "engines")]
+        if settings.engine_info().is_some() {
+            let options = settings
+                .load_options()
+                .map_err(|e| JsError::new(&e.to_string()))?;
+            let scene =
+                load_scene(source, text, &options).map_err(|e| JsError::new(&e.to_string()))?;
+            return self.engine_run(scene, settings);
+        }
+        // Without the feature `Simulation::new` refuses an engine, saying so.
+        Simulation::new(source, text, settings).map_err(|e| JsError::new(&e.to_string()))
+    }
+}
+
+/// A built-in scene's source and text (`id`), or a scene file's (`text`).
+#[cfg_attr(not(feature = "engines"), allow(dead_code))]
+fn scene_source(id: Option<&str>, text: Option<&str>) -> Result<(String, String), JsError> {
+    match (id, text) {
+        (Some(id), _) => builtin_text(id)
+            .map(|text| (format!("builtin:{id}"), text.to_string()))
+            .ok_or_else(|| JsError::new(&format!("no built-in scene is called \"{id}\""))),
+        (None, Some(text)) => Ok(("your scene file".to_string(), text.to_string())),
+        (None, None) => Err(JsError::new(
+            "no scene: give a built-in scene's id or a scene file's text",
+        )),
     }
 }
 

@@ -3,6 +3,7 @@
 //! arguments and formats results; every number comes from the library.
 
 mod args;
+mod engine_host;
 mod export;
 mod output;
 mod records;
@@ -15,6 +16,7 @@ use contactlab::contact::{
     detect, every_method, methods::method_ids, FeatureKind, MethodHistory, MethodInfo,
 };
 use contactlab::contact_file::{csv_preamble, csv_rows, write_csv};
+use contactlab::engines::ENGINES;
 use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::{contact_records, measures_of_step, OracleChoice};
 use contactlab::mesh::stats::MeshStats;
@@ -257,12 +259,31 @@ fn command_help(command: &Command) -> String {
 
 fn methods(args: &Args, out: &mut Out) -> CliResult {
     if args.flag("--json") {
-        let list: Vec<_> = every_method().map(MethodInfo::description).collect();
+        let mut list: Vec<_> = every_method()
+            .map(|m| json!(MethodInfo::description(m)))
+            .collect();
+        list.extend(ENGINES.iter().map(|e| {
+            json!({ "id": e.id, "kind": "engine", "name": e.name, "label": e.label(),
+                    "package": e.package, "version": e.version, "inside": e.inside,
+                    "users": e.users, "summary": e.summary, "help": e.help,
+                    "reads": ["engine"], "reference": false, "paper_code": false })
+        }));
         outln!(out, "{}", json!(list))?;
         return Ok(());
     }
     for m in every_method() {
         outln!(out, "{:<29} {}", m.id, m.summary)?;
+    }
+    // The engines run in Node (tools/engine-host.mjs): the line says how.
+    for e in ENGINES {
+        outln!(
+            out,
+            "{:<29} engine {} — {}; run in Node: --method {} [--engine own]",
+            e.id,
+            e.label(),
+            e.summary,
+            e.id
+        )?;
     }
     Ok(())
 }
@@ -760,8 +781,15 @@ fn headline_oracle(sim: &Simulation) -> OracleChoice {
 
 fn run_scene(options: &Args, out: &mut Out) -> CliResult {
     let (source, text) = options.scene_text("run")?;
-    let mut sim =
-        Simulation::new(&source, &text, options.settings.clone()).map_err(|e| e.to_string())?;
+    let mut sim = match options.settings.engine_info() {
+        Some(_) => {
+            let load_options = options.settings.load_options().map_err(|e| e.to_string())?;
+            let scene = load_scene(&source, &text, &load_options).map_err(|e| e.to_string())?;
+            engine_host::simulation(scene, options.settings.clone())
+        }
+        None => Simulation::new(&source, &text, options.settings.clone()),
+    }
+    .map_err(|e| e.to_string())?;
     print_notices(sim.scene());
     let steps = options
         .steps("--steps")?
@@ -819,6 +847,10 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         timings,
         contacts: with_contacts,
     };
+    // An engine's own run has its contacts at the initial pose as step 0.
+    if let Some(start) = sim.start_record() {
+        print_record(out, &sim, &start.clone(), style)?;
+    }
     // Said once, and again whenever it changes.
     let mut said: Vec<String> = Vec::new();
     for _ in 0..steps {
