@@ -148,8 +148,8 @@ fn listed_ids() -> Vec<String> {
     let (code, out, _) = contactlab(&["methods"]);
     assert_eq!(code, 0);
     out.lines()
-        .filter(|l| !l.contains(" engine "))
         .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+        .filter(|id| contactlab::engines::engine_by_id(id).is_none())
         .collect()
 }
 
@@ -157,7 +157,10 @@ fn listed_ids() -> Vec<String> {
 fn methods_lists_the_engines_after_the_methods_with_how_to_run_them() {
     let (code, out, _) = contactlab(&["methods"]);
     assert_eq!(code, 0);
-    let engine_lines: Vec<&str> = out.lines().filter(|l| l.contains(" engine ")).collect();
+    let engine_lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.split_whitespace().nth(1) == Some("engine"))
+        .collect();
     let ids: Vec<&str> = engine_lines
         .iter()
         .map(|l| l.split_whitespace().next().unwrap())

@@ -8,7 +8,9 @@
 use super::Playground;
 use crate::contact::Contact;
 use crate::dynamics::stepper::Pose;
-use crate::engines::{contacts_from_values, poses_from_values, poses_to_values, ContactSource};
+use crate::engines::{
+    contacts_from_values, poses_from_values, poses_to_values, ContactSource, EngineMode,
+};
 use crate::export::{engine::engine_scene, Export};
 use crate::scene::{load_scene, Scene};
 use crate::sim::{SimSettings, Simulation};
@@ -21,6 +23,7 @@ use wasm_bindgen::JsCast;
 /// `ownStep() → {poses, contacts}`.
 #[derive(Clone)]
 pub(super) struct EngineCallbacks {
+    mode: EngineMode,
     contacts_at: Function,
     own_step: Function,
 }
@@ -102,14 +105,27 @@ impl Playground {
         Ok(scene_json(&scene, &settings))
     }
 
-    /// Hands over the adapter's world for the next load of an engine:
-    /// `contactsAt(poses)` and `ownStep()` (`docs/design/engines.md`).
+    /// Hands over the adapter's world for the next load of an engine, in
+    /// `mode` ("ours" or "own"): `contactsAt(poses)` and `ownStep()`
+    /// (`docs/design/engines.md`).
     #[wasm_bindgen(js_name = setEngine)]
-    pub fn set_engine(&mut self, contacts_at: Function, own_step: Function) {
+    pub fn set_engine(
+        &mut self,
+        mode: &str,
+        contacts_at: Function,
+        own_step: Function,
+    ) -> Result<(), JsError> {
+        let mode = EngineMode::from_id(mode).ok_or_else(|| {
+            JsError::new(&format!(
+                "the engine mode must be ours or own, got \"{mode}\""
+            ))
+        })?;
         self.engine = Some(EngineCallbacks {
+            mode,
             contacts_at,
             own_step,
         });
+        Ok(())
     }
 }
 
@@ -124,7 +140,13 @@ impl Playground {
             JsError::new("the engine's adapter has not been started (setEngine before the load)")
         })?;
         let fixed = scene.bodies.iter().map(|b| b.fixed).collect();
-        Simulation::with_engine(scene, settings, Box::new(JsEngine { callbacks, fixed }))
-            .map_err(|e| JsError::new(&e.to_string()))
+        let mode = callbacks.mode;
+        Simulation::with_engine(
+            scene,
+            settings,
+            mode,
+            Box::new(JsEngine { callbacks, fixed }),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))
     }
 }

@@ -56,6 +56,10 @@ pub fn run(root: &Path) -> Result<()> {
             // The wasm clippy pass needs the target's standard library.
             setup::wasm_target()?;
         }
+        if index == 4 {
+            // The engines' tests run their npm packages in Node.
+            setup::npm_packages(root)?;
+        }
         cmd::heading(&format!("cargo {}", args.join(" ")));
         cmd::run(cmd::cargo().current_dir(root).args(*args))?;
         if index == 0 {

@@ -72,10 +72,6 @@ impl NodeEngine {
         let mut export = Export::initial(scene);
         export.dt = settings.dt.unwrap_or(scene.settings.dt);
         export.mu = settings.mu;
-        let mode_id = match mode {
-            EngineMode::Ours => "ours",
-            EngineMode::Own => "own",
-        };
         let mut host = NodeEngine {
             name: engine.name,
             child,
@@ -83,7 +79,9 @@ impl NodeEngine {
             output,
             fixed: scene.bodies.iter().map(|b| b.fixed).collect(),
         };
-        host.ask(&json!({ "engine": engine.id, "mode": mode_id, "scene": engine_scene(&export) }))?;
+        host.ask(
+            &json!({ "engine": engine.id, "mode": mode.id(), "scene": engine_scene(&export) }),
+        )?;
         Ok(host)
     }
 
@@ -148,14 +146,18 @@ impl Drop for NodeEngine {
     }
 }
 
-/// The run `settings` ask for on `scene`: a method's, or an engine's with
-/// its adapter started in Node.
-pub fn simulation(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
+/// The run `settings` ask for on `scene`: a method's, or an engine's in
+/// `mode` with its adapter started in Node.
+pub fn simulation(
+    scene: Scene,
+    settings: SimSettings,
+    mode: EngineMode,
+) -> Result<Simulation, SimError> {
     match settings.engine_info() {
         Some(engine) => {
-            let host = NodeEngine::start(engine, settings.engine, &scene, &settings)
-                .map_err(SimError::Engine)?;
-            Simulation::with_engine(scene, settings, Box::new(host))
+            let host =
+                NodeEngine::start(engine, mode, &scene, &settings).map_err(SimError::Engine)?;
+            Simulation::with_engine(scene, settings, mode, Box::new(host))
         }
         None => Simulation::from_scene(scene, settings),
     }

@@ -13,10 +13,10 @@ mod tetgen;
 use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::{
-    detect, every_method, methods::method_ids, FeatureKind, MethodHistory, MethodInfo,
+    detect, every_method, methods::method_ids, ContactSet, FeatureKind, MethodHistory, MethodInfo,
 };
 use contactlab::contact_file::{csv_preamble, csv_rows, write_csv};
-use contactlab::engines::ENGINES;
+use contactlab::engines::{ContactSource, EngineMode, ENGINES};
 use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::{contact_records, measures_of_step, OracleChoice};
 use contactlab::mesh::stats::MeshStats;
@@ -30,6 +30,7 @@ use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use contactlab::settings::Choice;
 use contactlab::settings::Stage;
 use contactlab::sim::Simulation;
+use engine_host::NodeEngine;
 use export::{EXPORT_FORMATS, EXPORT_SUMMARY};
 use output::{outln, progress, CliError, CliResult, Out};
 use records::{print_header, print_record, RecordStyle};
@@ -99,6 +100,7 @@ const COMMANDS: &[Command] = &[
             JSON,
             NO_TIMINGS,
             CommandOption { flag: "--csv", value: None, help: "with --contacts: the contacts as a contact file (see the README), which `contactlab score` plays back" },
+            CommandOption { flag: "--engine", value: Some("ours|own"), help: "for an engine (--method jolt, physx, mujoco, rapier or bullet; run in Node): ours, its contacts at our poses with our solver stepping (the default, the paper's protocol), or own, the engine's own run, its contacts measured at its own poses from step 0" },
         ],
     },
     Command {
@@ -529,10 +531,16 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         return Err(format!("--method is required (one of: {})", method_ids().join(", ")).into());
     }
     let settings = &options.settings;
-    let info = settings
-        .method_info()
-        .map_err(|e| format!("--method: {e}"))?;
-    if info.is_reference() {
+    let engine = settings.engine_info();
+    let info = match engine {
+        Some(_) => None,
+        None => Some(
+            settings
+                .method_info()
+                .map_err(|e| format!("--method: {e}"))?,
+        ),
+    };
+    if let Some(info) = info.filter(|i| i.is_reference()) {
         return Err(format!(
             "'{}' carries the contacts of a simulation's first step; use 'contactlab run' with it",
             info.id
@@ -540,15 +548,33 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         .into());
     }
     let scene = load(options, "contacts")?;
-    let params = settings.method_params(&scene);
-    // A one-off detection: a region method starts with no memory.
-    let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
-        .map_err(|e| format!("--method: {e}"))?;
     let poses: Vec<_> = scene
         .bodies
         .iter()
         .map(|b| (b.position, b.rotation))
         .collect();
+    let (set, method_id) = match (engine, info) {
+        (Some(engine), _) => {
+            // The engine's contacts at the initial pose, from its adapter in Node.
+            let mut host = NodeEngine::start(engine, EngineMode::Ours, &scene, settings)?;
+            let contacts = host.contacts_at(&poses)?;
+            (
+                ContactSet {
+                    contacts,
+                    ..ContactSet::default()
+                },
+                engine.id,
+            )
+        }
+        (None, Some(info)) => {
+            let params = settings.method_params(&scene);
+            // A one-off detection: a region method starts with no memory.
+            let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
+                .map_err(|e| format!("--method: {e}"))?;
+            (set, info.id)
+        }
+        (None, None) => unreachable!("a setting that is neither a method nor an engine is refused"),
+    };
     let oracle_start = std::time::Instant::now();
     let geo = GeometricOracle::new(&scene).judge_step(
         &set.contacts,
@@ -570,7 +596,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         let about = format!(
             "scene: {}; method: {}; the initial pose (step 0); contactlab {}",
             scene.id,
-            info.id,
+            method_id,
             env!("CARGO_PKG_VERSION")
         );
         out.write(&write_csv(
@@ -595,7 +621,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             .collect();
         let mut report = json!({
             "scene": scene.id,
-            "method": info.id,
+            "method": method_id,
             "contacts": contacts,
             "regions": regions,
             "not_applicable": not_applicable,
@@ -623,7 +649,7 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         out,
         "{} with {} ({}): contacts at the initial pose",
         scene.title,
-        info.name,
+        engine.map_or_else(|| info.map_or("", |i| i.name).to_string(), |e| e.label()),
         scene.source
     )?;
     outln!(
@@ -785,7 +811,20 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         Some(_) => {
             let load_options = options.settings.load_options().map_err(|e| e.to_string())?;
             let scene = load_scene(&source, &text, &load_options).map_err(|e| e.to_string())?;
-            engine_host::simulation(scene, options.settings.clone())
+            let mode = match options.value("--engine") {
+                None => EngineMode::Ours,
+                Some(id) => EngineMode::from_id(id)
+                    .ok_or_else(|| format!("--engine must be ours or own, got \"{id}\""))?,
+            };
+            engine_host::simulation(scene, options.settings.clone(), mode)
+        }
+        None if options.value("--engine").is_some() => {
+            return Err(format!(
+                "--engine is for an engine's run (--method one of {}), not for {}",
+                contactlab::engines::engine_ids().join(", "),
+                options.settings.method
+            )
+            .into())
         }
         None => Simulation::new(&source, &text, options.settings.clone()),
     }

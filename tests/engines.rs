@@ -1,0 +1,149 @@
+//! The engines people ship (`docs/design/engines.md`), run from the
+//! command line through their adapters in Node: each registry entry names
+//! the package version `package-lock.json` pins, each engine runs the
+//! Pillar in both modes, and MuJoCo's contacts at the initial pose are the
+//! Python package's of the same version (the committed files of
+//! `cargo xtask engines`) to 1e-9 on every built-in scene.
+
+mod common;
+
+use common::contactlab;
+use contactlab::engines::ENGINES;
+use contactlab::scene::builtin::BUILTIN_SCENES;
+
+#[test]
+fn every_engine_names_the_version_package_lock_pins() {
+    let lock: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/package-lock.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    for engine in ENGINES {
+        let entry = &lock["packages"][format!("node_modules/{}", engine.package)];
+        assert_eq!(
+            entry["version"], engine.version,
+            "{} in package-lock.json",
+            engine.package
+        );
+    }
+}
+
+/// The JSON records `run` prints, one per line.
+fn records(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_engine_runs_the_pillar_at_our_poses_and_on_its_own() {
+    for engine in ENGINES {
+        let (code, out, err) = contactlab(&[
+            "run",
+            "pillar",
+            "--method",
+            engine.id,
+            "--steps",
+            "2",
+            "--json",
+            "--no-timings",
+        ]);
+        assert_eq!(code, 0, "{}: {err}", engine.id);
+        let ours = records(&out);
+        assert_eq!(
+            ours.iter()
+                .map(|r| r["step"].as_u64().unwrap())
+                .collect::<Vec<_>>(),
+            [1, 2],
+            "{}",
+            engine.id
+        );
+        // Every engine finds the ground under the plinth.
+        assert!(
+            ours[0]["count"].as_u64().unwrap() >= 1,
+            "{}: {}",
+            engine.id,
+            ours[0]
+        );
+        let (code, out, err) = contactlab(&[
+            "run",
+            "pillar",
+            "--method",
+            engine.id,
+            "--engine",
+            "own",
+            "--steps",
+            "1",
+            "--json",
+            "--no-timings",
+        ]);
+        assert_eq!(code, 0, "{} own: {err}", engine.id);
+        let own = records(&out);
+        assert_eq!(
+            own.iter()
+                .map(|r| r["step"].as_u64().unwrap())
+                .collect::<Vec<_>>(),
+            [0, 1],
+            "{} own",
+            engine.id
+        );
+        // No solve of ours happened: the records say so.
+        assert!(
+            own[1].get("kinetic_energy").is_none(),
+            "{} own: {}",
+            engine.id,
+            own[1]
+        );
+    }
+}
+
+#[test]
+fn engine_mode_is_refused_for_a_method_and_checked() {
+    let (code, _, err) = contactlab(&["run", "pillar", "--method", "opposing", "--engine", "own"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--engine is for an engine's run"), "{err}");
+    let (code, _, err) = contactlab(&["run", "pillar", "--method", "jolt", "--engine", "theirs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--engine must be ours or own"), "{err}");
+}
+
+/// The step-0 rows of a contact file: the ten numbers-and-names columns.
+fn step_zero_rows(csv: &str) -> Vec<Vec<String>> {
+    csv.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("step,") && !l.is_empty())
+        .map(|l| {
+            l.split(',')
+                .take(10)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| row[0] == "0")
+        .collect()
+}
+
+#[test]
+fn mujoco_in_node_gives_the_python_packages_contacts_at_the_initial_pose() {
+    for builtin in BUILTIN_SCENES {
+        let path = format!(
+            "{}/data/engine-contacts/mujoco/{}.csv",
+            env!("CARGO_MANIFEST_DIR"),
+            builtin.id
+        );
+        let python = step_zero_rows(&std::fs::read_to_string(&path).unwrap());
+        let (code, out, err) = contactlab(&["contacts", builtin.id, "--method", "mujoco", "--csv"]);
+        assert_eq!(code, 0, "{}: {err}", builtin.id);
+        let node = step_zero_rows(&out);
+        assert_eq!(node.len(), python.len(), "{}: contacts", builtin.id);
+        for (k, (n, p)) in node.iter().zip(&python).enumerate() {
+            assert_eq!(n[1..3], p[1..3], "{} contact {k}: bodies", builtin.id);
+            for column in 3..10 {
+                let (a, b): (f64, f64) = (n[column].parse().unwrap(), p[column].parse().unwrap());
+                assert!(
+                    (a - b).abs() <= 1e-9,
+                    "{} contact {k} column {column}: {a} in Node, {b} in Python",
+                    builtin.id
+                );
+            }
+        }
+    }
+}
