@@ -139,7 +139,7 @@ impl std::error::Error for SettingError {}
 /// struct (with its defaults, `get` and `set`, in `crate::sim`) are built
 /// from this one table: `for_each_setting!(then)` hands the table to the
 /// macro `then`. The field types are resolved where the struct is built:
-/// `Mesher` and `SolverRules` belong to modules above this one.
+/// `Mesher`, `SolverRules` and `EngineMode` belong to modules above this one.
 macro_rules! for_each_setting {
     ($then:ident) => {
         $then! {
@@ -153,6 +153,18 @@ macro_rules! for_each_setting {
                 cli_flag: "--method",
                 url_key: "method",
                 help: "The contact point method (see `contactlab methods`).",
+            },
+            /// For an engine: its contacts at our poses, or its own run.
+            engine: EngineMode {
+                label: "Engine's contacts",
+                noun: "the engine mode",
+                kind: SettingKind::Choice,
+                choices: &["ours", "own"],
+                default: Default::Text("ours"),
+                stage: Stage::Detection,
+                cli_flag: "--engine",
+                url_key: "engine",
+                help: "For an engine (`contactlab methods` lists them): ours, the engine's contacts at our poses with our solver stepping (the paper's protocol), or own, the engine's own simulation with its own solver, its contacts measured at its own poses (docs/design/engines.md). Methods do not read it.",
             },
             /// The mesher of every body; `None` keeps each scene file's choice.
             mesher: Option<Mesher> {

@@ -17,7 +17,7 @@ use crate::measures::reference::ReferenceContacts;
 use crate::measures::{
     measures_of_step, oracle_envelope, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
 };
-// `Mesher`, `SolverRules` and `OracleChoice` are field types of the settings table.
+// `Mesher`, `SolverRules`, `OracleChoice` and `EngineMode` are field types of the settings table.
 use crate::engines::{engine_by_id, engine_ids, ContactSource, EngineInfo, EngineMode};
 use crate::mesh::Mesher;
 use crate::scene::{load_scene, Erosion, LoadOptions, Oracle, Scene, SceneBody};
@@ -630,7 +630,7 @@ impl Simulation {
     /// Prepares a run of the engine the `method` setting names, whose
     /// contacts `source` gives (the front end started the engine's adapter
     /// on this scene, `export::engine`). In the engine's own run
-    /// (`--engine own`) its first step is taken at once: its contacts at the
+    /// (`engine=own`) its first step is taken at once: its contacts at the
     /// initial pose are [`Simulation::start_record`].
     pub fn with_engine(
         scene: Scene,

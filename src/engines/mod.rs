@@ -123,9 +123,9 @@ pub fn engine_ids() -> Vec<&'static str> {
     ENGINES.iter().map(|e| e.id).collect()
 }
 
-/// Which contacts of an engine a run measures (`contactlab run
-/// --engine`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which contacts of an engine a run measures (the `engine` setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum EngineMode {
     /// The engine's contacts at our poses, our solver stepping with them
     /// (the paper's protocol).
@@ -136,16 +136,15 @@ pub enum EngineMode {
     Own,
 }
 
-impl EngineMode {
-    /// The mode's id, as the adapters and the command line name it.
-    pub fn id(self) -> &'static str {
+impl crate::settings::Choice for EngineMode {
+    fn id(self) -> &'static str {
         match self {
             EngineMode::Ours => "ours",
             EngineMode::Own => "own",
         }
     }
 
-    pub fn from_id(id: &str) -> Option<Self> {
+    fn from_id(id: &str) -> Option<Self> {
         match id {
             "ours" => Some(EngineMode::Ours),
             "own" => Some(EngineMode::Own),

@@ -8,9 +8,7 @@
 use super::Playground;
 use crate::contact::Contact;
 use crate::dynamics::stepper::Pose;
-use crate::engines::{
-    contacts_from_values, poses_from_values, poses_to_values, ContactSource, EngineMode,
-};
+use crate::engines::{contacts_from_values, poses_from_values, poses_to_values, ContactSource};
 use crate::export::{engine::engine_scene, Export};
 use crate::scene::{load_scene, Scene};
 use crate::sim::{SimSettings, Simulation};
@@ -23,7 +21,6 @@ use wasm_bindgen::JsCast;
 /// `ownStep() → {poses, contacts}`.
 #[derive(Clone)]
 pub(super) struct EngineCallbacks {
-    mode: EngineMode,
     contacts_at: Function,
     own_step: Function,
 }
@@ -105,27 +102,16 @@ impl Playground {
         Ok(scene_json(&scene, &settings))
     }
 
-    /// Hands over the adapter's world for the next load of an engine, in
-    /// `mode` ("ours" or "own"): `contactsAt(poses)` and `ownStep()`
-    /// (`docs/design/engines.md`).
+    /// Hands over the adapter's world for the next load of an engine (or
+    /// compare row): `contactsAt(poses)` and `ownStep()`
+    /// (`docs/design/engines.md`). The world must have been made in the
+    /// mode the settings' `engine` names.
     #[wasm_bindgen(js_name = setEngine)]
-    pub fn set_engine(
-        &mut self,
-        mode: &str,
-        contacts_at: Function,
-        own_step: Function,
-    ) -> Result<(), JsError> {
-        let mode = EngineMode::from_id(mode).ok_or_else(|| {
-            JsError::new(&format!(
-                "the engine mode must be ours or own, got \"{mode}\""
-            ))
-        })?;
+    pub fn set_engine(&mut self, contacts_at: Function, own_step: Function) {
         self.engine = Some(EngineCallbacks {
-            mode,
             contacts_at,
             own_step,
         });
-        Ok(())
     }
 }
 
@@ -140,7 +126,7 @@ impl Playground {
             JsError::new("the engine's adapter has not been started (setEngine before the load)")
         })?;
         let fixed = scene.bodies.iter().map(|b| b.fixed).collect();
-        let mode = callbacks.mode;
+        let mode = settings.engine;
         Simulation::with_engine(
             scene,
             settings,

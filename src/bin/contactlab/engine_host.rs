@@ -13,6 +13,7 @@ use contactlab::engines::{
 };
 use contactlab::export::{engine::engine_scene, Export};
 use contactlab::scene::Scene;
+use contactlab::settings::Choice;
 use contactlab::sim::{SimError, SimSettings, Simulation};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
@@ -146,13 +147,10 @@ impl Drop for NodeEngine {
     }
 }
 
-/// The run `settings` ask for on `scene`: a method's, or an engine's in
-/// `mode` with its adapter started in Node.
-pub fn simulation(
-    scene: Scene,
-    settings: SimSettings,
-    mode: EngineMode,
-) -> Result<Simulation, SimError> {
+/// The run `settings` ask for on `scene`: a method's, or an engine's (in
+/// the `engine` setting's mode) with its adapter started in Node.
+pub fn simulation(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
+    let mode = settings.engine;
     match settings.engine_info() {
         Some(engine) => {
             let host =

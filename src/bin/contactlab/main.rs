@@ -100,7 +100,6 @@ const COMMANDS: &[Command] = &[
             JSON,
             NO_TIMINGS,
             CommandOption { flag: "--csv", value: None, help: "with --contacts: the contacts as a contact file (see the README), which `contactlab score` plays back" },
-            CommandOption { flag: "--engine", value: Some("ours|own"), help: "for an engine (--method jolt, physx, mujoco, rapier or bullet; run in Node): ours, its contacts at our poses with our solver stepping (the default, the paper's protocol), or own, the engine's own run, its contacts measured at its own poses from step 0" },
         ],
     },
     Command {
@@ -811,20 +810,7 @@ fn run_scene(options: &Args, out: &mut Out) -> CliResult {
         Some(_) => {
             let load_options = options.settings.load_options().map_err(|e| e.to_string())?;
             let scene = load_scene(&source, &text, &load_options).map_err(|e| e.to_string())?;
-            let mode = match options.value("--engine") {
-                None => EngineMode::Ours,
-                Some(id) => EngineMode::from_id(id)
-                    .ok_or_else(|| format!("--engine must be ours or own, got \"{id}\""))?,
-            };
-            engine_host::simulation(scene, options.settings.clone(), mode)
-        }
-        None if options.value("--engine").is_some() => {
-            return Err(format!(
-                "--engine is for an engine's run (--method one of {}), not for {}",
-                contactlab::engines::engine_ids().join(", "),
-                options.settings.method
-            )
-            .into())
+            engine_host::simulation(scene, options.settings.clone())
         }
         None => Simulation::new(&source, &text, options.settings.clone()),
     }
