@@ -33,6 +33,12 @@
  * or `bench` with it. Each module has its own statics, so the paper-fine
  * meshes are registered in each one that loads a scene with them.
  *
+ * An engine (`kind` "engine" in the catalogue) runs in the full module:
+ * before a `load` or compare row of one, `engineWorld` makes a world of it
+ * with its adapter (`engines/<id>.js`, imported then with its package) and
+ * hands the world's `contactsAt` and `ownStep` to the Playground, which
+ * calls them at every step.
+ *
  * The Playground that handled the last successful `load` is the active one:
  * `step` and `contacts` go to it. A `load` goes to the lean module
  * when it holds the method and plays no contact file, else to the full one. A `compareRow` goes to the
@@ -62,6 +68,7 @@ console.error = (...args) => {
  * @property {any} loaded the `load` request `playground` last loaded without an error
  * @property {boolean} paperFine whether the paper-fine meshes are registered in its statics
  * @property {any} contactFile the summary of the contact file `playground` plays, null when it runs a method
+ * @property {any} world the engine's world whose contacts `playground` runs with, null for a method
  */
 
 /**
@@ -71,7 +78,7 @@ console.error = (...args) => {
  */
 async function startCore(init, Playground) {
   const exports = await init();
-  return { Playground, memory: exports.memory, playground: new Playground(), loaded: null, paperFine: false, contactFile: null };
+  return { Playground, memory: exports.memory, playground: new Playground(), loaded: null, paperFine: false, contactFile: null, world: null };
 }
 
 /** @type {Core | null} the lean module, started with the worker */
@@ -86,12 +93,15 @@ let active = null;
 let lastLoad = null;
 /** @type {Set<string>} ids of the methods the lean module lists but lacks */
 const leanLacks = new Set();
+/** @type {Map<string, any>} the catalogue's engines (`kind` "engine"), by id */
+const engines = new Map();
 
 const started = (async () => {
   lean = await startCore(initLean, LeanPlayground);
   active = lean;
   for (const method of plain(LeanPlayground.methods())) {
     if (method.in_this_build === false) leanLacks.add(method.id);
+    if (method.kind === 'engine') engines.set(method.id, method);
   }
 })();
 
@@ -205,7 +215,15 @@ async function loadInto(core, request) {
   await meshesFor(core, request.settings);
   const contacts = request.scene?.contacts;
   if (!contacts) {
-    loadScene(core.playground, request);
+    const world = await engineWorld(core, request);
+    try {
+      loadScene(core.playground, request);
+    } catch (error) {
+      world?.free();
+      throw error;
+    }
+    core.world?.free();
+    core.world = world;
     core.contactFile = null;
     core.loaded = request;
     return;
@@ -226,6 +244,28 @@ async function loadInto(core, request) {
   core.playground = playground;
   core.contactFile = summary;
   core.loaded = request;
+}
+
+/**
+ * When `request` (a `load`, or a compare row's) names an engine: a new world
+ * of it on the request's scene and settings (its adapter and package
+ * imported the first time, `engines/worlds.js`), handed to `core`'s
+ * Playground for its next run. Null for a method.
+ * @param {Core} core
+ * @param {any} request
+ */
+async function engineWorld(core, request) {
+  const engine = engines.get(request.settings?.method);
+  if (!engine) return null;
+  const { newWorld } = await import('./engines/worlds.js');
+  const text = typeof request.scene?.text === 'string' ? request.scene.text : null;
+  const sceneJson = core.Playground.engineScene(text === null ? String(request.scene?.id) : null, text, request.settings);
+  const world = await newWorld(engine, sceneJson, request.settings.engine ?? 'ours');
+  core.playground.setEngine(
+    (/** @type {Float64Array} */ poses) => world.contactsAt(poses),
+    () => world.ownStep(),
+  );
+  return world;
 }
 
 /**
@@ -316,7 +356,13 @@ async function handle(request) {
     case 'compareRow': {
       const method = String(request.method);
       const core = await compareCore(method);
-      return { ...none, result: plain(core.playground.compareRow(method, request.steps)) };
+      // An engine's row runs with a world of its own, from the start.
+      const world = core.loaded ? await engineWorld(core, { ...core.loaded, settings: { ...core.loaded.settings, method } }) : null;
+      try {
+        return { ...none, result: plain(core.playground.compareRow(method, request.steps)) };
+      } finally {
+        world?.free();
+      }
     }
     case 'bench': {
       const method = request.settings?.method;

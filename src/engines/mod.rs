@@ -98,7 +98,7 @@ pub static ENGINES: &[EngineInfo] = &[
         users: "Bevy, web games (three.js, Babylon.js)",
         summary: "Rapier's contacts: parry's convex hulls and triangle meshes, one manifold per shape pair, prediction distance",
         help: "Rapier, the engine of Bevy and many web games, running Dimforge's own WebAssembly build. Each body is a parry convex hull (a fixed non-convex body a parry triangle mesh); parry finds one manifold per pair of shapes (per triangle of a mesh) with one normal, clipping the closest faces, and reports points up to Rapier's prediction distance. It is the library our own parry method calls, in single precision and through Rapier's pipeline.",
-        files: &["@dimforge/rapier3d-compat/rapier.mjs"],
+        files: &["@dimforge/rapier3d-compat/dist/rapier.mjs"],
     },
     EngineInfo {
         id: "bullet",

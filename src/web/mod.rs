@@ -6,6 +6,7 @@
 
 use crate::contact::methods::MethodDescription;
 use crate::contact::{every_method, FeatureKind};
+use crate::engines::ENGINES;
 use crate::measures::oracle::Verdict;
 use crate::measures::{contact_records, expected_region_areas, StepDistributions};
 use crate::scene::builtin::{builtin_text, BUILTIN_SCENES};
@@ -43,6 +44,36 @@ struct MethodEntry {
     /// but leaves its algorithm to the full module, which the worker loads
     /// when parry is first run.
     in_this_build: bool,
+}
+
+/// An engine of the registry as the page reads it: the keys of a
+/// method's entry, with `kind` "engine", and its package.
+#[derive(Serialize)]
+struct EngineEntry {
+    id: &'static str,
+    name: &'static str,
+    source: String,
+    summary: &'static str,
+    help: &'static str,
+    /// The settings only engines read.
+    reads: &'static [&'static str],
+    kind: &'static str,
+    reference: bool,
+    paper_code: bool,
+    printed: &'static str,
+    package: &'static str,
+    version: &'static str,
+    users: &'static str,
+    /// Whether this module runs engines (the full one).
+    in_this_build: bool,
+}
+
+/// An entry of the page's method picker: a method or an engine.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CatalogueEntry {
+    Method(MethodEntry),
+    Engine(EngineEntry),
 }
 
 /// A setting of the schema as the page reads it.
@@ -322,12 +353,34 @@ impl Playground {
     /// Every entry of the registry, each `@paper-code` variant right after
     /// its method (the reference last).
     pub fn methods() -> Result<JsValue, JsError> {
-        let entries: Vec<MethodEntry> = every_method()
-            .map(|m| MethodEntry {
-                description: m.description(),
-                in_this_build: m.in_this_build(),
+        let mut entries: Vec<CatalogueEntry> = every_method()
+            .map(|m| {
+                CatalogueEntry::Method(MethodEntry {
+                    description: m.description(),
+                    in_this_build: m.in_this_build(),
+                })
             })
             .collect();
+        // The engines after the methods: the full module runs them, with
+        // their adapters in the worker; the lean one lists them.
+        entries.extend(ENGINES.iter().map(|e| {
+            CatalogueEntry::Engine(EngineEntry {
+                id: e.id,
+                name: e.name,
+                source: format!("{} ({} {} from npm)", e.inside, e.package, e.version),
+                summary: e.summary,
+                help: e.help,
+                reads: &["engine"],
+                kind: "engine",
+                reference: false,
+                paper_code: false,
+                printed: e.id,
+                package: e.package,
+                version: e.version,
+                users: e.users,
+                in_this_build: cfg!(feature = "engines"),
+            })
+        }));
         to_js(&entries)
     }
 

@@ -61,6 +61,8 @@ export class ComparePanel {
     this.onDone = onDone;
     this.form = /** @type {HTMLFormElement} */ (document.getElementById('compare-form'));
     this.stepsField = /** @type {HTMLInputElement} */ (document.getElementById('compare-steps'));
+    // The engines run only when asked for: each is a download of its own.
+    this.enginesBox = /** @type {HTMLInputElement | null} */ (document.getElementById('compare-engines'));
     this.button = /** @type {HTMLButtonElement} */ (document.getElementById('compare'));
     this.running = document.getElementById('compare-running');
     this.progress = /** @type {HTMLProgressElement} */ (document.getElementById('compare-progress'));
@@ -139,7 +141,8 @@ export class ComparePanel {
       this.note.textContent = `"${this.stepsField.value}" is not a whole number of steps from 1 to 100000.`;
       return;
     }
-    const { methods, oracle, title } = this.context;
+    const { oracle, title } = this.context;
+    const methods = this.context.methods.filter((m) => m.kind !== 'engine' || this.enginesBox?.checked);
     this.beforeRun();
     const inputs = this.inputs();
     this.busy = true;

@@ -15,6 +15,13 @@ const METHOD_GROUPS = {
   local: "The paper's methods (one pair of tetrahedra at a time)",
   region: 'Region methods (whole contact regions)',
   reference: 'The answer',
+  engine: 'Engines people ship (downloaded when chosen)',
+};
+
+/** The engine-mode switch's words for the `engine` setting's choices. */
+const ENGINE_MODES = {
+  ours: 'contacts at our poses',
+  own: "the engine's own run",
 };
 
 /** Method picker and one control per setting, shown from and edited into a settings object. */
@@ -37,6 +44,10 @@ export class SettingsPanel {
     // methods; the switch selects a method's `@paper-code` variant
     // (docs/design/reference-code.md) where it has one.
     this.variantPicker = /** @type {HTMLSelectElement} */ (document.getElementById('method-variant'));
+    // The engines' switch beside the picker: the one setting the engines
+    // read (their entries' `reads`), shown only while an engine is chosen.
+    this.engineMode = /** @type {HTMLSelectElement | null} */ (document.getElementById('engine-mode'));
+    this.engineSetting = methods.find((m) => m.kind === 'engine')?.reads?.[0] ?? null;
 
     // Grouped by how the methods work (the registry's order within each
     // group); `data-kind` names it for the browser tests.
@@ -76,6 +87,20 @@ export class SettingsPanel {
     /** @type {Map<string, HTMLSelectElement>} */
     this.choices = new Map();
     for (const entry of schema) {
+      if (entry.id === this.engineSetting && this.engineMode) {
+        const select = this.engineMode;
+        select.replaceChildren(
+          ...(entry.choices ?? []).map((choice) => {
+            const option = document.createElement('option');
+            option.value = choice;
+            option.textContent = ENGINE_MODES[choice] ?? choice;
+            return option;
+          }),
+        );
+        select.addEventListener('change', () => onChange(entry.id, select.value));
+        this.choices.set(entry.id, select);
+        continue;
+      }
       if (entry.kind === 'number' || entry.kind === 'integer') {
         this.sliders.set(
           entry.id,
@@ -178,5 +203,7 @@ export class SettingsPanel {
     // The switch only means something for a method with a variant.
     const entry = this.methods.find((m) => m.id === id);
     if (this.variantPicker) this.variantPicker.disabled = !this.paperCodeVariant(entry?.printed ?? id);
+    if (this.engineMode) this.engineMode.hidden = entry?.kind !== 'engine';
+    if (this.variantPicker) this.variantPicker.hidden = entry?.kind === 'engine';
   }
 }

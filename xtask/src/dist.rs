@@ -266,6 +266,8 @@ impl Build {
                     && *path != "start-worker.js"
                     && *path != "worker.js"
                     && !path.starts_with("pkg/")
+                    // The engine adapters run in the worker, when chosen.
+                    && !path.starts_with("engines/")
                     && !String::from_utf8_lossy(bytes).contains(AFTER_FIRST_FRAME)
             })
             .map(|(path, _)| path)
@@ -556,6 +558,11 @@ fn service_worker(build: &Build, tree: &[(String, Vec<u8>)]) -> String {
         "CHANGELOG.txt".to_string(),
     ];
     for (path, _) in tree {
+        // The engines' packages (megabytes each) are fetched when an engine
+        // is first chosen and kept then, as a visited release's files are.
+        if path.contains(&format!("/{}/", crate::wasm::ENGINE_FILES)) {
+            continue;
+        }
         let url = format!("v/{}/{path}", build.version);
         // A folder's page is asked for by the folder's address.
         urls.push(url.strip_suffix("index.html").unwrap_or(&url).to_string());

@@ -69,6 +69,51 @@ pub fn build(root: &Path) -> Result<()> {
             ))
         })?;
     }
+    copy_engine_packages(root)
+}
+
+/// Where the page finds the engines' npm files, relative to `www/`.
+pub const ENGINE_FILES: &str = "pkg/engines";
+
+/// Copies the files each engine's adapter loads (the engine registry's
+/// `files`, from `node_modules`, with the package's licence) into
+/// `www/pkg/engines/`, so that the page serves them from its own origin.
+/// A package that is not installed is left out with a note: the page then
+/// says how to install it when its engine is chosen.
+fn copy_engine_packages(root: &Path) -> Result<()> {
+    let out_dir = root.join("www").join(ENGINE_FILES);
+    let _ = std::fs::remove_dir_all(&out_dir);
+    for engine in contactlab::engines::ENGINES {
+        if !engine
+            .files
+            .iter()
+            .all(|f| root.join("node_modules").join(f).is_file())
+        {
+            println!(
+                "note: the npm package {} is not installed (npm ci installs it): the page offers {} without its files",
+                engine.package, engine.name
+            );
+            continue;
+        }
+        let licence = ["LICENSE", "LICENSE.md", "LICENSE.txt"]
+            .iter()
+            .map(|name| format!("{}/{name}", engine.package))
+            .find(|path| root.join("node_modules").join(path).is_file());
+        for file in engine.files.iter().map(|f| f.to_string()).chain(licence) {
+            let (from, to) = (root.join("node_modules").join(&file), out_dir.join(&file));
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    Error::new(format!("could not create {}: {e}", parent.display()))
+                })?;
+            }
+            std::fs::copy(&from, &to).map_err(|e| {
+                Error::new(format!(
+                    "could not copy {} into www/{ENGINE_FILES}/: {e}",
+                    from.display()
+                ))
+            })?;
+        }
+    }
     Ok(())
 }
 
