@@ -215,7 +215,7 @@ async function loadInto(core, request) {
   await meshesFor(core, request.settings);
   const contacts = request.scene?.contacts;
   if (!contacts) {
-    const world = await engineWorld(core, request);
+    const world = await engineWorld(core, core.playground, request);
     try {
       loadScene(core.playground, request);
     } catch (error) {
@@ -247,21 +247,22 @@ async function loadInto(core, request) {
 }
 
 /**
- * When `request` (a `load`, or a compare row's) names an engine: a new world
- * of it on the request's scene and settings (its adapter and package
- * imported the first time, `engines/worlds.js`), handed to `core`'s
- * Playground for its next run. Null for a method.
+ * When `request` (a `load`, a compare row's or a bench's) names an engine:
+ * a new world of it on the request's scene and settings (its adapter and
+ * package imported the first time, `engines/worlds.js`), handed to
+ * `playground` for its next run. Null for a method.
  * @param {Core} core
+ * @param {any} playground one of `core`'s Playgrounds
  * @param {any} request
  */
-async function engineWorld(core, request) {
+async function engineWorld(core, playground, request) {
   const engine = engines.get(request.settings?.method);
   if (!engine) return null;
   const { newWorld } = await import('./engines/worlds.js');
   const text = typeof request.scene?.text === 'string' ? request.scene.text : null;
   const sceneJson = core.Playground.engineScene(text === null ? String(request.scene?.id) : null, text, request.settings);
   const world = await newWorld(engine, sceneJson, request.settings.engine ?? 'ours');
-  core.playground.setEngine(
+  playground.setEngine(
     (/** @type {Float64Array} */ poses) => world.contactsAt(poses),
     () => world.ownStep(),
   );
@@ -357,7 +358,7 @@ async function handle(request) {
       const method = String(request.method);
       const core = await compareCore(method);
       // An engine's row runs with a world of its own, from the start.
-      const world = core.loaded ? await engineWorld(core, { ...core.loaded, settings: { ...core.loaded.settings, method } }) : null;
+      const world = core.loaded ? await engineWorld(core, core.playground, { ...core.loaded, settings: { ...core.loaded.settings, method } }) : null;
       try {
         return { ...none, result: plain(core.playground.compareRow(method, request.steps)) };
       } finally {
@@ -368,7 +369,7 @@ async function handle(request) {
       const method = request.settings?.method;
       const core = needsFull(method) ? await fullCore(method) : lean;
       await meshesFor(core, request.settings);
-      return { ...none, result: bench(core, request) };
+      return { ...none, result: await bench(core, request) };
     }
     default:
       throw new Error(`unknown request type "${request.type}"`);
@@ -478,8 +479,9 @@ function frameTransfer(frame) {
  * @param {Core} core
  * @param {{scene: string, settings: any, steps: number, warmup: number}} request
  */
-function bench(core, { scene, settings, steps, warmup }) {
+async function bench(core, { scene, settings, steps, warmup }) {
   const own = new core.Playground();
+  const world = await engineWorld(core, own, { scene: { id: scene }, settings });
   try {
     own.loadScene(scene, settings);
     if (warmup > 0) own.step(warmup);
@@ -491,6 +493,7 @@ function bench(core, { scene, settings, steps, warmup }) {
     return result;
   } finally {
     own.free();
+    world?.free();
   }
 }
 

@@ -1,11 +1,13 @@
 // Drives the page's #bench mode in headless Chromium for `cargo xtask bench`.
-// Usage: node xtask/bench.mjs <base-url> <warm-up> <scene:method:steps:mesher>...
+// Usage: node xtask/bench.mjs <base-url> <warm-up> --engines=<id,…> <scene:method:steps:mesher>...
 // (an empty mesher: the scene's own).
-// Prints one JSON line per workload (the page's #bench-result) and one with
-// the first drawn frame of a normal page load.
+// Prints one JSON line per workload (the page's #bench-result), one with
+// the first drawn frame of a normal page load, and one per engine with the
+// time from choosing it in the picker to its first frame.
 import { chromium } from 'playwright-core';
 
-const [base, warmUp, ...jobs] = process.argv.slice(2);
+const [base, warmUp, enginesArg, ...jobs] = process.argv.slice(2);
+const engines = (enginesArg ?? '').replace(/^--engines=/, '').split(',').filter(Boolean);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -17,6 +19,18 @@ try {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
   const firstFrame = await page.evaluate(() => Number(document.body.dataset.firstFrameMs));
   console.log(JSON.stringify({ first_frame_ms: firstFrame }));
+  // Each engine chosen in a freshly loaded page: its worker fetches the
+  // full core, the adapter and the package (from the browser's cache after
+  // the first engine, as for a visitor who has chosen one), then draws.
+  for (const engine of engines) {
+    await page.goto('about:blank');
+    await page.goto(`${base}#scene=pillar&step=0`);
+    await page.waitForSelector('body[data-ready="true"][data-run="idle"]', { timeout: 60000 });
+    const start = Date.now();
+    await page.selectOption('#method-picker', engine);
+    await page.waitForSelector(`body[data-ready="true"][data-run="idle"][data-method="${engine}"]`, { timeout: 120000 });
+    console.log(JSON.stringify({ engine, engine_first_frame_ms: Date.now() - start }));
+  }
   for (const job of jobs) {
     const [scene, method, steps, mesher] = job.split(':');
     const total = Number(steps) + Number(warmUp);
