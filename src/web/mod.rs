@@ -475,8 +475,9 @@ impl Playground {
         let sim = self.run_of(source, text, settings)?;
         self.source = source.to_string();
         self.text = text.to_string();
+        // An engine's own run is measured at its start (step 0).
+        self.last = sim.start_record().cloned();
         self.sim = Some(sim);
-        self.last = None;
         #[cfg(feature = "contact-files")]
         {
             self.contact_file = None;

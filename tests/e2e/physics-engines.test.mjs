@@ -82,6 +82,18 @@ test("an engine's own run opens from its link, measured at its own poses from st
   } finally {
     await context.close();
   }
+  // Its step 0 is the engine's contacts at the initial pose, measured.
+  const { stdout } = await promisify(execFile)('cargo', ['run', '--quiet', '--release', '--bin', 'contactlab', '--', 'run', 'pillar', '--method', 'mujoco', '--engine', 'own', '--steps', '1', '--json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const start = JSON.parse(stdout.split('\n')[0]);
+  assert.equal(start.step, 0);
+  const fresh = await openPage(browser, '#scene=pillar&method=mujoco&engine=own&step=0');
+  try {
+    await waitReady(fresh.page, { scene: 'pillar', method: 'mujoco', step: 0 });
+    assertMatchesCli(await readout(fresh.page), start);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.context.close();
+  }
 });
 
 test('an engine whose package the site lacks says how to get it, and the page keeps working', { timeout: 120_000 }, async () => {
@@ -122,6 +134,31 @@ test('Compare runs the engines only when asked, then gives each a row with numbe
       const row = rows.find((cells) => cells[0] === engine.name);
       assert.ok(row, `no Compare row for ${engine.name}`);
       assert.match(row[1], /^\d+$/, `${engine.name}'s row: ${row}`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('each engine shows its contacts on every scene, with the full readout', { timeout: 1_800_000 }, async () => {
+  const { page, context, problems } = await openPage(browser, '#scene=pillar&method=opposing');
+  try {
+    await waitReady(page, { scene: 'pillar' });
+    const scenes = await page.$$eval('#scene-picker option', (options) => options.map((option) => /** @type {HTMLOptionElement} */ (option).value));
+    const keys = Object.keys(await readout(page));
+    for (const engine of ENGINES) {
+      await page.selectOption('#method-picker', engine.id);
+      await waitReady(page, { scene: 'pillar', method: engine.id });
+      for (const scene of scenes) {
+        await page.selectOption('#scene-picker', scene);
+        await page.waitForFunction((scene) => document.body.dataset.scene === scene, scene, { timeout: 90_000 });
+        await waitReady(page, { scene, method: engine.id });
+        const shown = await readout(page);
+        assert.deepEqual(Object.keys(shown), keys, `${engine.id} on ${scene}: the readout lost or gained a value`);
+        assert.match(shown.count, /^\d+$/, `${engine.id} on ${scene}: count "${shown.count}"`);
+        assert.notEqual(await page.evaluate(() => document.body.dataset.step), '0', `${engine.id} on ${scene} did not step`);
+      }
     }
     assert.deepEqual(problems, []);
   } finally {

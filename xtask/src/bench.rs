@@ -460,10 +460,16 @@ pub fn run(root: &Path) -> Result<()> {
     if !within(first_frame, 2000.0) {
         misses.push(format!("first frame {first_frame:.0} ms (target 2000 ms)"));
     }
-    let _ = writeln!(report, "## The engines in the page
-");
+    let _ = writeln!(
+        report,
+        "## The engines in the page
+"
+    );
     let _ = writeln!(report, "Choosing an engine in the picker of a loaded default page, until its first frame is drawn (its adapter and package fetched from the page's own server on this machine, compiled and run): target 2000 ms. An engine plays the Pillar in real time when its wasm total per step (the tables above) is within the scene's time step, 10 ms.\n");
-    let _ = writeln!(report, "| engine | first frame after the choice | Pillar step in the page (TetGen) |");
+    let _ = writeln!(
+        report,
+        "| engine | first frame after the choice | Pillar step in the page (TetGen) |"
+    );
     let _ = writeln!(report, "| --- | ---: | ---: |");
     for (engine, ms) in &engine_frames {
         let pillar = browser_results
@@ -472,10 +478,14 @@ pub fn run(root: &Path) -> Result<()> {
             .map_or(f64::NAN, |r| r.3.total());
         let _ = writeln!(report, "| {engine} | {ms:.0} ms | {pillar:.2} ms |");
         if !within(*ms, 2000.0) {
-            misses.push(format!("{engine}: first frame {ms:.0} ms after the choice (target 2000 ms)"));
+            misses.push(format!(
+                "{engine}: first frame {ms:.0} ms after the choice (target 2000 ms)"
+            ));
         }
         if !within(pillar, 10.0) {
-            misses.push(format!("{engine}: {pillar:.1} ms per Pillar step in the page (real time: 10 ms)"));
+            misses.push(format!(
+                "{engine}: {pillar:.1} ms per Pillar step in the page (real time: 10 ms)"
+            ));
         }
     }
     let _ = writeln!(report);

@@ -556,10 +556,14 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
         (Some(engine), _) => {
             // The engine's contacts at the initial pose, from its adapter in Node.
             let mut host = NodeEngine::start(engine, EngineMode::Ours, &scene, settings)?;
+            let start = std::time::Instant::now();
             let contacts = host.contacts_at(&poses)?;
+            // The call's time includes the pipe to Node and back.
+            let ms_method = start.elapsed().as_secs_f64() * 1e3;
             (
                 ContactSet {
                     contacts,
+                    ms_method,
                     ..ContactSet::default()
                 },
                 engine.id,
