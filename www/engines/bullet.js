@@ -65,10 +65,11 @@
  *   voussoirs) is built in its principal frame: its shape's vertices are
  *   rotated there, and its pose is turned back into our body frame when
  *   read; the principal axes come from a Jacobi eigen-decomposition of our
- *   tensor. Everything else is Bullet's default: 10 solver iterations,
- *   split impulse, no damping, and deactivation (a body at rest for 2 s
- *   sleeps; Bullet then runs no collision detection for pairs of sleeping
- *   or fixed bodies, and their manifolds, stale, are not reported).
+ *   tensor (`common.js`). Everything else is Bullet's default: 10 solver
+ *   iterations, split impulse, no damping, and deactivation (a body at
+ *   rest for 2 s sleeps; Bullet then runs no collision detection for pairs
+ *   of sleeping or fixed bodies, and their manifolds, stale, are not
+ *   reported).
  *
  * Limitations: single precision (about 1e-7 relative); depths carry the
  * margins (see above); at our pose one point per convex pair, so a box on
@@ -82,6 +83,8 @@
  * (a stack grows by about 8 cm a joint; at the Spinning sphere's 1 ms step
  * the sphere is thrown upwards): that is what these defaults do.
  */
+
+import { checkPoses, contactsByPair, principalAxes } from './common.js';
 
 const SCRIPT = 'ammojs3/dist/ammo.wasm.js';
 const SCRIPT_DIR = 'ammojs3/dist/';
@@ -109,96 +112,14 @@ export async function load(host) {
 }
 
 /**
- * The eigen-decomposition of a symmetric 3 × 3 matrix by cyclic Jacobi
- * rotations: `A = R diag(moments) Rᵀ`, R's columns the principal axes
- * (a proper rotation), row by row in `axes`.
- * @param {number[]} tensor 9 numbers, row by row
- * @returns {{moments: number[], axes: number[], diagonal: boolean}}
+ * Whether a tensor (row by row) is diagonal to within
+ * `DIAGONAL_INERTIA_RELATIVE`, measured on its symmetrised off-diagonal.
+ * @param {number[]} tensor
  */
-function principalAxes(tensor) {
-  const a = [
-    [tensor[0], (tensor[1] + tensor[3]) / 2, (tensor[2] + tensor[6]) / 2],
-    [(tensor[1] + tensor[3]) / 2, tensor[4], (tensor[5] + tensor[7]) / 2],
-    [(tensor[2] + tensor[6]) / 2, (tensor[5] + tensor[7]) / 2, tensor[8]],
-  ];
-  const r = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-  const scale = Math.max(Math.abs(a[0][0]), Math.abs(a[1][1]), Math.abs(a[2][2]));
-  const offDiagonal = () => Math.max(Math.abs(a[0][1]), Math.abs(a[0][2]), Math.abs(a[1][2]));
-  const diagonal = !(offDiagonal() > DIAGONAL_INERTIA_RELATIVE * scale);
-  if (!diagonal) {
-    for (let sweep = 0; sweep < 50 && offDiagonal() > 1e-15 * scale; sweep++) {
-      for (const [p, q] of [[0, 1], [0, 2], [1, 2]]) {
-        if (a[p][q] === 0) continue;
-        // The rotation in the (p, q) plane that zeroes a[p][q].
-        const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < 3; k++) {
-          const akp = a[k][p];
-          const akq = a[k][q];
-          a[k][p] = c * akp - s * akq;
-          a[k][q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < 3; k++) {
-          const apk = a[p][k];
-          const aqk = a[q][k];
-          a[p][k] = c * apk - s * aqk;
-          a[q][k] = s * apk + c * aqk;
-        }
-        for (let k = 0; k < 3; k++) {
-          const rkp = r[k][p];
-          const rkq = r[k][q];
-          r[k][p] = c * rkp - s * rkq;
-          r[k][q] = s * rkp + c * rkq;
-        }
-      }
-    }
-    const det = r[0][0] * (r[1][1] * r[2][2] - r[1][2] * r[2][1])
-      - r[0][1] * (r[1][0] * r[2][2] - r[1][2] * r[2][0])
-      + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);
-    if (det < 0) for (let k = 0; k < 3; k++) r[k][2] = -r[k][2];
-  }
-  return { moments: [a[0][0], a[1][1], a[2][2]], axes: r.flat(), diagonal };
-}
-
-/**
- * The unit quaternion `[x, y, z, w]` of a rotation matrix given row by row.
- * @param {number[]} m
- */
-function quaternionOfMatrix(m) {
-  const trace = m[0] + m[4] + m[8];
-  let x;
-  let y;
-  let z;
-  let w;
-  if (trace > 0) {
-    const s = 2 * Math.sqrt(trace + 1);
-    w = s / 4;
-    x = (m[7] - m[5]) / s;
-    y = (m[2] - m[6]) / s;
-    z = (m[3] - m[1]) / s;
-  } else if (m[0] > m[4] && m[0] > m[8]) {
-    const s = 2 * Math.sqrt(1 + m[0] - m[4] - m[8]);
-    w = (m[7] - m[5]) / s;
-    x = s / 4;
-    y = (m[1] + m[3]) / s;
-    z = (m[2] + m[6]) / s;
-  } else if (m[4] > m[8]) {
-    const s = 2 * Math.sqrt(1 + m[4] - m[0] - m[8]);
-    w = (m[2] - m[6]) / s;
-    x = (m[1] + m[3]) / s;
-    y = s / 4;
-    z = (m[5] + m[7]) / s;
-  } else {
-    const s = 2 * Math.sqrt(1 + m[8] - m[0] - m[4]);
-    w = (m[3] - m[1]) / s;
-    x = (m[2] + m[6]) / s;
-    y = (m[5] + m[7]) / s;
-    z = s / 4;
-  }
-  const norm = Math.hypot(x, y, z, w);
-  return [x / norm, y / norm, z / norm, w / norm];
+function isDiagonal(tensor) {
+  const scale = Math.max(Math.abs(tensor[0]), Math.abs(tensor[4]), Math.abs(tensor[8]));
+  const off = Math.max(Math.abs((tensor[1] + tensor[3]) / 2), Math.abs((tensor[2] + tensor[6]) / 2), Math.abs((tensor[5] + tensor[7]) / 2));
+  return !(off > DIAGONAL_INERTIA_RELATIVE * scale);
 }
 
 /**
@@ -281,6 +202,7 @@ export function create(Ammo, scene, mode) {
     bodies.forEach((body, index) => {
       const what = `body "${body.name}"`;
       // In own mode a free body with a non-diagonal inertia lives in its principal frame.
+      /** @type {{axes: number[], rotation: number[]} | null} */
       let rotate = null;
       let moments = [0, 0, 0];
       if (!body.fixed) {
@@ -288,17 +210,19 @@ export function create(Ammo, scene, mode) {
         if (!(body.mass > 0) || !Array.isArray(I) || I.length !== 9 || !I.every(Number.isFinite)) {
           throw new Error(`Bullet cannot simulate ${what}: its mass or inertia is not a positive mass and a 3 × 3 tensor.`);
         }
-        const principal = principalAxes(I);
-        moments = principal.moments;
+        // A tensor diagonal to round-off is taken as it is: the body keeps our frame.
+        const principal = isDiagonal(I) ? null : principalAxes(I, 'max');
+        moments = principal ? principal.moments : [I[0], I[4], I[8]];
         if (!moments.every((moment) => moment > 0)) throw new Error(`Bullet cannot simulate ${what}: its inertia tensor is not positive definite.`);
-        if (mode === 'own' && !principal.diagonal) rotate = principal.axes;
+        if (mode === 'own' && principal) rotate = principal;
       }
       /** @param {ArrayLike<number>} flat body-frame x y z -> Bullet's frame (Rᵀ v) */
       const toBulletFrame = (flat) => {
         if (!rotate) return flat;
+        const axes = rotate.axes;
         const out = new Float64Array(flat.length);
         for (let i = 0; i + 2 < flat.length; i += 3) {
-          for (let k = 0; k < 3; k++) out[i + k] = rotate[k] * flat[i] + rotate[3 + k] * flat[i + 1] + rotate[6 + k] * flat[i + 2];
+          for (let k = 0; k < 3; k++) out[i + k] = axes[k] * flat[i] + axes[3 + k] * flat[i + 1] + axes[6 + k] * flat[i + 2];
         }
         return out;
       };
@@ -344,11 +268,8 @@ export function create(Ammo, scene, mode) {
         });
       }
 
-      const orientation = rotate ? multiply(body.rotation, quaternionOfMatrix(rotate)) : body.rotation;
-      toOurFrame.push(rotate ? (() => {
-        const q = quaternionOfMatrix(rotate);
-        return [-q[0], -q[1], -q[2], q[3]];
-      })() : null);
+      const orientation = rotate ? multiply(body.rotation, rotate.rotation) : body.rotation;
+      toOurFrame.push(rotate ? [-rotate.rotation[0], -rotate.rotation[1], -rotate.rotation[2], rotate.rotation[3]] : null);
       const motionState = owned(new Ammo.btDefaultMotionState(setTransform([...body.position, ...orientation], 0)));
       const inertia = owned(new Ammo.btVector3(moments[0], moments[1], moments[2]));
       const info = owned(new Ammo.btRigidBodyConstructionInfo(body.fixed ? 0 : body.mass, motionState, shape, inertia));
@@ -414,23 +335,14 @@ export function create(Ammo, scene, mode) {
         }
         pairs.push({ a, b, values });
       }
-      pairs.sort((x, y) => x.a - y.a || x.b - y.b);
-      const contacts = new Float64Array(pairs.reduce((sum, pair) => sum + pair.values.length, 0));
-      let at = 0;
-      for (const pair of pairs) {
-        contacts.set(pair.values, at);
-        at += pair.values.length;
-      }
-      return contacts;
+      return contactsByPair(pairs);
     };
 
     return {
       /** @param {Float64Array} poses */
       contactsAt(poses) {
         if (mode !== 'ours') throw new Error('This Bullet world runs its own simulation; it takes no poses.');
-        if (!poses || poses.length !== poseCount) {
-          throw new Error(`Bullet needs 7 numbers per body (${poseCount}), not ${poses ? poses.length : 0}.`);
-        }
+        checkPoses(poses, bodies.length, 'Bullet');
         // Removing a body destroys its pairs' algorithms and manifolds: no history survives.
         rigidBodies.forEach((rigidBody, i) => {
           if (!fixed[i]) world.removeRigidBody(rigidBody);

@@ -72,6 +72,8 @@
  * (two triangles of a mesh, two pieces of a compound) are merged by Jolt.
  */
 
+import { checkPoses, sortedContacts } from './common.js';
+
 /** @typedef {any} Jolt the module returned by `load` */
 
 const PACKAGE_MODULE = 'jolt-physics/dist/jolt-physics.wasm.js';
@@ -236,6 +238,7 @@ export function create(Jolt, scene, mode) {
   const step = () => {
     found = [];
     jolt.Step(scene.dt, 1);
+    // Jolt visits body pairs in an order that follows its broad phase's history.
     const contacts = sortedContacts(found);
     found = [];
     return contacts;
@@ -246,9 +249,7 @@ export function create(Jolt, scene, mode) {
     /** @param {Float64Array} poses */
     contactsAt(poses) {
       if (own) throw new Error('this Jolt world runs its own simulation; contacts at our pose need mode "ours"');
-      if (poses.length !== 7 * bodies.length) {
-        throw new Error(`Jolt was given ${poses.length / 7} poses for a scene of ${bodies.length} bodies`);
-      }
+      checkPoses(poses, bodies.length, 'Jolt');
       scratchVec.Set(0, 0, 0);
       ids.forEach((id, index) => {
         const p = 7 * index;
@@ -284,29 +285,6 @@ export function create(Jolt, scene, mode) {
       Jolt.destroy(jolt);
     },
   };
-}
-
-/**
- * The contacts (9 numbers each) sorted by body pair, then point, normal and
- * depth: Jolt visits body pairs in an order that follows its broad phase's
- * history, so sorting makes the same pose give the same array.
- * @param {number[]} flat
- */
-function sortedContacts(flat) {
-  const count = flat.length / 9;
-  const order = Array.from({ length: count }, (_, i) => i);
-  order.sort((i, j) => {
-    for (let k = 0; k < 9; k++) {
-      const difference = flat[9 * i + k] - flat[9 * j + k];
-      if (difference !== 0) return difference;
-    }
-    return i - j;
-  });
-  const contacts = new Float64Array(flat.length);
-  order.forEach((from, to) => {
-    for (let k = 0; k < 9; k++) contacts[9 * to + k] = flat[9 * from + k];
-  });
-  return contacts;
 }
 
 /**

@@ -67,6 +67,8 @@
  * defaults.
  */
 
+import { checkPoses } from './common.js';
+
 const PACKAGE = '@mujoco/mujoco';
 
 /**
@@ -259,9 +261,7 @@ function buildWorld(mj, model, data, scene, mode) {
     contactsAt(poses) {
       alive();
       if (mode !== 'ours') throw new Error("MuJoCo's world runs its own simulation here; it takes no poses.");
-      if (poses.length !== 7 * bodyCount) {
-        throw new Error(`MuJoCo was given ${poses.length / 7} poses for a scene of ${bodyCount} bodies.`);
-      }
+      checkPoses(poses, bodyCount, 'MuJoCo');
       const qpos = data.qpos;
       const qvel = data.qvel;
       qvel.fill(0);

@@ -81,6 +81,8 @@
  * and is reported as such.
  */
 
+import { checkPoses, contactsByPair } from './common.js';
+
 const WASM = 'physx-js-webidl/physx-js-webidl.wasm';
 
 /**
@@ -444,15 +446,7 @@ export function create(px, scene, mode) {
     const collect = () => {
       const pairs = reported;
       reported = [];
-      pairs.sort((x, y) => x.a - y.a || x.b - y.b);
-      const total = pairs.reduce((sum, pair) => sum + pair.values.length, 0);
-      const contacts = new Float64Array(total);
-      let at = 0;
-      for (const pair of pairs) {
-        contacts.set(pair.values, at);
-        at += pair.values.length;
-      }
-      return contacts;
+      return contactsByPair(pairs);
     };
 
     /** @param {Float64Array} into */
@@ -476,9 +470,7 @@ export function create(px, scene, mode) {
       /** @param {Float64Array} poses */
       contactsAt(poses) {
         if (mode !== 'ours') throw new Error('This PhysX world runs its own simulation; it takes no poses.');
-        if (!poses || poses.length !== poseCount) {
-          throw new Error(`PhysX needs 7 numbers per body (${poseCount}), not ${poses ? poses.length : 0}.`);
-        }
+        checkPoses(poses, bodies.length, 'PhysX');
         actors.forEach((actor, i) => {
           if (fixed[i]) {
             // A static moves only when told to (it costs a rebuild of its tree).

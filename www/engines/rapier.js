@@ -108,6 +108,8 @@
  * right face contact.
  */
 
+import { checkPoses, principalAxes, sortedContacts } from './common.js';
+
 /** @typedef {any} Rapier the module returned by `load` */
 
 const PACKAGE_MODULE = '@dimforge/rapier3d-compat/dist/rapier.mjs';
@@ -178,12 +180,13 @@ export function create(RAPIER, scene, mode) {
       if (own && !body.fixed) {
         description.setLinvel(body.velocity[0], body.velocity[1], body.velocity[2]);
         description.setAngvel({ x: body.angularVelocity[0], y: body.angularVelocity[1], z: body.angularVelocity[2] });
-        const { moments, frame } = principalInertia(body.inertia);
+        // Rapier takes principal moments and the rotation from their frame to the body's.
+        const { moments, rotation } = principalAxes(body.inertia, 'sum');
         description.setAdditionalMassProperties(
           body.mass,
           { x: 0, y: 0, z: 0 },
           { x: moments[0], y: moments[1], z: moments[2] },
-          frame,
+          { x: rotation[0], y: rotation[1], z: rotation[2], w: rotation[3] },
         );
       }
       const rigidBody = world.createRigidBody(description);
@@ -316,9 +319,7 @@ export function create(RAPIER, scene, mode) {
     /** @param {Float64Array} poses */
     contactsAt(poses) {
       if (own) throw new Error('this Rapier world runs its own simulation; contacts at our pose need mode "ours"');
-      if (poses.length !== 7 * count) {
-        throw new Error(`Rapier was given ${poses.length / 7} poses for a scene of ${count} bodies`);
-      }
+      checkPoses(poses, count, 'Rapier');
       const built = buildWorld(poses);
       try {
         built.world.step();
@@ -450,131 +451,4 @@ function transform(poses, index, local) {
     poses[p + 1] + y + 2 * (qw * cy + qz * cx - qx * cz),
     poses[p + 2] + z + 2 * (qw * cz + qx * cy - qy * cx),
   ];
-}
-
-/**
- * The principal moments of a symmetric 3 × 3 inertia tensor (row by row)
- * and the rotation from the principal frame to the body frame, by cyclic
- * Jacobi rotations.
- * @param {number[]} inertia
- * @returns {{ moments: number[], frame: { x: number, y: number, z: number, w: number } }}
- */
-function principalInertia(inertia) {
-  const a = [
-    [inertia[0], inertia[1], inertia[2]],
-    [inertia[3], inertia[4], inertia[5]],
-    [inertia[6], inertia[7], inertia[8]],
-  ];
-  // Symmetrise: the tensor is symmetric up to round-off.
-  for (let i = 0; i < 3; i++) {
-    for (let j = i + 1; j < 3; j++) a[i][j] = a[j][i] = (a[i][j] + a[j][i]) / 2;
-  }
-  const v = [
-    [1, 0, 0],
-    [0, 1, 0],
-    [0, 0, 1],
-  ];
-  const scale = Math.abs(a[0][0]) + Math.abs(a[1][1]) + Math.abs(a[2][2]);
-  // A sweep squares the off-diagonal size; 50 sweeps reach round-off from anything.
-  for (let sweep = 0; sweep < 50; sweep++) {
-    const off = Math.abs(a[0][1]) + Math.abs(a[0][2]) + Math.abs(a[1][2]);
-    if (off === 0 || off <= 1e-15 * scale) break;
-    for (const [p, q] of [
-      [0, 1],
-      [0, 2],
-      [1, 2],
-    ]) {
-      if (a[p][q] === 0) continue;
-      const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k++) {
-        const akp = a[k][p];
-        const akq = a[k][q];
-        a[k][p] = c * akp - s * akq;
-        a[k][q] = s * akp + c * akq;
-      }
-      for (let k = 0; k < 3; k++) {
-        const apk = a[p][k];
-        const aqk = a[q][k];
-        a[p][k] = c * apk - s * aqk;
-        a[q][k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k++) {
-        const vkp = v[k][p];
-        const vkq = v[k][q];
-        v[k][p] = c * vkp - s * vkq;
-        v[k][q] = s * vkp + c * vkq;
-      }
-    }
-  }
-  // Columns of v are the principal axes; make it a rotation (determinant +1).
-  const det =
-    v[0][0] * (v[1][1] * v[2][2] - v[1][2] * v[2][1]) -
-    v[0][1] * (v[1][0] * v[2][2] - v[1][2] * v[2][0]) +
-    v[0][2] * (v[1][0] * v[2][1] - v[1][1] * v[2][0]);
-  if (det < 0) for (let k = 0; k < 3; k++) v[k][2] = -v[k][2];
-  return { moments: [a[0][0], a[1][1], a[2][2]], frame: quaternionOf(v) };
-}
-
-/**
- * The unit quaternion of a rotation matrix (Shepperd's method).
- * @param {number[][]} m
- */
-function quaternionOf(m) {
-  const trace = m[0][0] + m[1][1] + m[2][2];
-  let x;
-  let y;
-  let z;
-  let w;
-  if (trace > 0) {
-    const s = 2 * Math.sqrt(trace + 1);
-    w = s / 4;
-    x = (m[2][1] - m[1][2]) / s;
-    y = (m[0][2] - m[2][0]) / s;
-    z = (m[1][0] - m[0][1]) / s;
-  } else if (m[0][0] > m[1][1] && m[0][0] > m[2][2]) {
-    const s = 2 * Math.sqrt(1 + m[0][0] - m[1][1] - m[2][2]);
-    w = (m[2][1] - m[1][2]) / s;
-    x = s / 4;
-    y = (m[0][1] + m[1][0]) / s;
-    z = (m[0][2] + m[2][0]) / s;
-  } else if (m[1][1] > m[2][2]) {
-    const s = 2 * Math.sqrt(1 + m[1][1] - m[0][0] - m[2][2]);
-    w = (m[0][2] - m[2][0]) / s;
-    x = (m[0][1] + m[1][0]) / s;
-    y = s / 4;
-    z = (m[1][2] + m[2][1]) / s;
-  } else {
-    const s = 2 * Math.sqrt(1 + m[2][2] - m[0][0] - m[1][1]);
-    w = (m[1][0] - m[0][1]) / s;
-    x = (m[0][2] + m[2][0]) / s;
-    y = (m[1][2] + m[2][1]) / s;
-    z = s / 4;
-  }
-  const length = Math.hypot(x, y, z, w);
-  return { x: x / length, y: y / length, z: z / length, w: w / length };
-}
-
-/**
- * The contacts (9 numbers each) sorted by body pair, then point, normal and
- * depth, so that their order does not follow the narrow phase's internals.
- * @param {number[]} flat
- */
-function sortedContacts(flat) {
-  const total = flat.length / 9;
-  const order = Array.from({ length: total }, (_, i) => i);
-  order.sort((i, j) => {
-    for (let k = 0; k < 9; k++) {
-      const difference = flat[9 * i + k] - flat[9 * j + k];
-      if (difference !== 0) return difference;
-    }
-    return i - j;
-  });
-  const contacts = new Float64Array(flat.length);
-  order.forEach((from, to) => {
-    for (let k = 0; k < 9; k++) contacts[9 * to + k] = flat[9 * from + k];
-  });
-  return contacts;
 }
