@@ -149,7 +149,7 @@ test('each engine shows its contacts on every scene, with the full readout', { t
     const keys = Object.keys(await readout(page));
     for (const engine of ENGINES) {
       await page.selectOption('#method-picker', engine.id);
-      await waitReady(page, { scene: 'pillar', method: engine.id });
+      await waitReady(page, { method: engine.id });
       for (const scene of scenes) {
         await page.selectOption('#scene-picker', scene);
         await page.waitForFunction((scene) => document.body.dataset.scene === scene, scene, { timeout: 90_000 });
