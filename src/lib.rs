@@ -35,6 +35,23 @@
 //! - [`report`]: the paper's tables and numbers, beside ours.
 //! - `web` (wasm32 only) and the `contactlab` binary: translation only.
 
+/// A text of a registry entry that only its help shows (a method's or an
+/// engine's paragraph, its sources): the text in builds with the cargo
+/// feature `help-texts` (the CLI, the tests, the page's full module); empty
+/// in the page's lean module, whose help dialog reads the same texts from
+/// `pkg/help.json`, which the build writes from the registries
+/// (`xtask/src/wasm.rs`), so that the default page does not carry them
+/// (docs/design/page.md, the size budget).
+macro_rules! help_text {
+    ($text:literal) => {
+        if cfg!(feature = "help-texts") {
+            $text
+        } else {
+            ""
+        }
+    };
+}
+
 pub mod clock;
 pub mod contact;
 pub mod contact_file;

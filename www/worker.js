@@ -258,15 +258,8 @@ async function loadInto(core, request) {
 async function engineWorld(core, playground, request) {
   const engine = engines.get(request.settings?.method);
   if (!engine) return null;
-  const { newWorld } = await import('./engines/worlds.js');
-  const text = typeof request.scene?.text === 'string' ? request.scene.text : null;
-  const sceneJson = core.Playground.engineScene(text === null ? String(request.scene?.id) : null, text, request.settings);
-  const world = await newWorld(engine, sceneJson, request.settings.engine ?? 'ours');
-  playground.setEngine(
-    (/** @type {Float64Array} */ poses) => world.contactsAt(poses),
-    () => world.ownStep(),
-  );
-  return world;
+  const { worldFor } = await import('./engines/worlds.js');
+  return worldFor(core.Playground, playground, engine, request);
 }
 
 /**

@@ -47,6 +47,15 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
+    /// What the help says the engine's contacts come from: what the
+    /// package holds, the package and its version.
+    pub fn source(&self) -> String {
+        format!(
+            "{} ({} {} from npm)",
+            self.inside, self.package, self.version
+        )
+    }
+
     /// The name with the package version, as tables and the picker show
     /// it: "Jolt Physics (jolt-physics 1.1.0)".
     pub fn label(&self) -> String {
@@ -61,10 +70,10 @@ pub static ENGINES: &[EngineInfo] = &[
         name: "Jolt Physics",
         package: "jolt-physics",
         version: "1.1.0",
-        inside: "Jolt Physics (JoltPhysics.js), single precision, single-threaded build",
-        users: "Horizon Forbidden West, Death Stranding 2, Godot",
+        inside: help_text!("Jolt Physics (JoltPhysics.js), single precision, single-threaded build"),
+        users: help_text!("Horizon Forbidden West, Death Stranding 2, Godot"),
         summary: "Jolt's contacts: convex hulls and static triangle meshes, GJK/EPA, one manifold of up to 4 points per pair",
-        help: "Jolt Physics, the engine of Horizon Forbidden West and Death Stranding 2, running from its WebAssembly build. Each body is a Jolt convex hull of its surface (a fixed non-convex body a static triangle mesh); at each step Jolt's narrow phase finds the deepest point of each pair by GJK and EPA, builds one contact manifold per pair with that normal, clips the two faces against each other and keeps at most four points. Contacts are reported up to Jolt's speculative distance (2 cm) before the bodies touch. One normal per pair is right for a flat face on a face, and wrong wherever a pair touches along two directions at once (a spike in a crack).",
+        help: help_text!("Jolt Physics, the engine of Horizon Forbidden West and Death Stranding 2, running from its WebAssembly build. Each body is a Jolt convex hull of its surface (a fixed non-convex body a static triangle mesh); at each step Jolt's narrow phase finds the deepest point of each pair by GJK and EPA, builds one contact manifold per pair with that normal, clips the two faces against each other and keeps at most four points. Contacts are reported up to Jolt's speculative distance (2 cm) before the bodies touch. One normal per pair is right for a flat face on a face, and wrong wherever a pair touches along two directions at once (a spike in a crack)."),
         files: &["jolt-physics/dist/jolt-physics.wasm.js", "jolt-physics/dist/jolt-physics.wasm.wasm"],
     },
     EngineInfo {
@@ -72,10 +81,10 @@ pub static ENGINES: &[EngineInfo] = &[
         name: "PhysX 5",
         package: "physx-js-webidl",
         version: "2.7.3",
-        inside: "NVIDIA PhysX 5.6.1, single precision, single-threaded build",
-        users: "Unity, Unreal Engine 4, NVIDIA Omniverse",
+        inside: help_text!("NVIDIA PhysX 5.6.1, single precision, single-threaded build"),
+        users: help_text!("Unity, Unreal Engine 4, NVIDIA Omniverse"),
         summary: "PhysX's contacts: cooked convex meshes and triangle meshes, contact patches up to its contact offset",
-        help: "NVIDIA PhysX 5, the engine inside Unity and Unreal Engine 4, running from its WebAssembly build. Each body is a cooked PhysX convex mesh (a fixed non-convex body a triangle mesh); its narrow phase builds contact patches, one normal each, from the closest features of each shape pair and reports points within the shapes' contact offsets (2 cm each by default), so contacts appear before bodies touch. A patch has one normal, so a pair that touches along two directions at once gets one of them wrong.",
+        help: help_text!("NVIDIA PhysX 5, the engine inside Unity and Unreal Engine 4, running from its WebAssembly build. Each body is a cooked PhysX convex mesh (a fixed non-convex body a triangle mesh); its narrow phase builds contact patches, one normal each, from the closest features of each shape pair and reports points within the shapes' contact offsets (2 cm each by default), so contacts appear before bodies touch. A patch has one normal, so a pair that touches along two directions at once gets one of them wrong."),
         files: &["physx-js-webidl/physx-js-webidl.mjs", "physx-js-webidl/physx-js-webidl.wasm"],
     },
     EngineInfo {
@@ -83,10 +92,10 @@ pub static ENGINES: &[EngineInfo] = &[
         name: "MuJoCo",
         package: "@mujoco/mujoco",
         version: "3.14.0",
-        inside: "MuJoCo 3.14.0 (Google DeepMind's own WebAssembly build), single-threaded",
-        users: "robotics and reinforcement learning (DeepMind, OpenAI Gym, dm_control)",
+        inside: help_text!("MuJoCo 3.14.0 (Google DeepMind's own WebAssembly build), single-threaded"),
+        users: help_text!("robotics and reinforcement learning (DeepMind, OpenAI Gym, dm_control)"),
         summary: "MuJoCo's contacts: every mesh collided as its convex hull, multi-contact CCD, margin 0",
-        help: "MuJoCo, the simulator of robotics and reinforcement learning, running Google DeepMind's own WebAssembly build on the MuJoCo model `contactlab export --format mjcf` writes. MuJoCo collides every mesh as its convex hull, so a non-convex body is its convex pieces; each pair of geoms gets up to four contacts from its multi-contact convex collision, with the normal of the deepest direction. With the default margin of 0 a pair counts only when the computed distance is negative, so bodies that touch exactly can be missed by round-off.",
+        help: help_text!("MuJoCo, the simulator of robotics and reinforcement learning, running Google DeepMind's own WebAssembly build on the MuJoCo model `contactlab export --format mjcf` writes. MuJoCo collides every mesh as its convex hull, so a non-convex body is its convex pieces; each pair of geoms gets up to four contacts from its multi-contact convex collision, with the normal of the deepest direction. With the default margin of 0 a pair counts only when the computed distance is negative, so bodies that touch exactly can be missed by round-off."),
         files: &["@mujoco/mujoco/mujoco.js", "@mujoco/mujoco/mujoco.wasm"],
     },
     EngineInfo {
@@ -94,10 +103,10 @@ pub static ENGINES: &[EngineInfo] = &[
         name: "Rapier",
         package: "@dimforge/rapier3d-compat",
         version: "0.21.0",
-        inside: "Rapier with parry3d 0.31.1, single precision",
-        users: "Bevy, web games (three.js, Babylon.js)",
+        inside: help_text!("Rapier with parry3d 0.31.1, single precision"),
+        users: help_text!("Bevy, web games (three.js, Babylon.js)"),
         summary: "Rapier's contacts: parry's convex hulls and triangle meshes, one manifold per shape pair, prediction distance",
-        help: "Rapier, the engine of Bevy and many web games, running Dimforge's own WebAssembly build. Each body is a parry convex hull (a fixed non-convex body a parry triangle mesh); parry finds one manifold per pair of shapes (per triangle of a mesh) with one normal, clipping the closest faces, and reports points up to Rapier's prediction distance. It is the library our own parry method calls, in single precision and through Rapier's pipeline.",
+        help: help_text!("Rapier, the engine of Bevy and many web games, running Dimforge's own WebAssembly build. Each body is a parry convex hull (a fixed non-convex body a parry triangle mesh); parry finds one manifold per pair of shapes (per triangle of a mesh) with one normal, clipping the closest faces, and reports points up to Rapier's prediction distance. It is the library our own parry method calls, in single precision and through Rapier's pipeline."),
         files: &["@dimforge/rapier3d-compat/dist/rapier.mjs"],
     },
     EngineInfo {
@@ -105,10 +114,10 @@ pub static ENGINES: &[EngineInfo] = &[
         name: "Bullet",
         package: "ammojs3",
         version: "0.0.11",
-        inside: "Bullet 3.26 compiled by ammo.js (ammojs3), single precision",
-        users: "Blender, PyBullet, many web demos",
+        inside: help_text!("Bullet 3.26 compiled by ammo.js (ammojs3), single precision"),
+        users: help_text!("Blender, PyBullet, many web demos"),
         summary: "Bullet's contacts: convex hulls with a 4 cm margin, GJK/EPA, one new point per pair per step",
-        help: "Bullet, the engine of Blender and PyBullet, running an Emscripten build of Bullet 3.26 (ammo.js). Each body is a Bullet convex hull shape (a fixed non-convex body a BVH triangle mesh), with Bullet's default collision margin of 4 cm around it. Between hulls GJK and EPA give one point per pair per collision pass; a persistent manifold normally gathers up to four over several frames. At our pose each pass starts afresh, so a pair gets the one point, and the margins make contacts appear before the bodies touch.",
+        help: help_text!("Bullet, the engine of Blender and PyBullet, running an Emscripten build of Bullet 3.26 (ammo.js). Each body is a Bullet convex hull shape (a fixed non-convex body a BVH triangle mesh), with Bullet's default collision margin of 4 cm around it. Between hulls GJK and EPA give one point per pair per collision pass; a persistent manifold normally gathers up to four over several frames. At our pose each pass starts afresh, so a pair gets the one point, and the margins make contacts appear before the bodies touch."),
         files: &["ammojs3/dist/ammo.wasm.js", "ammojs3/dist/ammo.wasm.wasm"],
     },
 ];

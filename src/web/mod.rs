@@ -367,7 +367,7 @@ impl Playground {
             CatalogueEntry::Engine(EngineEntry {
                 id: e.id,
                 name: e.name,
-                source: format!("{} ({} {} from npm)", e.inside, e.package, e.version),
+                source: e.source(),
                 summary: e.summary,
                 help: e.help,
                 reads: &["engine"],

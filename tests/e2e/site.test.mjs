@@ -248,6 +248,28 @@ test('after one visit the site works offline: with the server stopped, a reload 
   }
 });
 
+test('an engine chosen once works offline: its package is kept when first fetched, not precached', async () => {
+  const offlineHost = await startStaticHost({ folder: SITE, prefix: PREFIX });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL('#scene=pillar&step=1', offlineHost.url).href);
+    await waitReady(page, { scene: 'pillar', step: 1 });
+    await page.waitForFunction(() => document.body.dataset.offline === 'controlled', null, { timeout: READY_TIMEOUT_MS });
+    assert.deepEqual(offlineHost.log.filter((p) => p.includes('/pkg/engines/')), [], 'the service worker precached an engine');
+    await page.selectOption('#method-picker', 'jolt');
+    await waitReady(page, { scene: 'pillar', method: 'jolt', step: 1 });
+    const online = await stableReadout(page);
+    await offlineHost.close();
+    await page.reload();
+    await waitReady(page, { scene: 'pillar', method: 'jolt', step: 1 });
+    assert.equal(await bannerText(page, 'error-banner'), null);
+    assert.deepEqual(await stableReadout(page), online, 'Jolt offline shows what it showed online');
+  } finally {
+    await context.close();
+  }
+});
+
 test('a new deployment is offered with "new version — reload", and taken only when asked', async () => {
   // A copy of the site whose service worker is then replaced, as a new
   // deployment replaces it.

@@ -72,14 +72,23 @@ function engineModule(engine) {
 }
 
 /**
- * A new world of `engine` for the engine scene `sceneJson` in `mode`
- * ("ours" or "own"); the caller frees it.
- * @param {{id: string, name: string, package: string, version: string}} engine
- * @param {string} sceneJson the core's `engineScene`
- * @param {string} mode
+ * A new world of `engine` on the scene and settings of `request` (a `load`,
+ * a compare row's or a bench's), handed to `playground` for its next run;
+ * the caller frees it.
+ * @param {any} Playground the core module's Playground class (its `engineScene`)
+ * @param {any} playground the Playground that runs with the world
+ * @param {{id: string, name: string, package: string, version: string}} engine the catalogue's entry
+ * @param {any} request
  * @returns {Promise<{contactsAt: (poses: Float64Array) => Float64Array, ownStep: () => {poses: Float64Array, contacts: Float64Array}, free: () => void}>}
  */
-export async function newWorld(engine, sceneJson, mode) {
+export async function worldFor(Playground, playground, engine, request) {
+  const text = typeof request.scene?.text === 'string' ? request.scene.text : null;
+  const sceneJson = Playground.engineScene(text === null ? String(request.scene?.id) : null, text, request.settings);
   const { adapter, lib } = await engineModule(engine);
-  return adapter.create(lib, JSON.parse(sceneJson), mode);
+  const world = adapter.create(lib, JSON.parse(sceneJson), request.settings.engine ?? 'ours');
+  playground.setEngine(
+    (/** @type {Float64Array} */ poses) => world.contactsAt(poses),
+    () => world.ownStep(),
+  );
+  return world;
 }

@@ -99,6 +99,27 @@ export const MEASURE_HELP = {
 const WRITE_UP = new URL('../pkg/method.txt', import.meta.url).href;
 
 /**
+ * The methods' and engines' help paragraphs and sources by id, which the
+ * build writes beside the wasm (`pkg/help.json`): the lean core leaves
+ * them out of its catalogue to keep the default page small. Fetched once.
+ * @type {Promise<Record<string, {help: string, source: string}>> | null}
+ */
+let helpTexts = null;
+
+function fetchHelpTexts() {
+  helpTexts ??= fetch(new URL('../pkg/help.json', import.meta.url))
+    .then((response) => {
+      if (!response.ok) throw new Error(`pkg/help.json: HTTP ${response.status}`);
+      return response.json();
+    })
+    .catch((error) => {
+      helpTexts = null;
+      throw error;
+    });
+  return helpTexts;
+}
+
+/**
  * Turns a mention of `docs/method.md` in (escaped) help text into a link to
  * the copy served beside the wasm.
  * @param {string} html
@@ -115,16 +136,19 @@ export function linkWriteUp(html) {
  * @param {string} topic
  * @param {Array<{id: string, name: string, help: string, source: string}>} methods `Playground.methods()`
  */
-export function openHelp(dialog, topic, methods) {
+export async function openHelp(dialog, topic, methods) {
   const content = dialog.querySelector('#help-content');
   if (!content.hasChildNodes()) {
+    const texts = methods.some((m) => !m.help || !m.source) ? await fetchHelpTexts() : {};
+    const help = (/** @type {{id: string, help: string}} */ m) => m.help || (texts[m.id]?.help ?? '');
+    const source = (/** @type {{id: string, source: string}} */ m) => m.source || (texts[m.id]?.source ?? '');
     const entry = (kind, id, title, text, readMore) =>
       `<section id="help-${kind}-${escapeHtml(id)}" class="help-entry"><h3>${escapeHtml(title)}</h3><p>${linkWriteUp(escapeHtml(text))}</p><p class="paper">Read more: ${linkWriteUp(escapeHtml(readMore))}.</p></section>`;
     content.innerHTML = `
       <h1>Help</h1>
       <p>ContactLab runs the experiments of Kenny Erleben, <cite>Methodology for Assessing Mesh-Based Contact Point Methods</cite>, ACM Transactions on Graphics 37(3), 2018. Pick a scene and a method, step the simulation and watch whether the contact normals (arrows) are right: blue balls where they are, orange cubes where they are not. The paper's methods look at one pair of tetrahedra at a time; the region methods look at whole contact regions between two bodies, and "Contact regions" (under View) outlines the regions they found, one colour per region.</p>
       <h2>Contact methods</h2>
-      ${methods.map((m) => entry('method', m.id, m.name, m.help, m.source)).join('')}
+      ${methods.map((m) => entry('method', m.id, m.name, help(m), source(m))).join('')}
       <h2>Measures</h2>
       ${Object.entries(MEASURE_HELP)
         .map(([id, e]) => entry('measure', id, e.title, e.text, `${PAPER}, ${e.paper}`))

@@ -505,7 +505,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
         .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
 }
 
-fn json_string(text: &str) -> String {
+pub(crate) fn json_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

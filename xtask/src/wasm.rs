@@ -16,6 +16,7 @@
 //! the lean module.
 
 use crate::cmd::{self, Error, Result};
+use crate::dist::json_string;
 use crate::{setup, wasm_tables};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -69,7 +70,33 @@ pub fn build(root: &Path) -> Result<()> {
             ))
         })?;
     }
+    write_help(&out_dir)?;
     copy_engine_packages(root)
+}
+
+/// Writes `www/pkg/help.json`: every method's and engine's help paragraph
+/// and sources by id, `{"opposing": {"help": …, "source": …}, …}`, from
+/// their registries. The lean module leaves these texts out (`help_text!`
+/// in src/lib.rs); the page's help dialog reads them here.
+fn write_help(out_dir: &Path) -> Result<()> {
+    let methods = contactlab::contact::every_method().map(|m| (m.id, m.help, m.source.to_string()));
+    let engines = contactlab::engines::ENGINES
+        .iter()
+        .map(|e| (e.id, e.help, e.source()));
+    let entries: Vec<String> = methods
+        .chain(engines)
+        .map(|(id, help, source)| {
+            format!(
+                "{}: {{\"help\": {}, \"source\": {}}}",
+                json_string(id),
+                json_string(help),
+                json_string(&source)
+            )
+        })
+        .collect();
+    let path = out_dir.join("help.json");
+    std::fs::write(&path, format!("{{{}}}\n", entries.join(",\n")))
+        .map_err(|e| Error::new(format!("could not write {}: {e}", path.display())))
 }
 
 /// Where the page finds the engines' npm files, relative to `www/`.

@@ -41,9 +41,9 @@ pub struct ClosestPoints;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "closest-points",
     name: "Closest points",
-    source: "Erleben 2018, section 6 and section 7.2",
+    source: help_text!("Erleben 2018, section 6 and section 7.2"),
     summary: "Bodies shrunk by ε; closest points of vertex–face and edge–edge pairs within 2ε give the normal.",
-    help: "Every body is first shrunk (\"eroded\") by ε, so bodies that touch are 2ε apart. For each vertex–triangle and edge–edge pair closer than 2ε, the contact sits halfway between the closest points and the normal is the direction from one to the other. It works well while the gap is clean, but how to choose ε is not obvious, and at corners the closest-point direction can point sideways.",
+    help: help_text!("Every body is first shrunk (\"eroded\") by ε, so bodies that touch are 2ε apart. For each vertex–triangle and edge–edge pair closer than 2ε, the contact sits halfway between the closest points and the normal is the direction from one to the other. It works well while the gap is clean, but how to choose ε is not obvious, and at corners the closest-point direction can point sideways."),
     reads: &["epsilon"],
     algorithm: Algorithm::TetPair(&ClosestPoints),
     paper_code: Some(&PAPER_CODE),
@@ -55,9 +55,9 @@ pub struct ClosestPointsPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "closest-points@paper-code",
     name: "Closest points (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)"),
     summary: "Closest points as the paper's code runs it: a hard 2ε threshold, only face-interior (V,F) and edge-interior (E,E), depth 2ε − distance.",
-    help: "What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and in front of it, two edges whose closest points are strictly inside both, and an edge crossing a face give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); the depth is 2ε minus the distance, the printed sign reversed. An edge whose two ends both gave a vertex contact is skipped. One loop of that code has undefined behaviour; its evident intent is implemented. The code's sort-then-neighbours post-filter.",
+    help: help_text!("What the paper's reference code does instead of the printed Closest points: a pair counts only if its distance is at most 2ε with no tolerance at all, so a gap that computes a hair above 2ε (0.020000000000000004 on the eroded Pillar) is lost; only a vertex above the inside of a face and in front of it, two edges whose closest points are strictly inside both, and an edge crossing a face give contacts (no vertex–edge or vertex–vertex); the edge–edge normal is the cross product of (a_j − a_i) and (b_j − a_i), an apparent slip for (b_j − b_i); the depth is 2ε minus the distance, the printed sign reversed. An edge whose two ends both gave a vertex contact is skipped. One loop of that code has undefined behaviour; its evident intent is implemented. The code's sort-then-neighbours post-filter."),
     reads: &["epsilon"],
     algorithm: Algorithm::TetPair(&ClosestPointsPaperCode),
     paper_code: None,

@@ -42,9 +42,9 @@ pub struct ConsistentVertex;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "consistent-vertex",
     name: "Consistent vertex",
-    source: "Erleben 2018, section 6 and section 7.3",
+    source: help_text!("Erleben 2018, section 6 and section 7.3"),
     summary: "Vertices inside the other body take the normal of the face their edges cross first.",
-    help: "Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule. On meshes where every tetrahedron has a single surface face (our coned shapes) the two methods must pick the same face and coincide.",
+    help: help_text!("Like Vertex only, but the face is chosen by where the vertex came in: the surface face its edges cross first. That follows the motion, so it picks the right face more often than the nearest-face rule. On meshes where every tetrahedron has a single surface face (our coned shapes) the two methods must pick the same face and coincide."),
     reads: &[],
     algorithm: Algorithm::TetPair(&ConsistentVertex),
     paper_code: Some(&PAPER_CODE),
@@ -56,9 +56,9 @@ pub struct ConsistentVertexPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "consistent-vertex@paper-code",
     name: "Consistent vertex (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)"),
     summary: "Consistent vertex as the paper's code runs it: one contact per tetrahedron edge from an inside corner to an outside one that strictly crosses a surface plane.",
-    help: "What the paper's reference code does instead of the printed Consistent vertex: any corner of a tetrahedron inside the other tetrahedron or on its boundary counts, surface vertex of its body or not. From it, the code follows the corner's three edges in its own tetrahedron rather than the surface edges of its body, but only edges to a corner that is not inside, and each such edge that strictly crosses a surface face plane of the other tetrahedron (from strictly behind to strictly in front) gives a contact with that face. A corner can so get up to three contacts with different normals, and a plane an edge only touches gives none. Exact comparisons and the code's sort-then-neighbours post-filter.",
+    help: help_text!("What the paper's reference code does instead of the printed Consistent vertex: any corner of a tetrahedron inside the other tetrahedron or on its boundary counts, surface vertex of its body or not. From it, the code follows the corner's three edges in its own tetrahedron rather than the surface edges of its body, but only edges to a corner that is not inside, and each such edge that strictly crosses a surface face plane of the other tetrahedron (from strictly behind to strictly in front) gives a contact with that face. A corner can so get up to three contacts with different normals, and a plane an edge only touches gives none. Exact comparisons and the code's sort-then-neighbours post-filter."),
     reads: &[],
     algorithm: Algorithm::TetPair(&ConsistentVertexPaperCode),
     paper_code: None,

@@ -78,9 +78,9 @@ pub struct ContourRegion;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "contour-region",
     name: "Contour region",
-    source: "the ArtiSynth manual, §7.4.1, contour region: its default between rigid bodies",
+    source: help_text!("the ArtiSynth manual, §7.4.1, contour region: its default between rigid bodies"),
     summary: "Fits a plane to each contact region and puts a contact at every corner of the region's convex hull, all with the plane's normal and the region's deepest penetration.",
-    help: "Looks at whole contact regions, not at pairs of tetrahedra: where the two surfaces cross it follows the closed intersection contour, and where they only touch it takes the touching polygon. It fits a plane to each region (least squares), projects the region into it and keeps the corners of its convex hull; each corner is a contact with the plane's normal and the depth of the region's deepest penetrating vertex. Internal edges and vertices play no part, and a flat joint gets the exact face normal, but every contact of a region shares one normal, so a region that wraps around an edge (a wedge in a crack) is flattened into one plane.",
+    help: help_text!("Looks at whole contact regions, not at pairs of tetrahedra: where the two surfaces cross it follows the closed intersection contour, and where they only touch it takes the touching polygon. It fits a plane to each region (least squares), projects the region into it and keeps the corners of its convex hull; each corner is a contact with the plane's normal and the depth of the region's deepest penetrating vertex. Internal edges and vertices play no part, and a flat joint gets the exact face normal, but every contact of a region shares one normal, so a region that wraps around an edge (a wedge in a crack) is flattened into one plane."),
     reads: &[],
     algorithm: Algorithm::BodyPair(&ContourRegion),
     paper_code: None,

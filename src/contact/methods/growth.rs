@@ -63,9 +63,9 @@ pub struct Growth;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "growth",
     name: "Growth",
-    source: "Erleben 2018, section 6, section 7.5 and appendix B (algorithm 2)",
+    source: help_text!("Erleben 2018, section 6, section 7.5 and appendix B (algorithm 2)"),
     summary: "Shrinks the tetrahedra apart, grows them back until nearly touching, and takes the normal of the nearest feature.",
-    help: "Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step.",
+    help: help_text!("Shrinks the two tetrahedra until they separate, then grows them back until they almost touch, and takes the normal of the features that touch first (a face beats an edge beats a vertex). It is a discrete imitation of continuous collision detection and is sensitive to the time step."),
     reads: &[],
     algorithm: Algorithm::TetPair(&Growth),
     paper_code: Some(&PAPER_CODE),
@@ -77,9 +77,9 @@ pub struct GrowthPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "growth@paper-code",
     name: "Growth (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not appendix B as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not appendix B as printed)"),
     summary: "Growth as the paper's code runs it: the first face within 4° of the search direction gives its normal, anything else the direction itself.",
-    help: "What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, and the first face in face order whose cone holds the direction is taken, not the best aligned; an edge or vertex gives the search direction itself as the normal; the feature with more points gives the normal and, on a tie, A's wins. The growing starts one shrink step (0.9 ×) below the last scale the shrinking tested, sets the scale to the factor 1 − s·dc/‖dc‖² at each step, stops at δ = 2 min(first gap, 1 % of the smaller tetrahedron's size), and runs at most 20 times; the contacts are the intersection points, merged when they coincide and not projected onto a plane. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
+    help: help_text!("What the paper's reference code does instead of algorithm 2's BestNormal: the feature in the search direction is found on a Gauss map of all four faces of the tetrahedron (interior faces too) whose face cones are widened by 4°, and the first face in face order whose cone holds the direction is taken, not the best aligned; an edge or vertex gives the search direction itself as the normal; the feature with more points gives the normal and, on a tie, A's wins. The growing starts one shrink step (0.9 ×) below the last scale the shrinking tested, sets the scale to the factor 1 − s·dc/‖dc‖² at each step, stops at δ = 2 min(first gap, 1 % of the smaller tetrahedron's size), and runs at most 20 times; the contacts are the intersection points, merged when they coincide and not projected onto a plane. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies."),
     reads: &[],
     algorithm: Algorithm::TetPair(&GrowthPaperCode),
     paper_code: None,

@@ -51,9 +51,9 @@ pub struct Intersection;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "intersection",
     name: "Intersection",
-    source: "Erleben 2018, section 6 and section 7.1",
+    source: help_text!("Erleben 2018, section 6 and section 7.1"),
     summary: "Touching vertex–face pairs take the face normal; crossing edge pairs take the edges' cross product.",
-    help: "Looks at the surface triangles only. A vertex lying on a face gives that face's normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane.",
+    help: help_text!("Looks at the surface triangles only. A vertex lying on a face gives that face's normal; two crossing edges give the cross product of the edges. The edge–edge normals are the weak spot: at internal edges of a flat cap, or at cliff edges, two edges can cross in a direction that has nothing to do with the real contact plane."),
     reads: &[],
     algorithm: Algorithm::TetPair(&Intersection),
     paper_code: Some(&PAPER_CODE),
@@ -65,9 +65,9 @@ pub struct IntersectionPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "intersection@paper-code",
     name: "Intersection (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)"),
     summary: "Intersection as the paper's code runs it: overlapping triangles only, every corner behind a face, both orientations of an edge pair, stopped by the first edge axis that separates the tetrahedra.",
-    help: "What the paper's reference code does instead of the printed Intersection method. Only surface triangles that overlap are paired. Every corner of one on or behind the other's plane and inside its edges is a (V,F) contact, however deep. An edge pair gives an (E,E) contact when its closest points lie strictly inside both edges and their midpoint is on or behind both triangles' planes, with the direction of the edges' cross product along which B's lowest corner lies within A's extent (or the reverse direction when A's lowest lies within B's); it does not check that the contact lies in either body. The first edge pair whose cross product separates or merely touches the two tetrahedra ends the tetrahedron pair, keeping what was found before. Exact comparisons and the code's sort-then-neighbours post-filter.",
+    help: help_text!("What the paper's reference code does instead of the printed Intersection method. Only surface triangles that overlap are paired. Every corner of one on or behind the other's plane and inside its edges is a (V,F) contact, however deep. An edge pair gives an (E,E) contact when its closest points lie strictly inside both edges and their midpoint is on or behind both triangles' planes, with the direction of the edges' cross product along which B's lowest corner lies within A's extent (or the reverse direction when A's lowest lies within B's); it does not check that the contact lies in either body. The first edge pair whose cross product separates or merely touches the two tetrahedra ends the tetrahedron pair, keeping what was found before. Exact comparisons and the code's sort-then-neighbours post-filter."),
     reads: &[],
     algorithm: Algorithm::TetPair(&IntersectionPaperCode),
     paper_code: None,

@@ -350,9 +350,9 @@ macro_rules! registry {
 static REFERENCE: MethodInfo = MethodInfo {
     id: "reference",
     name: "Reference (exact)",
-    source: "Erleben 2018, section 5 (figure 6, the ideal contact analysis)",
+    source: help_text!("Erleben 2018, section 5 (figure 6, the ideal contact analysis)"),
     summary: "The exact contact regions of the initial pose carried with the bodies: what an ideal method would give a resting scene.",
-    help: "Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison. Where a region is a single point or line, it takes the normals the scene file declares right, so it is the answer, not a method under test.",
+    help: help_text!("Not a method of the paper: the exact contact regions of the first frame, computed from the geometry and carried along with the bodies. It shows what an ideal method would give a scene at rest, for comparison. Where a region is a single point or line, it takes the normals the scene file declares right, so it is the answer, not a method under test."),
     reads: &[],
     algorithm: Algorithm::ExactReference,
     paper_code: None,

@@ -42,9 +42,9 @@ pub struct Opposing;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "opposing",
     name: "Opposing",
-    source: "Erleben 2018, section 6, section 7.5 and appendix A (algorithm 1)",
+    source: help_text!("Erleben 2018, section 6, section 7.5 and appendix A (algorithm 1)"),
     summary: "The most opposing pair of surface faces gives the normal for all intersection points.",
-    help: "Among the surface triangles of the two tetrahedra, take the pair that faces each other most directly (the most opposing normals, checked with a \"sandwich\" test) and use the difference of their normals. Flat faces pressed together get exactly their common normal, which is why Opposing does well on the Pillar.",
+    help: help_text!("Among the surface triangles of the two tetrahedra, take the pair that faces each other most directly (the most opposing normals, checked with a \"sandwich\" test) and use the difference of their normals. Flat faces pressed together get exactly their common normal, which is why Opposing does well on the Pillar."),
     reads: &[],
     algorithm: Algorithm::TetPair(&Opposing),
     paper_code: Some(&PAPER_CODE),
@@ -56,9 +56,9 @@ pub struct OpposingPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "opposing@paper-code",
     name: "Opposing (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not algorithm 1 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not algorithm 1 as printed)"),
     summary: "Opposing as the paper's code runs it: A's face normal, a two-sided sandwich test, no touching tolerance.",
-    help: "What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test skips a pair only when both opposite corners lie strictly behind the other's face (on a plane counts as in front); the first strictly most opposing pair wins, A's faces first; the intersection points are computed in the code's arithmetic (unnormalised planes, the crossed plane tested too) and merged when they coincide after projection. Exact comparisons (no touching tolerance) and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies: which is A is the scene file's order. On the Sliding spike one pair takes the ground's side face, so the code does not give the paper's 100 % there.",
+    help: help_text!("What the paper's reference code does instead of algorithm 1: the normal is the face normal of body A's triangle of the most opposing pair, not the bisector of the two; the sandwich test skips a pair only when both opposite corners lie strictly behind the other's face (on a plane counts as in front); the first strictly most opposing pair wins, A's faces first; the intersection points are computed in the code's arithmetic (unnormalised planes, the crossed plane tested too) and merged when they coincide after projection. Exact comparisons (no touching tolerance) and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies: which is A is the scene file's order. On the Sliding spike one pair takes the ground's side face, so the code does not give the paper's 100 % there."),
     reads: &[],
     algorithm: Algorithm::TetPair(&OpposingPaperCode),
     paper_code: None,

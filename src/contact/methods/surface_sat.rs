@@ -19,9 +19,9 @@ pub struct SurfaceSat;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "surface-sat",
     name: "Surface-SAT",
-    source: "Erleben 2018, section 6 and section 7.4",
+    source: help_text!("Erleben 2018, section 6 and section 7.4"),
     summary: "Like Volume-SAT, but only surface faces and surface edges may give the normal.",
-    help: "Volume-SAT with only the real surface allowed to give the axis: faces on the surface and edges of surface faces. This removes the interior axes, but cliff edges can still give sloped normals.",
+    help: help_text!("Volume-SAT with only the real surface allowed to give the axis: faces on the surface and edges of surface faces. This removes the interior axes, but cliff edges can still give sloped normals."),
     reads: &[],
     algorithm: Algorithm::TetPair(&SurfaceSat),
     paper_code: Some(&PAPER_CODE),
@@ -33,9 +33,9 @@ pub struct SurfaceSatPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "surface-sat@paper-code",
     name: "Surface-SAT (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)"),
     summary: "Surface-SAT as the paper's code runs it: first minimum surface axis in A-first order, depth from the points' extent.",
-    help: "Volume-SAT as the paper's code runs it (first strictly smaller overlap in the order A face 0, B face 0, A face 1, …, then edge pairs; depth from the intersection points' extent along the axis; plane through the middle of the extremes; intersection points in the code's arithmetic, the crossed plane tested too, merged when they coincide after projection), with only surface faces and edges of surface faces allowed to give the axis. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
+    help: help_text!("Volume-SAT as the paper's code runs it (first strictly smaller overlap in the order A face 0, B face 0, A face 1, …, then edge pairs; depth from the intersection points' extent along the axis; plane through the middle of the extremes; intersection points in the code's arithmetic, the crossed plane tested too, merged when they coincide after projection), with only surface faces and edges of surface faces allowed to give the axis. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies."),
     reads: &[],
     algorithm: Algorithm::TetPair(&SurfaceSatPaperCode),
     paper_code: None,

@@ -31,9 +31,9 @@ pub struct VertexOnly;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "vertex-only",
     name: "Vertex only",
-    source: "Erleben 2018, section 6 and section 7.3",
+    source: help_text!("Erleben 2018, section 6 and section 7.3"),
     summary: "Vertices inside the other body take the normal of the nearest surface face, like a distance field.",
-    help: "Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways.",
+    help: help_text!("Every vertex of one body that is inside a tetrahedron of the other becomes a contact, with the normal of the nearest surface face of that tetrahedron. This is what a signed distance field would give. Near a corner the nearest face can be the wrong one, so normals flip sideways."),
     reads: &[],
     algorithm: Algorithm::TetPair(&VertexOnly),
     paper_code: Some(&PAPER_CODE),
@@ -45,9 +45,9 @@ pub struct VertexOnlyPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "vertex-only@paper-code",
     name: "Vertex only (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)"),
     summary: "Vertex only as the paper's code runs it: any corner inside or on the other tetrahedron, the surface face of minimum signed distance (the farthest), one contact per tied face.",
-    help: "What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that is inside the other tetrahedron or on its boundary (no face plane has it strictly in front) gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, the distances are negative or zero, so that is the face farthest away, not the nearest one a distance field would take. Faces tied at the minimum each give a contact. Exact comparisons and the code's sort-then-neighbours post-filter.",
+    help: help_text!("What the paper's reference code does instead of the printed Vertex only: every corner of a tetrahedron that is inside the other tetrahedron or on its boundary (no face plane has it strictly in front) gives a contact, whether or not it is on its body's surface, and the face is the surface face of minimum signed distance. For a point inside, the distances are negative or zero, so that is the face farthest away, not the nearest one a distance field would take. Faces tied at the minimum each give a contact. Exact comparisons and the code's sort-then-neighbours post-filter."),
     reads: &[],
     algorithm: Algorithm::TetPair(&VertexOnlyPaperCode),
     paper_code: None,

@@ -90,9 +90,9 @@ pub struct VertexPenetration;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "vertex-penetration",
     name: "Vertex penetration",
-    source: "the ArtiSynth manual, section 7.4.1, vertex penetration",
+    source: help_text!("the ArtiSynth manual, section 7.4.1, vertex penetration"),
     summary: "Every mesh vertex of A inside B is a contact, its normal from the nearest point of B's surface; two-way adds B's vertices in A.",
-    help: "ArtiSynth's default for deformable bodies (the ArtiSynth manual, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face whose normal best opposes the relative velocity wins (the face the vertex keeps sliding along), else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed.",
+    help: help_text!("ArtiSynth's default for deformable bodies (the ArtiSynth manual, section 7.4.1). Each surface vertex of body A that lies inside body B (or on its surface) becomes a contact at the vertex, with the normal of B's nearest surface face and the distance to it as depth; with the two-way setting, B's vertices inside A count as well. Where two faces of B are equally near (a vertex at a rim), the face whose normal best opposes the relative velocity wins (the face the vertex keeps sliding along), else their normals are averaged. It depends on the mesh: every vertex is a contact, so refined faces give many, and contacts that no vertex reaches (crossing edges, a corner of B in A's face with two-way off) are missed."),
     reads: &["two_way"],
     algorithm: Algorithm::BodyPair(&VertexPenetration),
     paper_code: None,

@@ -31,9 +31,9 @@ pub struct VolumeSat;
 pub static METHOD: MethodInfo = MethodInfo {
     id: "volume-sat",
     name: "Volume-SAT",
-    source: "Erleben 2018, section 6 and section 7.4",
+    source: help_text!("Erleben 2018, section 6 and section 7.4"),
     summary: "The tetrahedra's axis of minimum overlap (faces and edge pairs) is the normal for all their intersection points.",
-    help: "For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win.",
+    help: help_text!("For each pair of overlapping tetrahedra, the separating axis test finds the axis along which they overlap least (face normals and edge cross products). That axis is the normal for all the points where the two tetrahedra intersect. Because interior faces of the meshes count too, an axis from inside a body can win."),
     reads: &[],
     algorithm: Algorithm::TetPair(&VolumeSat),
     paper_code: Some(&PAPER_CODE),
@@ -45,9 +45,9 @@ pub struct VolumeSatPaperCode;
 pub static PAPER_CODE: MethodInfo = MethodInfo {
     id: "volume-sat@paper-code",
     name: "Volume-SAT (paper's code)",
-    source: "Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)",
+    source: help_text!("Erleben 2018's reference code, as docs/design/reference-code.md describes it (not section 6 as printed)"),
     summary: "Volume-SAT as the paper's code runs it: first minimum axis in A-first order, depth from the points' extent.",
-    help: "What the paper's reference code does instead of the printed Volume-SAT: the axes are tried in the order A face 0, B face 0, A face 1, B face 1, …, then the edge pairs, and the first one with a strictly smaller overlap wins (ties go to A's earlier faces, not to the geometry); the depth is the extent of the intersection points along the axis rather than the SAT overlap, and the contact plane runs through the middle of the extreme points rather than their mean; the intersection points are computed in the code's arithmetic (unnormalised face planes; an edge's cut is kept only if it is inside all four planes, the one it crosses included, so round-off decides at exact touching) and points that coincide after projection are merged. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies.",
+    help: help_text!("What the paper's reference code does instead of the printed Volume-SAT: the axes are tried in the order A face 0, B face 0, A face 1, B face 1, …, then the edge pairs, and the first one with a strictly smaller overlap wins (ties go to A's earlier faces, not to the geometry); the depth is the extent of the intersection points along the axis rather than the SAT overlap, and the contact plane runs through the middle of the extreme points rather than their mean; the intersection points are computed in the code's arithmetic (unnormalised face planes; an edge's cut is kept only if it is inside all four planes, the one it crosses included, so round-off decides at exact touching) and points that coincide after projection are merged. Exact comparisons and the code's sort-then-neighbours post-filter. Not symmetric in the two bodies."),
     reads: &[],
     algorithm: Algorithm::TetPair(&VolumeSatPaperCode),
     paper_code: None,
