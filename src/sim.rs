@@ -259,6 +259,22 @@ impl SimSettings {
     }
 }
 
+/// Starts engines' adapters, for library code that needs an engine's
+/// contacts but runs no process itself (the tables, `crate::report`): the
+/// front end that can run adapters (the CLI, in Node) implements it and
+/// hands it in.
+pub trait EngineRunner {
+    /// `engine`'s adapter on `scene` at its initial pose, with the time
+    /// step and friction of `settings`, in `mode`.
+    fn start(
+        &self,
+        engine: &'static EngineInfo,
+        mode: EngineMode,
+        scene: &Scene,
+        settings: &SimSettings,
+    ) -> Result<Box<dyn ContactSource>, String>;
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum SimError {
     /// A setting is refused by the schema or the registry.
@@ -658,6 +674,31 @@ impl Simulation {
             sim.start_record = Some(record);
         }
         Ok(sim)
+    }
+
+    /// Prepares a run of `scene`: a method's ([`Self::from_scene`]), or,
+    /// when the `method` setting names an engine, that engine's in the
+    /// `engine` setting's mode with its adapter started by `runner`. An
+    /// engine without a runner is an error that says so.
+    pub fn with_runner(
+        scene: Scene,
+        settings: SimSettings,
+        runner: Option<&dyn EngineRunner>,
+    ) -> Result<Simulation, SimError> {
+        let Some(engine) = settings.engine_info() else {
+            return Simulation::from_scene(scene, settings);
+        };
+        let Some(runner) = runner else {
+            return Err(SimError::Engine(format!(
+                "{} runs through its adapter (www/engines/{}.js), which nothing here can start",
+                engine.name, engine.id
+            )));
+        };
+        let mode = settings.engine;
+        let source = runner
+            .start(engine, mode, &scene, &settings)
+            .map_err(SimError::Engine)?;
+        Simulation::with_engine(scene, settings, mode, source)
     }
 
     /// The engine of the run, if its contacts are an engine's.

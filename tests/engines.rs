@@ -147,3 +147,57 @@ fn mujoco_in_node_gives_the_python_packages_contacts_at_the_initial_pose() {
         }
     }
 }
+
+/// The `method` cells of a CSV table's rows.
+fn row_names(csv: &str) -> Vec<String> {
+    csv.lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_run_tables_have_a_row_per_engine_after_the_methods() {
+    // The time-step table runs every row three times over 4 steps: each
+    // engine through its adapter, labelled from the registry.
+    let (code, out, err) = contactlab(&["table", "timestep", "--csv"]);
+    assert_eq!(code, 0, "{err}");
+    let names = row_names(&out);
+    let methods = contactlab::contact::methods_under_test().count();
+    let labels: Vec<String> = ENGINES.iter().map(|e| e.label()).collect();
+    assert_eq!(names.len(), methods + ENGINES.len(), "{out}");
+    assert_eq!(names[methods..], labels[..]);
+    for line in out.lines().skip(1 + methods) {
+        // Every engine finds contacts on the Pillar at every time step.
+        assert!(
+            line.split(',').skip(1).all(|q| q.parse::<f64>().is_ok()),
+            "{line}"
+        );
+    }
+    let (code, out, err) = contactlab(&["table", "timestep", "--csv", "--no-engines"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(row_names(&out).len(), methods);
+}
+
+#[test]
+fn a_table_without_node_fails_at_once_with_one_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_contactlab"))
+        .args(["table", "counts"])
+        .env("CONTACTLAB_NODE", "/nonexistent/node")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("Node") && err.contains("--no-engines") && !err.contains("table counts:"),
+        "{err}"
+    );
+    // The tables without engine rows do not need Node.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_contactlab"))
+        .args(["table", "meshes"])
+        .env("CONTACTLAB_NODE", "/nonexistent/node")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}

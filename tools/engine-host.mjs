@@ -5,7 +5,9 @@
  * standard input and output:
  *
  * - first `{"engine": id, "mode": "ours" | "own", "scene": <engine scene>}`,
- *   answered by `{"ready": true}`;
+ *   answered by `{"ready": true}`; the same request again later frees the
+ *   world and makes one of the new scene (the tables run many scenes with
+ *   one host; an engine's package is loaded once);
  * - then `{"poses": hex}` (our-pose mode), answered by `{"contacts": hex}`,
  *   or `{"ownStep": true}` (own mode), answered by
  *   `{"poses": hex, "contacts": hex}`.
@@ -73,16 +75,24 @@ async function serve() {
   console.log = console.info = console.warn = (...args) => process.stderr.write(`${args.join(' ')}\n`);
   const answer = (value) => out(`${JSON.stringify(value)}\n`);
   let world = null;
+  /** @type {{ id: string, create: Function, lib: unknown } | null} */
+  let engine = null;
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   try {
     for await (const line of lines) {
       if (!line.trim()) continue;
       const request = JSON.parse(line);
-      if (world === null) {
-        const { load, create } = await adapter(request.engine);
-        const lib = await load(nodeHost);
-        world = create(lib, request.scene, request.mode);
+      if (request.scene !== undefined) {
+        world?.free();
+        world = null;
+        if (engine?.id !== request.engine) {
+          const { load, create } = await adapter(request.engine);
+          engine = { id: request.engine, create, lib: await load(nodeHost) };
+        }
+        world = engine.create(engine.lib, request.scene, request.mode);
         answer({ ready: true });
+      } else if (world === null) {
+        throw new Error('the engine host was asked for contacts before it was given a scene');
       } else if (request.poses !== undefined) {
         answer({ contacts: toHex(world.contactsAt(fromHex(request.poses))) });
       } else if (request.ownStep) {

@@ -3,10 +3,8 @@
 //! it measured at simulation step 3): what `contactlab table initial`
 //! prints. Cheap, since nothing is simulated.
 
-use super::engines::EngineContacts;
 use super::paper;
-use super::tables::{initial_pose_row, paper_id, paper_number, Progress, ENGINE_NOTE};
-use crate::contact::MethodInfo;
+use super::tables::{initial_pose_row, paper_number, Contestants, Progress, ENGINE_NOTE};
 use crate::measures::StepMeasures;
 use crate::scene::SceneError;
 use crate::sim::SimSettings;
@@ -23,23 +21,23 @@ macro_rules! w {
     }};
 }
 
-/// Measures of every method on one scene, then of every engine's recorded
-/// contacts at step 0 (an engine that recorded nothing there: no contacts),
-/// with progress on stderr.
+/// Measures of every method (and engine run through the runner) on one
+/// scene, then of every engine's recorded contacts at step 0 (an engine
+/// that recorded nothing there: no contacts), with progress on stderr.
 fn rows_for(
     scene: &str,
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
-    engines: &[EngineContacts],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Vec<StepMeasures>, SceneError> {
-    let mut rows = Vec::with_capacity(methods.len() + engines.len());
-    for (i, method) in methods.iter().enumerate() {
-        progress(&format!("{scene} / {}", method.id), i, methods.len());
-        let row = initial_pose_row(scene, method, base)?;
+    let run = contestants.rows();
+    let mut rows = Vec::with_capacity(run.len() + contestants.recorded.len());
+    for (i, c) in run.iter().enumerate() {
+        progress(&format!("{scene} / {}", c.id()), i, run.len());
+        let row = initial_pose_row(scene, *c, base, contestants.runner)?;
         rows.push(row.measures);
     }
-    for engine in engines {
+    for engine in contestants.recorded {
         let measures = engine
             .measures(scene, 0, base)
             .map_err(|message| SceneError {
@@ -71,29 +69,29 @@ fn percent(x: Option<f64>) -> String {
 /// ([`SimSettings::with_paper_lengths`]).
 pub fn initial_tables(
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
-    engines: &[EngineContacts],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<String, SceneError> {
     let base = &base.with_paper_lengths();
-    let pillar = rows_for("pillar", base, methods, engines, progress)?;
+    let pillar = rows_for("pillar", base, contestants, progress)?;
     let mut cases = Vec::with_capacity(paper::TABLE_8_CASES.len());
     for case in paper::TABLE_8_CASES {
-        cases.push(rows_for(case, base, methods, engines, progress)?);
+        cases.push(rows_for(case, base, contestants, progress)?);
     }
     let (wall, arch) = (
-        rows_for("wall", base, methods, engines, progress)?,
-        rows_for("arch", base, methods, engines, progress)?,
+        rows_for("wall", base, contestants, progress)?,
+        rows_for("arch", base, contestants, progress)?,
     );
     progress("", 1, 1);
-    // The methods' rows, then the engines'.
-    let names: Vec<&str> = methods
+    // The methods' rows, the engines' run here, then the recorded ones.
+    let run = contestants.rows();
+    let names: Vec<String> = run
         .iter()
-        .map(|m| m.name)
-        .chain(engines.iter().map(|e| e.label.as_str()))
+        .map(|c| c.name())
+        .chain(contestants.recorded.iter().map(|e| e.label.clone()))
         .collect();
-    let name = |i: usize| names[i];
-    let paper_of = |i: usize| methods.get(i).map(|m| paper_id(m));
+    let name = |i: usize| names[i].as_str();
+    let paper_of = |i: usize| run.get(i).and_then(|c| c.paper_id());
     let mut out = String::new();
     // Which meshes, when the caller chose them.
     let meshes = base
@@ -179,7 +177,10 @@ pub fn initial_tables(
             arch[i].count
         );
     }
-    if !engines.is_empty() {
+    if contestants.engines_run() {
+        w!(out, "\n{INITIAL_ENGINE_NOTE}");
+    }
+    if !contestants.recorded.is_empty() {
         w!(
             out,
             "\n{}",
@@ -188,3 +189,6 @@ pub fn initial_tables(
     }
     Ok(out)
 }
+
+/// What an engine's row is in the initial-pose tables.
+const INITIAL_ENGINE_NOTE: &str = "The rows named after an engine and its npm package are that engine's contacts at the initial pose: its adapter (`www/engines/<id>.js`, run in Node) builds the bodies as the engine's users do, puts them at the pose and runs the engine's collision detection once (`contactlab contacts <scene> --method <id>`).";

@@ -6,49 +6,138 @@
 use super::engines::EngineContacts;
 use super::paper;
 use crate::contact::{detect, methods_and_variants, methods_under_test, MethodHistory, MethodInfo};
+use crate::dynamics::stepper::Pose;
+use crate::engines::{EngineInfo, EngineMode, ENGINES};
 use crate::measures::{step_measures, StepMeasures};
 use crate::scene::builtin::{builtin_text, load_builtin};
 use crate::scene::{LoadOptions, SceneError};
 use crate::settings::SettingError;
-use crate::sim::{SimError, SimSettings, Simulation, StepRecord};
+use crate::sim::{EngineRunner, SimError, SimSettings, Simulation, StepRecord};
 use glam::DVec3;
 
-/// The measures of one method on one scene at its initial pose.
+/// One row of a table: a method of the registry, or an engine whose
+/// adapter finds the contacts at our poses (`docs/design/engines.md`).
+#[derive(Clone, Copy)]
+pub enum Contestant {
+    Method(&'static MethodInfo),
+    Engine(&'static EngineInfo),
+}
+
+impl Contestant {
+    /// The value of the `method` setting that runs it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Contestant::Method(m) => m.id,
+            Contestant::Engine(e) => e.id,
+        }
+    }
+
+    /// The row's label: the method's name, or the engine's with its
+    /// package and version ([`EngineInfo::label`]).
+    pub fn name(self) -> String {
+        match self {
+            Contestant::Method(m) => m.name.to_string(),
+            Contestant::Engine(e) => e.label(),
+        }
+    }
+
+    /// The id under which the paper's tables list it (none for an engine).
+    pub(super) fn paper_id(self) -> Option<&'static str> {
+        match self {
+            Contestant::Method(m) => Some(paper_id(m)),
+            Contestant::Engine(_) => None,
+        }
+    }
+}
+
+/// What the tables compare.
+#[derive(Clone, Copy)]
+pub struct Contestants<'a> {
+    /// The methods, the first rows.
+    pub methods: &'a [&'static MethodInfo],
+    /// Starts engines' adapters (the CLI runs them in Node): with one,
+    /// every engine of [`ENGINES`] gets a row after the methods, its
+    /// contacts found at our poses and our solver stepping
+    /// ([`EngineMode::Ours`], the paper's protocol); without one, none.
+    pub runner: Option<&'a dyn EngineRunner>,
+    /// Engines' recorded contacts at their own poses, the last rows of
+    /// the tables that have them (initial, pillar, wall, arch).
+    pub recorded: &'a [EngineContacts],
+}
+
+impl Contestants<'_> {
+    /// The methods, then the engines when there is a runner.
+    pub fn rows(&self) -> Vec<Contestant> {
+        let engines = ENGINES.iter().filter(|_| self.runner.is_some());
+        self.methods
+            .iter()
+            .map(|&m| Contestant::Method(m))
+            .chain(engines.map(Contestant::Engine))
+            .collect()
+    }
+
+    /// Whether the engines have rows.
+    pub fn engines_run(&self) -> bool {
+        self.runner.is_some() && !ENGINES.is_empty()
+    }
+}
+
+/// The measures of one method or engine on one scene at its initial pose.
 #[derive(Clone, Debug)]
 pub struct InitialPoseRow {
     pub method: &'static str,
     pub measures: StepMeasures,
 }
 
-/// Loads `scene_id` as `method` needs it (eroded for Closest points) and
-/// measures the method's contacts at the initial pose.
+/// Loads `scene_id` as `contestant` needs it (eroded for Closest points;
+/// as it is for an engine) and measures its contacts at the initial pose:
+/// a method's one detection, or the engine's one collision pass there,
+/// its adapter started by `runner`.
 pub fn initial_pose_row(
     scene_id: &str,
-    method: &MethodInfo,
+    contestant: Contestant,
     base: &SimSettings,
+    runner: Option<&dyn EngineRunner>,
 ) -> Result<InitialPoseRow, SceneError> {
-    let settings = method_settings(base, method.id);
-    let options = settings.load_options().map_err(|e| SceneError {
+    let failed = |message: String| SceneError {
         source: scene_id.to_string(),
-        message: e.to_string(),
-    })?;
+        message,
+    };
+    let settings = method_settings(base, contestant.id());
+    let options = settings.load_options().map_err(|e| failed(e.to_string()))?;
     let scene = load_builtin(scene_id, &options)?;
-    let params = settings.method_params(&scene);
-    let angle_tolerance_deg = settings.tol_deg;
-    let set = detect(
-        &scene.poses(),
-        method,
-        &params,
-        &mut MethodHistory::default(),
-    )
-    .map_err(|e| SceneError {
-        source: scene_id.to_string(),
-        message: e.to_string(),
-    })?;
+    let contacts = match contestant {
+        Contestant::Method(method) => {
+            let params = settings.method_params(&scene);
+            detect(
+                &scene.poses(),
+                method,
+                &params,
+                &mut MethodHistory::default(),
+            )
+            .map_err(|e| failed(e.to_string()))?
+            .contacts
+        }
+        Contestant::Engine(engine) => {
+            let runner = runner
+                .ok_or_else(|| failed(format!("{} has no runner for its adapter", engine.name)))?;
+            let poses: Vec<Pose> = scene
+                .bodies
+                .iter()
+                .map(|b| (b.position, b.rotation))
+                .collect();
+            let mut source = runner
+                .start(engine, EngineMode::Ours, &scene, &settings)
+                .map_err(failed)?;
+            source
+                .contacts_at(&poses)
+                .map_err(|e| failed(format!("{}: {e}", engine.name)))?
+        }
+    };
     let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
-    let (_, measures) = step_measures(&scene, &set.contacts, &centres, angle_tolerance_deg);
+    let (_, measures) = step_measures(&scene, &contacts, &centres, settings.tol_deg);
     Ok(InitialPoseRow {
-        method: method.id,
+        method: contestant.id(),
         measures,
     })
 }
@@ -145,15 +234,25 @@ fn number(x: Option<f64>, digits: usize) -> String {
     x.map_or("—".to_string(), |v| format!("{v:.digits$}"))
 }
 
-/// Runs `steps` steps of a built-in scene; returns every step's record.
+/// Runs `steps` steps of a built-in scene; returns every step's record. An
+/// engine's run (the `method` setting names one) has its adapter started
+/// by `runner`.
 pub fn run_builtin(
     scene_id: &str,
     settings: SimSettings,
     steps: u64,
+    runner: Option<&dyn EngineRunner>,
 ) -> Result<Vec<StepRecord>, SimError> {
     let text = builtin_text(scene_id)
         .ok_or_else(|| SimError::Scene(format!("no built-in scene \"{scene_id}\"")))?;
-    let mut sim = Simulation::new(&format!("builtin:{scene_id}"), text, settings)?;
+    let mut sim = match settings.engine_info() {
+        Some(_) => {
+            let scene = load_builtin(scene_id, &settings.load_options()?)
+                .map_err(|e| SimError::Scene(e.to_string()))?;
+            Simulation::with_runner(scene, settings, runner)?
+        }
+        None => Simulation::new(&format!("builtin:{scene_id}"), text, settings)?,
+    };
     // A diverged run ends with the step that diverged (it says so in its
     // record); the tables show what it reached.
     let mut records: Vec<StepRecord> = Vec::new();
@@ -163,9 +262,12 @@ pub fn run_builtin(
     Ok(records)
 }
 
+/// `base` with `method` (a method's or an engine's id); an engine finds
+/// its contacts at our poses (the paper's protocol).
 fn method_settings(base: &SimSettings, method: &str) -> SimSettings {
     SimSettings {
         method: method.to_string(),
+        engine: EngineMode::Ours,
         ..base.clone()
     }
 }
@@ -178,24 +280,26 @@ fn method_settings(base: &SimSettings, method: &str) -> SimSettings {
 /// studies. An envelope or erosion ε left at its size-relative default
 /// takes the paper's 1 cm ([`SimSettings::with_paper_lengths`]): these are
 /// the paper's tables, and their numbers are the paper's settings'.
+/// `contestants` are the rows: the methods, the engines when it has a
+/// runner (every table but meshes, sat-unit and spheres), and the
+/// recorded engines (pillar, wall, arch).
 pub fn build_table(
     kind: &str,
     steps: Option<u64>,
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
-    engines: &[EngineContacts],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
     let base = &base.with_paper_lengths();
     let mut table = match kind {
-        "counts" => counts_table(steps.unwrap_or(500), base, methods, progress),
-        "pillar" => step_table("pillar", 3, base, methods, engines, progress),
-        "wall" => step_table("wall", 3, base, methods, engines, progress),
-        "arch" => step_table("arch", 3, base, methods, engines, progress),
-        "cases" => cases_table(steps, base, methods, progress),
-        "perturb" => perturb_table(base, methods, progress),
-        "timestep" => timestep_table(base, methods, progress),
-        "refine" => refine_table(base, methods, progress),
+        "counts" => counts_table(steps.unwrap_or(500), base, contestants, progress),
+        "pillar" => step_table("pillar", 3, base, contestants, progress),
+        "wall" => step_table("wall", 3, base, contestants, progress),
+        "arch" => step_table("arch", 3, base, contestants, progress),
+        "cases" => cases_table(steps, base, contestants, progress),
+        "perturb" => perturb_table(base, contestants, progress),
+        "timestep" => timestep_table(base, contestants, progress),
+        "refine" => refine_table(base, contestants, progress),
         "spheres" => super::spheres::spheres_table(
             base,
             &super::spheres::SPHERE_VERTICES,
@@ -230,16 +334,27 @@ pub fn build_table(
     Ok(table)
 }
 
+/// The run tables' notes, with [`RUN_ENGINE_NOTE`] when engines have rows.
+fn notes_with_engines(notes: Vec<String>, contestants: &Contestants) -> Vec<String> {
+    let mut notes = notes;
+    if contestants.engines_run() {
+        notes.push(RUN_ENGINE_NOTE.to_string());
+    }
+    notes
+}
+
 fn counts_table(
     steps: u64,
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
+    let runner = contestants.runner;
+    let rows_of = contestants.rows();
     let mut rows = Vec::new();
-    for (i, m) in methods.iter().enumerate() {
-        progress(m.id, i, methods.len());
-        let records = run_builtin("pillar", method_settings(base, m.id), steps)?;
+    for (i, c) in rows_of.iter().enumerate() {
+        progress(c.id(), i, rows_of.len());
+        let records = run_builtin("pillar", method_settings(base, c.id()), steps, runner)?;
         let counts: Vec<f64> = records.iter().map(|r| r.measures.count as f64).collect();
         let n = counts.len().max(1) as f64;
         let mean = counts.iter().sum::<f64>() / n;
@@ -251,7 +366,12 @@ fn counts_table(
             });
         let last = records.last().map_or(0.0, |r| r.max_displacement);
         let standing = records.last().and_then(|r| r.standing).unwrap_or(true);
-        let paper_row = paper::row(&paper::TABLE_6, paper_id(m));
+        // A run that diverged ends early: the table says at which step.
+        let pillar = match records.last().filter(|r| r.diverged.is_some()) {
+            Some(r) => format!("diverged at step {}", r.step),
+            None => (if standing { "stands" } else { "falls" }).to_string(),
+        };
+        let paper_row = c.paper_id().and_then(|id| paper::row(&paper::TABLE_6, id));
         let paper_cells =
             paper_row.map_or(vec![String::from("—"); 4], |&(pm, pmin, pmax, pstd)| {
                 vec![
@@ -262,21 +382,21 @@ fn counts_table(
                 ]
             });
         let mut row = vec![
-            m.name.to_string(),
+            c.name(),
             format!("{mean:.2}"),
             format!("{min:.0}"),
             format!("{max:.0}"),
             format!("{std:.2}"),
             format!("{last:.4}"),
-            (if standing { "stands" } else { "falls" }).to_string(),
+            pillar,
         ];
         row.extend(paper_cells);
         rows.push(row);
     }
-    progress("", methods.len(), methods.len());
+    progress("", rows_of.len(), rows_of.len());
     Ok(Table {
         title: format!("Pillar contact counts over the first {steps} steps (table 6)"),
-        notes: vec![format!("Mean, min, max and standard deviation of the count per step; the largest displacement of a stone at step {steps}, and whether every stone stayed within 0.2 % of the scene's size, 1.1 cm (\"stands\"). The paper's columns are its table 6.")],
+        notes: notes_with_engines(vec![format!("Mean, min, max and standard deviation of the count per step; the largest displacement of a stone at step {steps}, and whether every stone stayed within 0.2 % of the scene's size, 1.1 cm (\"stands\"). The paper's columns are its table 6.")], contestants),
         headers: ["method", "mean", "min", "max", "std", "max displacement m", "pillar", "paper mean", "paper min", "paper max", "paper std"].map(String::from).to_vec(),
         rows,
     })
@@ -286,29 +406,34 @@ fn step_table(
     scene: &str,
     step: u64,
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
-    engines: &[EngineContacts],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
-    let mut measured: Vec<(String, Option<&'static MethodInfo>, Option<StepMeasures>)> = Vec::new();
-    for (i, m) in methods.iter().enumerate() {
-        progress(m.id, i, methods.len());
-        let records = run_builtin(scene, method_settings(base, m.id), step)?;
+    let rows_of = contestants.rows();
+    let mut measured: Vec<(String, Option<&'static str>, Option<StepMeasures>)> = Vec::new();
+    for (i, c) in rows_of.iter().enumerate() {
+        progress(c.id(), i, rows_of.len());
+        let records = run_builtin(
+            scene,
+            method_settings(base, c.id()),
+            step,
+            contestants.runner,
+        )?;
         measured.push((
-            m.name.to_string(),
-            Some(m),
+            c.name(),
+            c.paper_id(),
             records.last().map(|r| r.measures.clone()),
         ));
     }
-    // Other engines at their own step `step`, at their own poses.
-    for engine in engines {
+    // Recorded engines at their own step `step`, at their own poses.
+    for engine in contestants.recorded {
         let measures = engine
             .measures(scene, step, base)
             .map_err(SimError::Scene)?;
         measured.push((engine.label.clone(), None, measures));
     }
     let mut rows = Vec::new();
-    for (name, method, measures) in &measured {
+    for (name, paper_id, measures) in &measured {
         let measures = measures.as_ref();
         let pick = |f: fn(&StepMeasures) -> Option<f64>| measures.and_then(f);
         let mut row = vec![
@@ -326,7 +451,7 @@ fn step_table(
             number(pick(|m| m.geo_excess), 1),
         ]);
         if scene == "pillar" {
-            let paper_row = method.and_then(|m| paper::row(&paper::TABLE_7, paper_id(m)));
+            let paper_row = paper_id.and_then(|id| paper::row(&paper::TABLE_7, id));
             row.extend(paper_row.map_or(
                 [const { String::new() }; 3].map(|_| "—".to_string()),
                 |&(pq, pc, pe)| [format!("{pq:.1}"), pc.to_string(), format!("{pe:.1}")],
@@ -336,7 +461,7 @@ fn step_table(
         }
         rows.push(row);
     }
-    progress("", methods.len(), methods.len());
+    progress("", rows_of.len(), rows_of.len());
     let (title, headers, notes) = match scene {
         "pillar" => (
             "Pillar at simulation step 3 (table 7)".to_string(),
@@ -354,8 +479,8 @@ fn step_table(
             vec![format!("The paper reports Closest points with about 70 % correct normals and P = 0.64, Opposing with about 50 % and P = 0.90. {GEO_NOTE}")],
         ),
     };
-    let mut notes = notes;
-    if !engines.is_empty() {
+    let mut notes = notes_with_engines(notes, contestants);
+    if !contestants.recorded.is_empty() {
         notes.push(ENGINE_NOTE.to_string());
     }
     Ok(Table {
@@ -366,17 +491,21 @@ fn step_table(
     })
 }
 
-/// What an engine's row is.
-pub(super) const ENGINE_NOTE: &str = "The rows named after an engine and its version are that engine's own contacts, recorded by `tools/engine_contacts.py` (`cargo xtask engines`) after 3 of its own steps from the exported scene, measured at its own poses by the same rules (`contactlab score`).";
+/// What an engine's row is in a table of runs.
+pub(super) const RUN_ENGINE_NOTE: &str = "The rows named after an engine and its npm package are that engine's contacts at our poses, the paper's protocol: at every step its adapter (`www/engines/<id>.js`, run in Node) puts the bodies at the step's midpoint pose, runs the engine's collision detection once, and our solver steps with the contacts it reports (`contactlab run <scene> --method <id>`).";
+
+/// What a recorded engine's row is.
+pub(super) const ENGINE_NOTE: &str = "The rows named after an engine and its version alone are that engine's own contacts, recorded by `tools/engine_contacts.py` (`cargo xtask engines`) after 3 of its own steps from the exported scene, measured at its own poses by the same rules (`contactlab score`).";
 
 fn cases_table(
     steps: Option<u64>,
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
     let cases = paper::TABLE_8_CASES;
-    let total = cases.len() * methods.len();
+    let rows_of = contestants.rows();
+    let total = cases.len() * rows_of.len();
     let mut rows = Vec::new();
     for (c, case) in cases.iter().enumerate() {
         let case_steps = steps.unwrap_or_else(|| {
@@ -384,9 +513,18 @@ fn cases_table(
                 .map(|s| s.settings.steps)
                 .unwrap_or(200)
         });
-        for (i, m) in methods.iter().enumerate() {
-            progress(&format!("{case} / {}", m.id), c * methods.len() + i, total);
-            let records = run_builtin(case, method_settings(base, m.id), case_steps)?;
+        for (i, m) in rows_of.iter().enumerate() {
+            progress(
+                &format!("{case} / {}", m.id()),
+                c * rows_of.len() + i,
+                total,
+            );
+            let records = run_builtin(
+                case,
+                method_settings(base, m.id()),
+                case_steps,
+                contestants.runner,
+            )?;
             let touching: Vec<&StepRecord> =
                 records.iter().filter(|r| r.measures.count > 0).collect();
             let mean = |pick: fn(&StepRecord) -> Option<f64>| {
@@ -395,11 +533,15 @@ fn cases_table(
             };
             let first = touching.first();
             let paper_cell = |grid: &[(&str, [f64; 10])]| {
-                paper_number(paper::row(grid, paper_id(m)).map(|r| r[c]))
+                paper_number(
+                    m.paper_id()
+                        .and_then(|id| paper::row(grid, id))
+                        .map(|r| r[c]),
+                )
             };
             rows.push(vec![
                 case.to_string(),
-                m.name.to_string(),
+                m.name(),
                 touching.len().to_string(),
                 number(mean(|r| r.measures.coverage), 1),
                 number(mean(|r| r.measures.quality), 1),
@@ -419,37 +561,36 @@ fn cases_table(
     progress("", total, total);
     Ok(Table {
         title: "Fundamental cases (table 8)".to_string(),
-        notes: vec![format!("Per case and method: the steps with contacts, the mean coverage %, quality % and excess over those steps by the case's own oracle (the paper's `pairs`: the normals of the first contact), the same at the first step with contacts, the means over the same steps by the geometric oracle, and the paper's table 8 values. {GEO_NOTE}")],
+        notes: notes_with_engines(vec![format!("Per case and method: the steps with contacts, the mean coverage %, quality % and excess over those steps by the case's own oracle (the paper's `pairs`: the normals of the first contact), the same at the first step with contacts, the means over the same steps by the geometric oracle, and the paper's table 8 values. {GEO_NOTE}")], contestants),
         headers: ["case", "method", "steps with contacts", "coverage %", "quality %", "excess", "first: coverage %", "first: quality %", "first: excess", "geo coverage %", "geo quality %", "geo excess", "paper coverage %", "paper quality %", "paper excess"].map(String::from).to_vec(),
         rows,
     })
 }
 
-/// Pillar quality at `step` for every method under several settings;
-/// `(title, notes, column)` label the table and the settings' column.
+/// Pillar quality at `step` for every method (and engine) under several
+/// settings; `(title, notes, column)` label the table and the settings'
+/// column.
 fn pillar_sweep(
     (title, notes, column): (&str, &str, &str),
     variants: &[(String, SimSettings)],
     step: u64,
     show_count: bool,
-    methods: &[&'static MethodInfo],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
-    let total = variants.len() * methods.len();
+    let rows_of = contestants.rows();
+    let total = variants.len() * rows_of.len();
     let mut rows = Vec::new();
-    for (i, m) in methods.iter().enumerate() {
-        let mut row = vec![m.name.to_string()];
+    for (i, m) in rows_of.iter().enumerate() {
+        let mut row = vec![m.name()];
         for (v, (label, base)) in variants.iter().enumerate() {
             progress(
-                &format!("{} / {label}", m.id),
+                &format!("{} / {label}", m.id()),
                 i * variants.len() + v,
                 total,
             );
-            let settings = SimSettings {
-                method: m.id.to_string(),
-                ..base.clone()
-            };
-            let r = run_builtin("pillar", settings, step)?.pop();
+            let settings = method_settings(base, m.id());
+            let r = run_builtin("pillar", settings, step, contestants.runner)?.pop();
             row.push(number(r.as_ref().and_then(|r| r.measures.quality), 1));
             if show_count {
                 row.push(r.map_or("0".to_string(), |r| r.measures.count.to_string()));
@@ -467,7 +608,7 @@ fn pillar_sweep(
     }
     Ok(Table {
         title: title.to_string(),
-        notes: vec![notes.to_string()],
+        notes: notes_with_engines(vec![notes.to_string()], contestants),
         headers,
         rows,
     })
@@ -478,27 +619,27 @@ pub const PERTURB_SEEDS: [u64; 5] = [1, 2, 3, 4, 5];
 
 fn perturb_table(
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
     let magnitudes = [0.0, 0.01, 0.02, 0.03];
-    let total = magnitudes.len() * PERTURB_SEEDS.len() * methods.len();
+    let rows_of = contestants.rows();
+    let total = magnitudes.len() * PERTURB_SEEDS.len() * rows_of.len();
     let mut rows = Vec::new();
     let mut done = 0;
-    for &m in methods {
-        let mut row = vec![m.name.to_string()];
+    for m in &rows_of {
+        let mut row = vec![m.name()];
         for &p in &magnitudes {
             let mut qualities = Vec::new();
             for &seed in &PERTURB_SEEDS {
-                progress(&format!("{} / p = {p} / seed {seed}", m.id), done, total);
+                progress(&format!("{} / p = {p} / seed {seed}", m.id()), done, total);
                 done += 1;
                 let settings = SimSettings {
-                    method: m.id.to_string(),
                     perturb: p,
                     seed,
-                    ..base.clone()
+                    ..method_settings(base, m.id())
                 };
-                if let Some(q) = run_builtin("pillar", settings, 3)?
+                if let Some(q) = run_builtin("pillar", settings, 3, contestants.runner)?
                     .pop()
                     .and_then(|r| r.measures.quality)
                 {
@@ -514,7 +655,7 @@ fn perturb_table(
     progress("", total, total);
     Ok(Table {
         title: "Pillar quality at step 3 under perturbation (section 8.5)".to_string(),
-        notes: vec![format!("Every free stone displaced horizontally by p metres in a seeded random direction; the mean quality % over seeds {PERTURB_SEEDS:?}. The paper (figure 30) finds that every method gains quality with perturbation, Growth the most.")],
+        notes: notes_with_engines(vec![format!("Every free stone displaced horizontally by p metres in a seeded random direction; the mean quality % over seeds {PERTURB_SEEDS:?}. The paper (figure 30) finds that every method gains quality with perturbation, Growth the most.")], contestants),
         headers: ["method", "p = 0", "p = 0.01", "p = 0.02", "p = 0.03"].map(String::from).to_vec(),
         rows,
     })
@@ -522,7 +663,7 @@ fn perturb_table(
 
 fn timestep_table(
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
     let variants: Vec<(String, SimSettings)> = [0.001, 0.01, 0.1]
@@ -546,14 +687,14 @@ fn timestep_table(
         &variants,
         4,
         false,
-        methods,
+        contestants,
         progress,
     )
 }
 
 fn refine_table(
     base: &SimSettings,
-    methods: &[&'static MethodInfo],
+    contestants: &Contestants,
     progress: Progress,
 ) -> Result<Table, SimError> {
     let variants: Vec<(String, SimSettings)> = (0..=2u8)
@@ -576,7 +717,7 @@ fn refine_table(
         &variants,
         3,
         true,
-        methods,
+        contestants,
         progress,
     )
 }

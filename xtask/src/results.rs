@@ -4,12 +4,15 @@
 //! own wherever a table of the CLI belongs, a marker such as
 //! `<!-- table: pillar -->`. Each marker is replaced by the Markdown that
 //! `contactlab table pillar` prints (release build), so every number in the
-//! document comes from the current code and none is copied by hand.
+//! document comes from the current code and none is copied by hand. The
+//! engines' rows run their adapters in Node on the npm packages
+//! `package-lock.json` pins, installed first when missing or stale.
 //!
 //! `cargo xtask test` calls [`check`], which regenerates the document in
 //! memory and fails when the committed file differs, naming the table.
 
 use crate::cmd::{self, Error, Result};
+use crate::setup;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -41,6 +44,8 @@ pub fn run(root: &Path) -> Result<()> {
     let started = Instant::now();
     let source = read(&root.join(SOURCE))?;
     let pieces = parse(&source)?;
+    // The engines' rows run their npm packages in Node.
+    setup::npm_packages(root)?;
     cmd::heading("cargo build --release --bin contactlab");
     let cli = build_cli(root)?;
     cmd::heading(&format!("contactlab table … for {SOURCE}"));
@@ -68,6 +73,7 @@ pub fn check(root: &Path) -> Result<()> {
     let source = read(&root.join(SOURCE))?;
     let pieces = parse(&source)?;
     let committed = read(&root.join(OUTPUT))?;
+    setup::npm_packages(root)?;
     let cli = build_cli(root)?;
     let tables = run_tables(root, &cli, &table_kinds(&pieces))?;
     let differences = differences(&pieces, &tables, &committed);

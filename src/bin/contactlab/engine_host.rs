@@ -9,16 +9,19 @@
 use contactlab::contact::Contact;
 use contactlab::dynamics::stepper::Pose;
 use contactlab::engines::{
-    contacts_from_values, poses_from_values, poses_to_values, ContactSource, EngineInfo, EngineMode,
+    contacts_from_values, poses_from_values, poses_to_values, ContactSource, EngineInfo,
+    EngineMode, ENGINES,
 };
 use contactlab::export::{engine::engine_scene, Export};
 use contactlab::scene::Scene;
 use contactlab::settings::Choice;
-use contactlab::sim::{SimError, SimSettings, Simulation};
+use contactlab::sim::{EngineRunner, SimError, SimSettings, Simulation};
 use serde_json::{json, Value};
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::rc::Rc;
 
 /// The Node script that runs adapters: `CONTACTLAB_ENGINE_HOST` when set,
 /// else the repository's own.
@@ -28,13 +31,22 @@ fn host_script() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tools/engine-host.mjs"))
 }
 
+/// The Node program: `CONTACTLAB_NODE` when set, else `node`.
+fn node_program() -> std::ffi::OsString {
+    std::env::var_os("CONTACTLAB_NODE").unwrap_or_else(|| "node".into())
+}
+
 /// An engine's adapter in a Node process.
 pub struct NodeEngine {
     name: &'static str,
+    id: &'static str,
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
     fixed: Vec<bool>,
+    /// Whether a request failed: the host has ended (it exits after an
+    /// error), so the process is not reused.
+    failed: bool,
 }
 
 impl NodeEngine {
@@ -54,7 +66,7 @@ impl NodeEngine {
                 script.display()
             ));
         }
-        let node = std::env::var_os("CONTACTLAB_NODE").unwrap_or_else(|| "node".into());
+        let node = node_program();
         let mut child = Command::new(&node)
             .arg(&script)
             .stdin(Stdio::piped())
@@ -70,25 +82,50 @@ impl NodeEngine {
             })?;
         let input = child.stdin.take().expect("stdin was piped");
         let output = BufReader::new(child.stdout.take().expect("stdout was piped"));
-        let mut export = Export::initial(scene);
-        export.dt = settings.dt.unwrap_or(scene.settings.dt);
-        export.mu = settings.mu;
         let mut host = NodeEngine {
             name: engine.name,
+            id: engine.id,
             child,
             input,
             output,
-            fixed: scene.bodies.iter().map(|b| b.fixed).collect(),
+            fixed: Vec::new(),
+            failed: false,
         };
-        host.ask(
+        host.load(engine, mode, scene, settings)?;
+        Ok(host)
+    }
+
+    /// Gives the host `engine`'s world of `scene` in `mode`, in place of
+    /// the one it had (the package stays loaded when the engine is the
+    /// same).
+    fn load(
+        &mut self,
+        engine: &'static EngineInfo,
+        mode: EngineMode,
+        scene: &Scene,
+        settings: &SimSettings,
+    ) -> Result<(), String> {
+        let mut export = Export::initial(scene);
+        export.dt = settings.dt.unwrap_or(scene.settings.dt);
+        export.mu = settings.mu;
+        self.name = engine.name;
+        self.id = engine.id;
+        self.fixed = scene.bodies.iter().map(|b| b.fixed).collect();
+        self.ask(
             &json!({ "engine": engine.id, "mode": mode.id(), "scene": engine_scene(&export) }),
         )?;
-        Ok(host)
+        Ok(())
     }
 
     /// Sends one request and reads its answer; an `error` answer, or none,
     /// is the engine's failure.
     fn ask(&mut self, request: &Value) -> Result<Value, String> {
+        let answer = self.exchange(request);
+        self.failed |= answer.is_err();
+        answer
+    }
+
+    fn exchange(&mut self, request: &Value) -> Result<Value, String> {
         let mut line = request.to_string();
         line.push('\n');
         let sent = self
@@ -150,14 +187,140 @@ impl Drop for NodeEngine {
 /// The run `settings` ask for on `scene`: a method's, or an engine's (in
 /// the `engine` setting's mode) with its adapter started in Node.
 pub fn simulation(scene: Scene, settings: SimSettings) -> Result<Simulation, SimError> {
-    let mode = settings.engine;
-    match settings.engine_info() {
-        Some(engine) => {
-            let host =
-                NodeEngine::start(engine, mode, &scene, &settings).map_err(SimError::Engine)?;
-            Simulation::with_engine(scene, settings, mode, Box::new(host))
+    Simulation::with_runner(scene, settings, Some(&NodeRunner::default()))
+}
+
+/// Starts adapters in Node for library code (the tables), reusing a host
+/// whose run has ended: each engine's package is loaded once per command,
+/// not once per run (the Perturbation table alone makes 20 runs an engine).
+/// Every answer is the adapter's at that call's poses alone (adapters keep
+/// no history between calls), so reuse changes no number.
+#[derive(Default)]
+pub struct NodeRunner {
+    idle: Rc<RefCell<Vec<NodeEngine>>>,
+}
+
+impl NodeRunner {
+    /// A runner for the tables, once it has checked what every engine's
+    /// row needs: the host script, Node 20 or later, and every engine's
+    /// package files. The error is one sentence.
+    pub fn for_tables() -> Result<NodeRunner, String> {
+        let script = host_script();
+        let hint = "or leave the engines' rows out with --no-engines";
+        if !script.is_file() {
+            return Err(format!(
+                "the engines' rows run in Node through {}, which is not there (set CONTACTLAB_ENGINE_HOST to the repository's tools/engine-host.mjs), {hint}",
+                script.display()
+            ));
         }
-        None => Simulation::from_scene(scene, settings),
+        let node = node_program();
+        let version = Command::new(&node)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        let major = version
+            .as_deref()
+            .and_then(|v| v.strip_prefix('v')?.split('.').next()?.parse::<u32>().ok());
+        match (&version, major) {
+            (None, _) => {
+                return Err(format!(
+                    "the engines' rows run in Node, which could not be started ({}); install Node 20 or later or set CONTACTLAB_NODE, {hint}",
+                    node.to_string_lossy()
+                ))
+            }
+            (Some(v), m) if m.is_none_or(|m| m < 20) => {
+                return Err(format!(
+                    "the engines' rows need Node 20 or later, and {} is {v}; install a newer Node or set CONTACTLAB_NODE, {hint}",
+                    node.to_string_lossy()
+                ))
+            }
+            _ => {}
+        }
+        // The host loads packages from the node_modules beside its tools folder.
+        let modules = script
+            .parent()
+            .and_then(|tools| tools.parent())
+            .map(|root| root.join("node_modules"))
+            .unwrap_or_else(|| PathBuf::from("node_modules"));
+        let missing: Vec<String> = ENGINES
+            .iter()
+            .filter(|e| e.files.iter().any(|f| !modules.join(f).is_file()))
+            .map(|e| format!("{}@{}", e.package, e.version))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "the engines' rows need the npm packages {}, which are not in {} (`npm ci` in the repository installs them from package-lock.json; `cargo xtask results` runs it), {hint}",
+                missing.join(", "),
+                modules.display()
+            ));
+        }
+        Ok(NodeRunner::default())
+    }
+}
+
+impl EngineRunner for NodeRunner {
+    fn start(
+        &self,
+        engine: &'static EngineInfo,
+        mode: EngineMode,
+        scene: &Scene,
+        settings: &SimSettings,
+    ) -> Result<Box<dyn ContactSource>, String> {
+        // A host that last ran this engine has its package loaded; one
+        // host an engine is kept (a table's rows alternate engines).
+        let reused = {
+            let mut idle = self.idle.borrow_mut();
+            let at = idle.iter().position(|h| h.id == engine.id);
+            at.map(|at| idle.swap_remove(at))
+        };
+        let host = match reused {
+            Some(mut host) => {
+                host.load(engine, mode, scene, settings)?;
+                host
+            }
+            None => NodeEngine::start(engine, mode, scene, settings)?,
+        };
+        Ok(Box::new(PooledEngine {
+            host: Some(host),
+            idle: Rc::clone(&self.idle),
+        }))
+    }
+}
+
+/// A host lent to one run, back to its runner's idle hosts when the run
+/// drops it (unless it failed).
+struct PooledEngine {
+    host: Option<NodeEngine>,
+    idle: Rc<RefCell<Vec<NodeEngine>>>,
+}
+
+impl PooledEngine {
+    fn host(&mut self) -> &mut NodeEngine {
+        self.host
+            .as_mut()
+            .expect("a lent host is returned only when dropped")
+    }
+}
+
+impl ContactSource for PooledEngine {
+    fn contacts_at(&mut self, poses: &[Pose]) -> Result<Vec<Contact>, String> {
+        self.host().contacts_at(poses)
+    }
+
+    fn own_step(&mut self) -> Result<(Vec<Pose>, Vec<Contact>), String> {
+        self.host().own_step()
+    }
+}
+
+impl Drop for PooledEngine {
+    fn drop(&mut self) {
+        if let Some(host) = self.host.take().filter(|h| !h.failed) {
+            self.idle.borrow_mut().push(host);
+        }
     }
 }
 

@@ -24,12 +24,12 @@ use contactlab::mesh::Mesher;
 use contactlab::report::engines::recorded_engines;
 use contactlab::report::initial::initial_tables;
 use contactlab::report::sat_unit::{sat_unit_table, DEFAULT_POSES, DEFAULT_SEED};
-use contactlab::report::tables::{build_table, table_methods, TABLE_KINDS};
+use contactlab::report::tables::{build_table, table_methods, Contestants, TABLE_KINDS};
 use contactlab::scene::builtin::BUILTIN_SCENES;
 use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use contactlab::settings::Choice;
 use contactlab::settings::Stage;
-use contactlab::sim::Simulation;
+use contactlab::sim::{EngineRunner, Simulation};
 use engine_host::NodeEngine;
 use export::{EXPORT_FORMATS, EXPORT_SUMMARY};
 use output::{outln, progress, CliError, CliResult, Out};
@@ -152,7 +152,7 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "table",
         arguments: "<kind>",
-        summary: "The paper's tables, one row per method, beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: Cheng Yi & Drumwright's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference; spheres: Cheng Yi & Drumwright's spinning sphere, kinetic energy kept over 5 s for 50 to 2000 vertices at h = 0.001 and 0.01 (minutes). Markdown by default; progress on stderr.",
+        summary: "The paper's tables, one row per method and then per engine (run in Node at our poses; --no-engines for none), beside the paper's numbers: counts (table 6, 500 Pillar steps), pillar (table 7, step 3), cases (table 8), wall and arch (sections 8.2-8.3, step 3), perturb, timestep and refine (sections 8.5-8.7); initial: every method at the initial poses; meshes: the tetrahedra of every body on TetGen and on cone meshes; sat-unit: Cheng Yi & Drumwright's unit test (table I), the error in signed distance of two randomly posed 2 × 2 × 2 boxes against their Minkowski difference; spheres: Cheng Yi & Drumwright's spinning sphere, kinetic energy kept over 5 s for 50 to 2000 vertices at h = 0.001 and 0.01 (minutes). Markdown by default; progress on stderr.",
         stages: &[],
         // The tables vary the method and the setting they study; the
         // meshes they run on, and the solver, are the caller's choice.
@@ -162,6 +162,7 @@ const COMMANDS: &[Command] = &[
             CommandOption { flag: "--steps", value: Some("N"), help: "steps of the whole-run tables (counts: 500, cases: the scene's)" },
             CommandOption { flag: "--csv", value: None, help: "print CSV instead of Markdown" },
             CommandOption { flag: "--engines", value: Some("DIR"), help: "initial, pillar, wall, arch: add a row per engine whose recorded contacts are under DIR/<engine>/<scene>.csv (`cargo xtask engines`; default data/engine-contacts when it exists)" },
+            CommandOption { flag: "--no-engines", value: None, help: "no rows for the engines of `contactlab methods`, which every table but meshes, sat-unit and spheres otherwise runs through their adapters in Node, at our poses with our solver (the rows of --engines stay)" },
             CommandOption { flag: "--poses", value: Some("N"), help: "sat-unit: random poses (default 1000)" },
             CommandOption { flag: "--seed", value: Some("S"), help: "sat-unit: seed of the poses (default 2)" },
         ],
@@ -741,6 +742,15 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
     }
     let steps = options.steps("--steps")?;
     let methods = table_methods(options.flag("--paper-code"));
+    // The engines run through their adapters in Node, in the tables that
+    // run methods; checked first, so a missing Node or package fails at
+    // once, not after the methods' runs.
+    let runner =
+        if !options.flag("--no-engines") && !matches!(kind, "meshes" | "sat-unit" | "spheres") {
+            Some(engine_host::NodeRunner::for_tables()?)
+        } else {
+            None
+        };
     // Other engines' recorded contacts, for the tables that have their rows.
     let engines_dir = options.value("--engines").unwrap_or(ENGINES_DIR);
     let engines = if matches!(kind, "initial" | "pillar" | "wall" | "arch") {
@@ -752,6 +762,11 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
     } else {
         Vec::new()
     };
+    let contestants = Contestants {
+        methods: &methods,
+        runner: runner.as_ref().map(|r| r as &dyn EngineRunner),
+        recorded: &engines,
+    };
     let mut report = |what: &str, done: usize, total: usize| {
         if done < total {
             progress(&format!("\rtable {kind}: {done}/{total} {what:<40}"));
@@ -760,7 +775,7 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         }
     };
     if kind == "initial" {
-        let text = initial_tables(&options.settings, &methods, &engines, &mut report)
+        let text = initial_tables(&options.settings, &contestants, &mut report)
             .map_err(|e| e.to_string())?;
         out.write(&text)?;
         return Ok(());
@@ -780,15 +795,8 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         };
         sat_unit_table(poses, seed, &mut report)
     } else {
-        build_table(
-            kind,
-            steps,
-            &options.settings,
-            &methods,
-            &engines,
-            &mut report,
-        )
-        .map_err(|e| e.to_string())?
+        build_table(kind, steps, &options.settings, &contestants, &mut report)
+            .map_err(|e| e.to_string())?
     };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
