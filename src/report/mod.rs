@@ -4,8 +4,11 @@
 //! - [`paper`]: the numbers the paper prints, keyed by method id.
 //! - [`tables`]: our runs in the shape of the paper's tables, beside them.
 //! - [`engines`]: other engines' recorded contacts, scored, as rows of the tables.
+//! - [`engine_cases`]: every engine on every built-in scene at its initial
+//!   pose, for `docs/engines.md`.
 //! - [`spheres`]: Cheng Yi & Drumwright's spinning-sphere benchmark, energy kept per method.
 
+pub mod engine_cases;
 pub mod engines;
 pub mod initial;
 pub mod meshes;

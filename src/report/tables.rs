@@ -5,7 +5,9 @@
 
 use super::engines::EngineContacts;
 use super::paper;
-use crate::contact::{detect, methods_and_variants, methods_under_test, MethodHistory, MethodInfo};
+use crate::contact::{
+    detect, methods_and_variants, methods_under_test, Contact, MethodHistory, MethodInfo,
+};
 use crate::dynamics::stepper::Pose;
 use crate::engines::{EngineInfo, EngineMode, ENGINES};
 use crate::measures::{step_measures, StepMeasures};
@@ -87,6 +89,8 @@ impl Contestants<'_> {
 pub struct InitialPoseRow {
     pub method: &'static str,
     pub measures: StepMeasures,
+    /// The contacts measured.
+    pub contacts: Vec<Contact>,
 }
 
 /// Loads `scene_id` as `contestant` needs it (eroded for Closest points;
@@ -139,6 +143,7 @@ pub fn initial_pose_row(
     Ok(InitialPoseRow {
         method: contestant.id(),
         measures,
+        contacts,
     })
 }
 
@@ -191,9 +196,9 @@ impl Table {
 }
 
 /// The table kinds of `contactlab table`.
-pub const TABLE_KINDS: [&str; 11] = [
+pub const TABLE_KINDS: [&str; 12] = [
     "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine", "meshes",
-    "sat-unit", "spheres",
+    "sat-unit", "spheres", "engines",
 ];
 
 /// A progress report: (what is running, runs done, runs in all).
@@ -300,6 +305,7 @@ pub fn build_table(
         "perturb" => perturb_table(base, contestants, progress),
         "timestep" => timestep_table(base, contestants, progress),
         "refine" => refine_table(base, contestants, progress),
+        "engines" => super::engine_cases::engine_cases_table(base, contestants, progress),
         "spheres" => super::spheres::spheres_table(
             base,
             &super::spheres::SPHERE_VERTICES,

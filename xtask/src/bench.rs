@@ -33,6 +33,10 @@ const WARM_UP: usize = 2;
 /// (scene, method, timing) of one browser workload.
 type BrowserTiming = (String, String, String, Timing);
 
+/// What the page's runs give: the workloads' timings, the default page's
+/// first frame, and each engine's first frame after it is chosen (ms).
+type BrowserResults = (Vec<BrowserTiming>, f64, Vec<(String, f64)>);
+
 /// The meshes every workload runs on: (title, the `mesher` setting's value;
 /// empty for the scenes' own choice, TetGen for the built-in scenes).
 const MESHERS: [(&str, &str); 2] = [
@@ -164,11 +168,7 @@ fn native(root: &Path, scene: &str, method: &str, mesher: &str, steps: usize) ->
 
 /// Runs the page's `#bench` mode for every workload through
 /// xtask/bench.mjs; returns (scene, method) → timing, and the first frame.
-fn browser(
-    root: &Path,
-    methods: &[String],
-    engines: &[String],
-) -> Result<(Vec<BrowserTiming>, f64, Vec<(String, f64)>)> {
+fn browser(root: &Path, methods: &[String], engines: &[String]) -> Result<BrowserResults> {
     setup::npm_packages(root)?;
     let chromium = setup::chromium()?;
     let server = server::bind(&root.join("www"), 0, false)?;

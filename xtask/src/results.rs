@@ -19,10 +19,29 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The hand-written file, relative to the workspace root.
-pub const SOURCE: &str = "docs/results.src.md";
-/// The generated file, relative to the workspace root.
-pub const OUTPUT: &str = "docs/results.md";
+/// A generated document: its hand-written source and the file written
+/// from it, relative to the workspace root.
+#[derive(Clone, Copy, Debug)]
+pub struct Document {
+    pub source: &'static str,
+    pub output: &'static str,
+}
+
+/// Our tables beside the paper's.
+pub const RESULTS: Document = Document {
+    source: "docs/results.src.md",
+    output: "docs/results.md",
+};
+
+/// The engines' contacts, engine by engine.
+pub const ENGINES: Document = Document {
+    source: "docs/engines.src.md",
+    output: "docs/engines.md",
+};
+
+/// Every document `cargo xtask results` writes and `cargo xtask test`
+/// checks.
+pub const DOCUMENTS: [Document; 2] = [RESULTS, ENGINES];
 const MARKER_OPEN: &str = "<!-- table: ";
 const MARKER_CLOSE: &str = " -->";
 /// The first words of the generated file's first line. The check strips
@@ -38,26 +57,28 @@ pub enum Piece<'a> {
     Table(&'a str),
 }
 
-/// `cargo xtask results`: builds the CLI, runs every table the source
-/// asks for and writes the document (only when it changed).
+/// `cargo xtask results`: builds the CLI, runs every table the sources
+/// ask for and writes each document (only when it changed).
 pub fn run(root: &Path) -> Result<()> {
     let started = Instant::now();
-    let source = read(&root.join(SOURCE))?;
-    let pieces = parse(&source)?;
     // The engines' rows run their npm packages in Node.
     setup::npm_packages(root)?;
     cmd::heading("cargo build --release --bin contactlab");
     let cli = build_cli(root)?;
-    cmd::heading(&format!("contactlab table … for {SOURCE}"));
-    let tables = run_tables(root, &cli, &table_kinds(&pieces))?;
-    let document = render(&pieces, &tables);
-    let output = root.join(OUTPUT);
-    if std::fs::read_to_string(&output).ok().as_deref() == Some(document.as_str()) {
-        println!("{OUTPUT} is up to date");
-    } else {
-        std::fs::write(&output, &document)
-            .map_err(|e| Error::new(format!("could not write {}: {e}", output.display())))?;
-        println!("wrote {OUTPUT}");
+    for doc in DOCUMENTS {
+        let source = read(&root.join(doc.source))?;
+        let pieces = parse(doc, &source)?;
+        cmd::heading(&format!("contactlab table … for {}", doc.source));
+        let tables = run_tables(root, &cli, &table_kinds(&pieces))?;
+        let document = render(doc, &pieces, &tables);
+        let output = root.join(doc.output);
+        if std::fs::read_to_string(&output).ok().as_deref() == Some(document.as_str()) {
+            println!("{} is up to date", doc.output);
+        } else {
+            std::fs::write(&output, &document)
+                .map_err(|e| Error::new(format!("could not write {}: {e}", output.display())))?;
+            println!("wrote {}", doc.output);
+        }
     }
     println!(
         "cargo xtask results: {:.0} s",
@@ -66,29 +87,38 @@ pub fn run(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The staleness check of `cargo xtask test`: regenerates the document in
-/// memory (it writes nothing tracked) and fails when the committed file
+/// The staleness check of `cargo xtask test`: regenerates every document
+/// in memory (it writes nothing tracked) and fails when a committed file
 /// differs from it.
 pub fn check(root: &Path) -> Result<()> {
-    let source = read(&root.join(SOURCE))?;
-    let pieces = parse(&source)?;
-    let committed = read(&root.join(OUTPUT))?;
     setup::npm_packages(root)?;
     let cli = build_cli(root)?;
-    let tables = run_tables(root, &cli, &table_kinds(&pieces))?;
-    let differences = differences(&pieces, &tables, &committed);
-    if differences.is_empty() {
-        println!("{OUTPUT} matches {SOURCE} and the CLI's tables");
-        return Ok(());
+    let mut stale = Vec::new();
+    for doc in DOCUMENTS {
+        let source = read(&root.join(doc.source))?;
+        let pieces = parse(doc, &source)?;
+        let committed = read(&root.join(doc.output))?;
+        let tables = run_tables(root, &cli, &table_kinds(&pieces))?;
+        let differences = differences(doc, &pieces, &tables, &committed);
+        if differences.is_empty() {
+            println!("{} matches {} and the CLI's tables", doc.output, doc.source);
+            continue;
+        }
+        stale.push(format!(
+            "{} is stale, run cargo xtask results\n{}",
+            doc.output,
+            differences
+                .iter()
+                .map(|d| format!("  - {d}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ));
     }
-    Err(Error::new(format!(
-        "{OUTPUT} is stale, run cargo xtask results\n{}",
-        differences
-            .iter()
-            .map(|d| format!("  - {d}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    )))
+    if stale.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(stale.join("\n")))
+    }
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -101,7 +131,7 @@ fn read(path: &Path) -> Result<String> {
 /// followed by `contactlab table` options; a line that starts like
 /// one but is malformed is an error rather than text, so that a typo
 /// cannot silently drop a table from the document.
-pub fn parse(source: &str) -> Result<Vec<Piece<'_>>> {
+pub fn parse(doc: Document, source: &str) -> Result<Vec<Piece<'_>>> {
     let mut pieces = Vec::new();
     let mut text_start = 0;
     let mut at = 0;
@@ -124,8 +154,9 @@ pub fn parse(source: &str) -> Result<Vec<Piece<'_>>> {
             })
             .ok_or_else(|| {
                 Error::new(format!(
-                    "{SOURCE}:{}: a table marker is a line of exactly `{MARKER_OPEN}<kind>{MARKER_CLOSE}` \
+                    "{}:{}: a table marker is a line of exactly `{MARKER_OPEN}<kind>{MARKER_CLOSE}` \
                      with a kind of `contactlab table`, got `{content}`",
+                    doc.source,
                     index + 1
                 ))
             })?;
@@ -155,18 +186,20 @@ pub fn table_kinds<'a>(pieces: &[Piece<'a>]) -> Vec<&'a str> {
 }
 
 /// The generated file's first line: what made it and from what.
-pub fn header(pieces: &[Piece]) -> String {
+pub fn header(doc: Document, pieces: &[Piece]) -> String {
     format!(
-        "{HEADER_START} from {SOURCE} and the output of `contactlab table <kind>` \
-         for {}; edit {SOURCE}, not this file. -->\n",
-        table_kinds(pieces).join(", ")
+        "{HEADER_START} from {} and the output of `contactlab table <kind>` \
+         for {}; edit {}, not this file. -->\n",
+        doc.source,
+        table_kinds(pieces).join(", "),
+        doc.source
     )
 }
 
 /// The document: the header, then the source with every marker replaced
 /// by its table.
-pub fn render(pieces: &[Piece], tables: &BTreeMap<String, String>) -> String {
-    let mut document = header(pieces);
+pub fn render(doc: Document, pieces: &[Piece], tables: &BTreeMap<String, String>) -> String {
+    let mut document = header(doc, pieces);
     for piece in pieces {
         match piece {
             Piece::Text(text) => document.push_str(text),
@@ -185,12 +218,13 @@ pub fn render(pieces: &[Piece], tables: &BTreeMap<String, String>) -> String {
 /// even when several differ. A difference in the hand-written text itself
 /// loses the alignment, so only the first one is reported.
 pub fn differences(
+    doc: Document,
     pieces: &[Piece],
     tables: &BTreeMap<String, String>,
     committed: &str,
 ) -> Vec<String> {
     let mut found = Vec::new();
-    let expected_header = header(pieces);
+    let expected_header = header(doc, pieces);
     let mut rest = committed;
     if committed.starts_with(HEADER_START) {
         let first_line_end = committed.find('\n').map_or(committed.len(), |i| i + 1);
@@ -228,9 +262,11 @@ pub fn differences(
                 };
                 let Some(group_len) = committed_group_len else {
                     found.push(format!(
-                        "the hand-written text from line {} on differs from {SOURCE} \
-                         (was {OUTPUT} edited by hand?)",
-                        line_of(rest)
+                        "the hand-written text from line {} on differs from {} \
+                         (was {} edited by hand?)",
+                        line_of(rest),
+                        doc.source,
+                        doc.output
                     ));
                     return found;
                 };
@@ -247,8 +283,9 @@ pub fn differences(
         compare_group(&group_kinds, &group_text, rest, &mut found);
     } else if rest != group_text {
         found.push(format!(
-            "text after line {} is not in {SOURCE}",
-            line_of(rest) - 1
+            "text after line {} is not in {}",
+            line_of(rest) - 1,
+            doc.source
         ));
     }
     found
@@ -423,7 +460,7 @@ More prose.
 
     #[test]
     fn parse_finds_markers_between_text() {
-        let pieces = parse(SOURCE_TEXT).unwrap();
+        let pieces = parse(RESULTS, SOURCE_TEXT).unwrap();
         assert_eq!(
             pieces,
             [
@@ -440,17 +477,17 @@ More prose.
 
     #[test]
     fn parse_rejects_a_malformed_marker() {
-        let error = parse("text\n<!-- table: Pillar -->\n").unwrap_err();
+        let error = parse(RESULTS, "text\n<!-- table: Pillar -->\n").unwrap_err();
         assert!(error.to_string().contains(":2:"), "{error}");
-        assert!(parse("<!-- table:pillar -->\n").is_err());
+        assert!(parse(RESULTS, "<!-- table:pillar -->\n").is_err());
     }
 
     #[test]
     fn render_splices_tables_after_the_header() {
-        let pieces = parse(SOURCE_TEXT).unwrap();
-        let document = render(&pieces, &tables());
+        let pieces = parse(RESULTS, SOURCE_TEXT).unwrap();
+        let document = render(RESULTS, &pieces, &tables());
         let (first, rest) = document.split_once('\n').unwrap();
-        assert!(first.starts_with(HEADER_START) && first.contains(SOURCE));
+        assert!(first.starts_with(HEADER_START) && first.contains(RESULTS.source));
         assert_eq!(
             rest,
             "# Title\n\nProse.\n\n| a |\n| 1 |\n\n| b |\n| 2 |\n\nMore prose.\n\n| c |\n| 3 |\n"
@@ -459,21 +496,21 @@ More prose.
 
     #[test]
     fn an_up_to_date_document_has_no_differences() {
-        let pieces = parse(SOURCE_TEXT).unwrap();
-        let document = render(&pieces, &tables());
+        let pieces = parse(RESULTS, SOURCE_TEXT).unwrap();
+        let document = render(RESULTS, &pieces, &tables());
         assert_eq!(
-            differences(&pieces, &tables(), &document),
+            differences(RESULTS, &pieces, &tables(), &document),
             Vec::<String>::new()
         );
     }
 
     #[test]
     fn differences_name_each_changed_table() {
-        let pieces = parse(SOURCE_TEXT).unwrap();
-        let committed = render(&pieces, &tables())
+        let pieces = parse(RESULTS, SOURCE_TEXT).unwrap();
+        let committed = render(RESULTS, &pieces, &tables())
             .replace("| 2 |", "| 2.5 |")
             .replace("| 3 |", "| 4 |");
-        let found = differences(&pieces, &tables(), &committed);
+        let found = differences(RESULTS, &pieces, &tables(), &committed);
         assert_eq!(found.len(), 2, "{found:?}");
         // Adjacent tables are compared together, so both are named.
         assert!(
@@ -486,10 +523,10 @@ More prose.
 
     #[test]
     fn differences_report_edited_prose_and_a_missing_header() {
-        let pieces = parse(SOURCE_TEXT).unwrap();
-        let document = render(&pieces, &tables());
+        let pieces = parse(RESULTS, SOURCE_TEXT).unwrap();
+        let document = render(RESULTS, &pieces, &tables());
         let edited = document.replace("More prose.", "Edited prose.");
-        let found = differences(&pieces, &tables(), &edited);
+        let found = differences(RESULTS, &pieces, &tables(), &edited);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(
             found[0].contains("hand-written text from line"),
@@ -497,7 +534,7 @@ More prose.
         );
 
         let without_header = document.split_once('\n').unwrap().1;
-        let found = differences(&pieces, &tables(), without_header);
+        let found = differences(RESULTS, &pieces, &tables(), without_header);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("generated header"), "{found:?}");
     }

@@ -73,7 +73,10 @@ pub fn run(root: &Path) -> Result<()> {
 
     // Regenerates the document in memory from the release CLI's tables
     // (about a minute) and compares; it writes nothing tracked.
-    cmd::heading(&format!("{} is up to date", results::OUTPUT));
+    cmd::heading(&format!(
+        "{} are up to date",
+        results::DOCUMENTS.map(|d| d.output).join(" and ")
+    ));
     results::check(root)?;
 
     // Real engines' contacts (MuJoCo, PyBullet) against the committed
