@@ -201,3 +201,21 @@ fn a_table_without_node_fails_at_once_with_one_line() {
         .unwrap();
     assert!(out.status.success());
 }
+
+#[test]
+fn an_engines_run_exports_the_pose_it_reaches() {
+    let dir = std::env::temp_dir().join(format!("contactlab-engine-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let (code, _, err) = contactlab(&[
+        "export", "pillar", "--format", "json", "--out", out, "--step", "2", "--method", "jolt",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("scene.json")).unwrap();
+    assert!(
+        text.contains("step 2 of a ContactLab run with method jolt"),
+        "{}",
+        &text[..400.min(text.len())]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,7 +7,6 @@
 use super::args::Args;
 use super::output::{outln, progress, CliResult, Out};
 use contactlab::export::{format_by_id, format_ids, At, Export, ExportFile, FORMATS, HEADER_MARK};
-use contactlab::sim::Simulation;
 use std::path::{Path, PathBuf};
 
 pub const EXPORT_SUMMARY: &str = "Writes the scene for another simulator (or as our own scene file), at its initial pose or at the pose a run reaches after --step N steps with the method and settings given: masses, inertias, friction, gravity and time step come along, and every file names the scene, the pose, the ContactLab version and the body names. Lists the files it wrote.";
@@ -45,10 +44,7 @@ pub fn export(args: &Args, out: &mut Out) -> CliResult {
             (format.write)(&export)
         }
         Some(steps) => {
-            let (source, text) = args.scene_text("export")?;
-            let mut sim = Simulation::new(&source, &text, args.settings.clone())
-                .map_err(|e| e.to_string())?;
-            super::print_notices(sim.scene());
+            let mut sim = super::start_run(args, "export")?;
             let long = steps >= 20;
             while sim.step_index() < steps {
                 let record = sim.step().map_err(|e| format!("--step {steps}: {e}"))?;

@@ -816,18 +816,25 @@ fn headline_oracle(sim: &Simulation) -> OracleChoice {
     }
 }
 
-fn run_scene(options: &Args, out: &mut Out) -> CliResult {
-    let (source, text) = options.scene_text("run")?;
-    let mut sim = match options.settings.engine_info() {
+/// The run the arguments ask for: the scene with a method, or with an
+/// engine whose adapter runs in Node; the scene's notices printed.
+fn start_run(args: &Args, command: &str) -> Result<Simulation, String> {
+    let (source, text) = args.scene_text(command)?;
+    let sim = match args.settings.engine_info() {
         Some(_) => {
-            let load_options = options.settings.load_options().map_err(|e| e.to_string())?;
+            let load_options = args.settings.load_options().map_err(|e| e.to_string())?;
             let scene = load_scene(&source, &text, &load_options).map_err(|e| e.to_string())?;
-            engine_host::simulation(scene, options.settings.clone())
+            engine_host::simulation(scene, args.settings.clone())
         }
-        None => Simulation::new(&source, &text, options.settings.clone()),
+        None => Simulation::new(&source, &text, args.settings.clone()),
     }
     .map_err(|e| e.to_string())?;
     print_notices(sim.scene());
+    Ok(sim)
+}
+
+fn run_scene(options: &Args, out: &mut Out) -> CliResult {
+    let mut sim = start_run(options, "run")?;
     let steps = options
         .steps("--steps")?
         .unwrap_or(sim.scene().settings.steps);
