@@ -11,6 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ROOT, assertMatchesCli, bannerText, browserForThisFile, cliRun, openPage, readout, screenshot, waitReady } from './harness.mjs';
@@ -163,5 +164,44 @@ test('each engine shows its contacts on every scene, with the full readout', { t
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+});
+
+/**
+ * The engines' rows of docs/results.md's "Pillar at simulation step 3
+ * (table 7)" (its first, TetGen-mesh occurrence), by engine label.
+ * @returns {Promise<Map<string, string[]>>}
+ */
+async function table7Rows() {
+  const text = await readFile(`${ROOT}docs/results.md`, 'utf8');
+  const start = text.indexOf('### Pillar at simulation step 3 (table 7)\n');
+  assert.ok(start >= 0, 'docs/results.md has no table 7');
+  const section = text.slice(start, text.indexOf('\n### ', start + 10));
+  const rows = new Map();
+  for (const line of section.split('\n').filter((l) => l.startsWith('| '))) {
+    const cells = line.slice(2, -2).split(' | ');
+    rows.set(cells[0], cells.slice(1));
+  }
+  return rows;
+}
+
+test("a link with each engine at table 7's settings shows that engine's row of docs/results.md", { timeout: 600_000 }, async () => {
+  const rows = await table7Rows();
+  /** The readout's number as the table writes it: `digits` decimals, or — when there is none. */
+  const cell = (/** @type {string} */ text, /** @type {number} */ digits) => (text === 'null' || text === '' ? '—' : Number(text).toFixed(digits));
+  for (const engine of ENGINES) {
+    const row = rows.get(engine.label);
+    assert.ok(row, `docs/results.md's table 7 has no row "${engine.label}"`);
+    // The paper's lengths, as the tables (and the page's table-7 preset) use them.
+    const { page, context, problems } = await openPage(browser, `#scene=pillar&method=${engine.id}&env=0.01&eps=0.01&step=3`);
+    try {
+      await waitReady(page, { scene: 'pillar', method: engine.id, step: 3 });
+      const shown = await readout(page);
+      const page7 = [cell(shown.quality, 1), shown.count, cell(shown.excess, 1), cell(shown.geo_quality, 1), cell(shown.geo_coverage, 1), cell(shown.geo_excess, 1)];
+      assert.deepEqual(page7, row.slice(0, 6), `${engine.name}: the page shows ${page7}, docs/results.md ${row.slice(0, 6)}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
   }
 });
