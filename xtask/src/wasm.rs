@@ -122,10 +122,16 @@ fn copy_engine_packages(root: &Path) -> Result<()> {
             );
             continue;
         }
-        let licence = ["LICENSE", "LICENSE.md", "LICENSE.txt"]
-            .iter()
-            .map(|name| format!("{}/{name}", engine.package))
-            .find(|path| root.join("node_modules").join(path).is_file());
+        // The package's licence file, whatever its extension (PhysX's and
+        // MuJoCo's packages ship none; their package.json names the licence).
+        let licence = std::fs::read_dir(root.join("node_modules").join(engine.package))
+            .into_iter()
+            .flatten()
+            .filter_map(|entry| entry.ok())
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.to_ascii_uppercase().starts_with("LICENSE"))
+            .min()
+            .map(|name| format!("{}/{name}", engine.package));
         for file in engine.files.iter().map(|f| f.to_string()).chain(licence) {
             let (from, to) = (root.join("node_modules").join(&file), out_dir.join(&file));
             if let Some(parent) = to.parent() {
