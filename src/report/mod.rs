@@ -8,12 +8,22 @@
 //!   pose, for `docs/engines.md`.
 //! - [`spheres`]: Cheng Yi & Drumwright's spinning-sphere benchmark, energy kept per method.
 
+// The page reads only the presets (and the paper's numbers they carry);
+// the tables are the CLI's, and left out of the wasm modules, whose size
+// the default page's budget counts.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod engine_cases;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod engines;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod initial;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod meshes;
 pub mod paper;
 pub mod presets;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod sat_unit;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod spheres;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tables;
