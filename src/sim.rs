@@ -124,8 +124,16 @@ impl SimSettings {
     /// keys; others are not settings and are skipped): the defaults with
     /// every valid pair applied, and one problem text per refused pair,
     /// worded as the CLI words it after its own prefix.
+    ///
+    /// A link that names no solver ran the printed one: every link made
+    /// before the accelerated solver was the default (release 0.5.0 and
+    /// older) did, so it still does ([`SolverRules::UNNAMED_IN_LINKS`]);
+    /// [`Self::to_url_pairs`] always names it.
     pub fn from_url_pairs(pairs: &[(String, String)]) -> (SimSettings, Vec<String>) {
-        let mut out = SimSettings::default();
+        let mut out = SimSettings {
+            solver: SolverRules::UNNAMED_IN_LINKS,
+            ..SimSettings::default()
+        };
         let mut problems = Vec::new();
         for (key, text) in pairs {
             let Some(spec) = settings::spec_by_url_key(key) else {
@@ -138,15 +146,18 @@ impl SimSettings {
         (out, problems)
     }
 
-    /// The settings as a link's `key=value` pairs: the method always, the
-    /// others where they differ from the default, in schema order.
+    /// The settings as a link's `key=value` pairs: the method and the
+    /// solver always (a link that names no solver means the printed one,
+    /// [`Self::from_url_pairs`]), the others where they differ from the
+    /// default, in schema order.
     pub fn to_url_pairs(&self) -> Vec<(&'static str, String)> {
         let defaults = SimSettings::default();
+        let always = ["method", "solver"];
         SETTINGS
             .iter()
             .filter_map(|spec| {
                 let value = self.get(spec.id)?;
-                (spec.id == "method" || defaults.get(spec.id).as_ref() != Some(&value))
+                (always.contains(&spec.id) || defaults.get(spec.id).as_ref() != Some(&value))
                     .then(|| (spec.url_key, settings::SettingSpec::format(&value)))
             })
             .collect()
@@ -203,12 +214,14 @@ impl SimSettings {
     }
 
     /// The paper's settings: its absolute envelope and erosion ε (1 cm,
-    /// Erleben 2018 §6 and §8) in place of the size-relative defaults, so the
-    /// paper's tables and presets keep the paper's numbers.
+    /// Erleben 2018 §6 and §8) in place of the size-relative defaults, and
+    /// its solver (the printed Gauss-Seidel, 1000 sweeps), so the paper's
+    /// tables and presets keep the paper's numbers.
     pub fn paper() -> SimSettings {
         SimSettings {
             envelope: Some(MethodParams::PAPER_EPSILON),
             epsilon: Some(MethodParams::PAPER_EPSILON),
+            solver: SolverRules::Printed,
             ..SimSettings::default()
         }
     }

@@ -10,11 +10,12 @@ use contactlab::scene::builtin::{builtin_text, load_builtin};
 use contactlab::scene::perturb::SeededRng;
 use contactlab::scene::LoadOptions;
 use contactlab::sim::{SimError, SimSettings, Simulation, StepRecord};
+use contactlab::solver::SolverRules;
 use glam::DVec3;
 
 mod common;
 
-use common::pinned::{PILLAR_HASH_CONES, PILLAR_HASH_TETGEN};
+use common::pinned::{PILLAR_HASH_CONES, PILLAR_HASH_TETGEN, PILLAR_HASH_TETGEN_ACCELERATED};
 
 const GROUND: &str = r#"{ "name": "ground", "fixed": true, "shape": { "type": "box", "size": [4, 0.3, 4] }, "position": [0, -0.15, 0] }"#;
 
@@ -238,15 +239,17 @@ fn hash_records(records: &[StepRecord]) -> u64 {
     hash
 }
 
-/// Runs 50 Pillar steps with every method on `mesher`'s meshes, twice each
-/// (they must agree), and hashes the runs of [`PINNED_METHODS`].
-fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
+/// Runs 50 Pillar steps with every method on `mesher`'s meshes with
+/// `solver`, twice each (they must agree), and hashes the runs of
+/// [`PINNED_METHODS`].
+fn fifty_pillar_steps_hash(mesher: Mesher, solver: SolverRules) -> u64 {
     let text = builtin_text("pillar").unwrap();
     // The paper's absolute envelope and erosion ε, with which the hashes
     // were pinned (the size-relative defaults have their own test,
     // tests/scale_invariance.rs).
     let on = |method: &str| SimSettings {
         mesher: Some(mesher),
+        solver,
         ..settings(method).with_paper_lengths()
     };
     let mut pinned = Vec::new();
@@ -256,7 +259,8 @@ fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
         assert_eq!(
             hash_records(&records),
             hash_records(&again),
-            "{method} on {mesher}: two runs differ"
+            "{method} on {mesher} with the {} solver: two runs differ",
+            solver.id()
         );
         // A method added since the pin is only checked for determinism; pin
         // it by adding it to PINNED_METHODS and updating the hashes.
@@ -269,24 +273,69 @@ fn fifty_pillar_steps_hash(mesher: Mesher) -> u64 {
 
 // Pinned in tests/common/pinned.rs: a change of these numbers means the
 // physics changed. Update them deliberately, with a sentence in the commit
-// saying why, and make a new release (tests/release.rs says how).
+// saying why, and make a new release (tests/release.rs says how). The
+// printed solver's hashes are those of release 0.5.0 and older, when it was
+// the only solver: old links run it, so they must never move.
 
 #[test]
 fn fifty_pillar_steps_on_cones_give_a_fixed_hash() {
     assert_eq!(
-        fifty_pillar_steps_hash(Mesher::Cones),
+        fifty_pillar_steps_hash(Mesher::Cones, SolverRules::Printed),
         PILLAR_HASH_CONES,
-        "the 50-step Pillar runs on cone meshes changed"
+        "the 50-step Pillar runs on cone meshes with the printed solver changed"
     );
 }
 
 #[test]
 fn fifty_pillar_steps_on_tetgen_give_a_fixed_hash() {
     assert_eq!(
-        fifty_pillar_steps_hash(Mesher::TetGen),
+        fifty_pillar_steps_hash(Mesher::TetGen, SolverRules::Printed),
         PILLAR_HASH_TETGEN,
-        "the 50-step Pillar runs on TetGen meshes changed"
+        "the 50-step Pillar runs on TetGen meshes with the printed solver changed"
     );
+}
+
+#[test]
+fn fifty_pillar_steps_with_the_accelerated_solver_give_a_fixed_hash() {
+    assert_eq!(
+        fifty_pillar_steps_hash(Mesher::TetGen, SolverRules::Accelerated),
+        PILLAR_HASH_TETGEN_ACCELERATED,
+        "the 50-step Pillar runs on TetGen meshes with the accelerated solver changed"
+    );
+}
+
+#[test]
+fn an_old_link_runs_the_printed_solver_bit_for_bit() {
+    // A link of release 0.5.0 names no solver; it meant the printed one.
+    let pairs: Vec<(String, String)> = [("method", "semi-local"), ("iters", "1000")]
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .into();
+    let (linked, problems) = SimSettings::from_url_pairs(&pairs);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(linked.solver, SolverRules::Printed);
+    let printed = SimSettings {
+        solver: SolverRules::Printed,
+        ..settings("semi-local")
+    };
+    let text = builtin_text("pillar").unwrap();
+    assert_eq!(
+        hash_records(&run(text, linked.clone(), 20).1),
+        hash_records(&run(text, printed, 20).1)
+    );
+    // A link written now names its solver, so it reads back the same.
+    let written: Vec<(String, String)> = settings("semi-local")
+        .to_url_pairs()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    assert!(written
+        .iter()
+        .any(|(k, v)| k == "solver" && v == "accelerated"));
+    assert_eq!(
+        SimSettings::from_url_pairs(&written).0,
+        settings("semi-local")
+    );
+    assert_eq!(SimSettings::paper().solver, SolverRules::Printed);
 }
 
 /// The methods whose runs the hash covers, in registry order.

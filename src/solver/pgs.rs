@@ -1,5 +1,8 @@
 //! Proximal Gauss-Seidel with the local r-factor strategy and the ν = 0.9
-//! roll-back (`docs/design/solver.md`, "Proximal Gauss-Seidel").
+//! roll-back (Erleben 2018 §6; `docs/design/solver.md`, "Proximal
+//! Gauss-Seidel"): the printed solver and the paper's code's. Its
+//! arithmetic is pinned bit for bit (`tests/common/pinned.rs`): old links
+//! and the paper's tables run it.
 //!
 //! Contact rows. For contact k between A and B with unit normal n (A → B),
 //! point p, r_A = p − x_A, r_B = p − x_B and tangents t₁, t₂ completing an
@@ -47,224 +50,27 @@
 //!     |r_k − r_(k−1)| < tolerance · r_(k−1),
 //! so a residual that stalls at any level ends the solve.
 
-use crate::contact::Contact;
-use crate::dynamics::RigidBody;
-use crate::geometry::orthonormal_basis;
-use glam::{DMat3, DQuat, DVec3};
-
-/// Which solver: the printed one (`docs/design/solver.md`), or the paper's
-/// reference code's (the `solver` setting; module doc).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SolverRules {
-    #[default]
-    Printed,
-    PaperCode,
-}
-
-impl SolverRules {
-    /// The ids of the `solver` setting, in the schema's order.
-    pub const IDS: [&'static str; 2] = ["printed", "paper-code"];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            SolverRules::Printed => Self::IDS[0],
-            SolverRules::PaperCode => Self::IDS[1],
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<SolverRules> {
-        [SolverRules::Printed, SolverRules::PaperCode]
-            .into_iter()
-            .find(|r| r.id() == id)
-    }
-
-    /// Whether a sweep with `residual`, after one with `previous`, ends the
-    /// solve: the design stops when the residual is small, the paper's code
-    /// when it changes little (module doc).
-    fn stops(self, residual: f64, previous: f64, tolerance: f64) -> bool {
-        match self {
-            SolverRules::Printed => residual < tolerance,
-            SolverRules::PaperCode => (residual - previous).abs() < tolerance * previous,
-        }
-    }
-}
-
-/// The `solver` setting's field.
-impl crate::settings::Choice for SolverRules {
-    fn id(self) -> &'static str {
-        SolverRules::id(self)
-    }
-
-    fn from_id(id: &str) -> Option<Self> {
-        SolverRules::from_id(id)
-    }
-}
-
-/// What the solve needs of the run's settings (declared, with their ranges,
-/// in `crate::settings`); the defaults are the paper's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SolverSettings {
-    /// Sweep budget per step (the paper forces 1000).
-    pub iterations: u32,
-    /// Stop early when the residual falls below this (0: run every sweep).
-    pub tolerance: f64,
-    /// Baumgarte factor β (0: no stabilisation, the paper's setting).
-    pub baumgarte: f64,
-    /// The printed roll-back and absolute stop, or the paper's code's.
-    pub rules: SolverRules,
-}
-
-impl Default for SolverSettings {
-    /// The schema's defaults.
-    fn default() -> Self {
-        use crate::settings::default_of;
-        SolverSettings {
-            iterations: default_of("iterations"),
-            tolerance: default_of("tolerance"),
-            baumgarte: default_of("baumgarte"),
-            rules: default_of("solver"),
-        }
-    }
-}
-
-/// What one solve did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
-pub struct SolverStats {
-    pub iterations: u32,
-    pub residual: f64,
-}
+use super::rows::{onto_disc, Row};
+use super::{SolverRules, SolverSettings, SolverStats};
+use glam::DVec3;
 
 /// The roll-back factor ν (`docs/design/solver.md`, "Proximal
 /// Gauss-Seidel").
 const NU: f64 = 0.9;
 
-/// One contact's precomputed rows.
-struct Row {
-    a: usize,
-    b: usize,
-    d: [DVec3; 3],
-    /// r_A × d_i and r_B × d_i.
-    ja: [DVec3; 3],
-    jb: [DVec3; 3],
-    /// I_A⁻¹ (r_A × d_i) and I_B⁻¹ (r_B × d_i).
-    ma: [DVec3; 3],
-    mb: [DVec3; 3],
-    inv_mass_a: f64,
-    inv_mass_b: f64,
-    r: [f64; 3],
-    bias: f64,
-    /// The contact's friction coefficient.
-    mu: f64,
-}
-
-impl Row {
-    /// The rows of contact `c` with friction coefficient `mu`: directions,
-    /// Jacobian rows and R = 1 / W_ii (module doc, "Contact rows"), and the
-    /// Baumgarte bias b_n.
-    fn new(
-        c: &Contact,
-        mu: f64,
-        bodies: &[RigidBody],
-        poses: &[(DVec3, DQuat)],
-        inverse_inertia: &[DMat3],
-        settings: &SolverSettings,
-        h: f64,
-    ) -> Row {
-        let (t1, t2) = orthonormal_basis(c.normal);
-        let d = [c.normal, t1, t2];
-        let (ra, rb) = (c.position - poses[c.a].0, c.position - poses[c.b].0);
-        let ja = d.map(|di| ra.cross(di));
-        let jb = d.map(|di| rb.cross(di));
-        let ma = ja.map(|j| inverse_inertia[c.a] * j);
-        let mb = jb.map(|j| inverse_inertia[c.b] * j);
-        let (inv_mass_a, inv_mass_b) = (bodies[c.a].inverse_mass, bodies[c.b].inverse_mass);
-        let r = std::array::from_fn(|i| {
-            let w = inv_mass_a + inv_mass_b + ja[i].dot(ma[i]) + jb[i].dot(mb[i]);
-            if w > 0.0 {
-                1.0 / w
-            } else {
-                0.0
-            }
-        });
-        let bias = if settings.baumgarte > 0.0 {
-            settings.baumgarte / h * c.depth.min(0.0)
-        } else {
-            0.0
-        };
-        Row {
-            a: c.a,
-            b: c.b,
-            d,
-            ja,
-            jb,
-            ma,
-            mb,
-            inv_mass_a,
-            inv_mass_b,
-            r,
-            bias,
-            mu,
-        }
+/// Whether a sweep with `residual`, after one with `previous`, ends the
+/// solve: the design stops when the residual is small, the paper's code
+/// when it changes little (module doc).
+fn stops(rules: SolverRules, residual: f64, previous: f64, tolerance: f64) -> bool {
+    match rules {
+        SolverRules::PaperCode => (residual - previous).abs() < tolerance * previous,
+        _ => residual < tolerance,
     }
-}
-
-/// Solves for the impulses of `contacts` (at the bodies' midpoint poses
-/// `poses`) and updates `bodies`' velocities in place, starting from the
-/// free velocities they hold. `mu` is each contact's friction coefficient
-/// (its body pair's). `initial` are warm-start impulses (one per contact)
-/// or empty. Returns the impulses (normal, t₁, t₂ per contact).
-pub fn solve(
-    bodies: &mut [RigidBody],
-    poses: &[(DVec3, DQuat)],
-    contacts: &[Contact],
-    mu: &[f64],
-    settings: &SolverSettings,
-    h: f64,
-    initial: &[DVec3],
-) -> (Vec<DVec3>, SolverStats) {
-    assert_eq!(
-        mu.len(),
-        contacts.len(),
-        "one friction coefficient per contact"
-    );
-    if contacts.is_empty() {
-        return (Vec::new(), SolverStats::default());
-    }
-    let inverse_inertia: Vec<DMat3> = bodies
-        .iter()
-        .zip(poses)
-        .map(|(b, p)| b.inverse_inertia_world(p.1))
-        .collect();
-    let mut rows: Vec<Row> = contacts
-        .iter()
-        .zip(mu)
-        .map(|(c, &mu)| Row::new(c, mu, bodies, poses, &inverse_inertia, settings, h))
-        .collect();
-    let mut v: Vec<DVec3> = bodies.iter().map(|b| b.velocity).collect();
-    let mut w: Vec<DVec3> = bodies.iter().map(|b| b.angular_velocity).collect();
-    // Warm start: the velocities begin with the initial impulses applied.
-    let mut lambda: Vec<DVec3> = if initial.len() == contacts.len() {
-        initial.to_vec()
-    } else {
-        vec![DVec3::ZERO; contacts.len()]
-    };
-    for (row, l) in rows.iter().zip(&lambda) {
-        apply(row, l.to_array(), &mut v, &mut w);
-    }
-    let stats = iterate(&mut rows, &mut lambda, &mut v, &mut w, settings);
-    for (body, (vi, wi)) in bodies.iter_mut().zip(v.into_iter().zip(w)) {
-        if !body.fixed {
-            body.velocity = vi;
-            body.angular_velocity = wi;
-        }
-    }
-    (lambda, stats)
 }
 
 /// Sweeps until the rules stop or the budget is spent, rolling back every
 /// sweep whose residual grew (module doc, "Convergence").
-fn iterate(
+pub fn iterate(
     rows: &mut [Row],
     lambda: &mut [DVec3],
     v: &mut [DVec3],
@@ -285,15 +91,18 @@ fn iterate(
             }
             lambda.copy_from_slice(&saved_lambda);
             // The paper's code keeps the sweep's velocity update.
-            if settings.rules == SolverRules::Printed {
+            if settings.rules != SolverRules::PaperCode {
                 v.copy_from_slice(&saved_v);
                 w.copy_from_slice(&saved_w);
             }
             continue;
         }
-        let done = settings
-            .rules
-            .stops(residual, previous_residual, settings.tolerance);
+        let done = stops(
+            settings.rules,
+            residual,
+            previous_residual,
+            settings.tolerance,
+        );
         previous_residual = residual;
         stats.residual = residual;
         if done {
@@ -361,13 +170,7 @@ fn visit(row: &Row, old: DVec3, v: &mut [DVec3], w: &mut [DVec3]) -> (DVec3, f64
     let u_t1 = row.d[1].dot(rel_v) + row.jb[1].dot(wb) - row.ja[1].dot(wa);
     let u_t2 = row.d[2].dot(rel_v) + row.jb[2].dot(wb) - row.ja[2].dot(wa);
     let tangent = glam::DVec2::new(old.y - row.r[1] * u_t1, old.z - row.r[2] * u_t2);
-    let limit = row.mu * normal;
-    let length = tangent.length();
-    let tangent = if length > limit {
-        tangent * (limit / length)
-    } else {
-        tangent
-    };
+    let tangent = onto_disc(tangent, row.mu * normal);
     let (dt1, dt2) = (tangent.x - old.y, tangent.y - old.z);
     let p = row.d[1] * dt1 + row.d[2] * dt2;
     vb += p * row.inv_mass_b;
@@ -377,14 +180,4 @@ fn visit(row: &Row, old: DVec3, v: &mut [DVec3], w: &mut [DVec3]) -> (DVec3, f64
     (v[a], v[b], w[a], w[b]) = (va, vb, wa, wb);
     let change = dn.abs().max(dt1.abs()).max(dt2.abs());
     (DVec3::new(normal, tangent.x, tangent.y), change)
-}
-
-/// Applies impulse change `delta` (along n, t₁, t₂) of one row.
-#[inline]
-fn apply(row: &Row, delta: [f64; 3], v: &mut [DVec3], w: &mut [DVec3]) {
-    let p = row.d[0] * delta[0] + row.d[1] * delta[1] + row.d[2] * delta[2];
-    v[row.b] += p * row.inv_mass_b;
-    v[row.a] -= p * row.inv_mass_a;
-    w[row.b] += row.mb[0] * delta[0] + row.mb[1] * delta[1] + row.mb[2] * delta[2];
-    w[row.a] -= row.ma[0] * delta[0] + row.ma[1] * delta[1] + row.ma[2] * delta[2];
 }

@@ -7,14 +7,22 @@
 //! deliberately, with a sentence in the commit saying why, and make a new
 //! release (`tests/release.rs` prints what to do).
 
-/// FNV-1a of 50 Pillar steps with every pinned method, on cone meshes.
+/// FNV-1a of 50 Pillar steps with every pinned method and the printed
+/// solver, on cone meshes.
 pub const PILLAR_HASH_CONES: u64 = 782094997673522543;
-/// FNV-1a of 50 Pillar steps with every pinned method, on TetGen meshes.
+/// FNV-1a of 50 Pillar steps with every pinned method and the printed
+/// solver, on TetGen meshes.
 pub const PILLAR_HASH_TETGEN: u64 = 16768041197483593621;
+/// The same with the accelerated solver, the default since 0.6.0.
+pub const PILLAR_HASH_TETGEN_ACCELERATED: u64 = 0;
 
 /// Every pinned hash with its name, in a fixed order: what the release
 /// fingerprint reads.
-pub const ALL: [(&str, u64); 2] = [
+pub const ALL: [(&str, u64); 3] = [
     ("PILLAR_HASH_CONES", PILLAR_HASH_CONES),
     ("PILLAR_HASH_TETGEN", PILLAR_HASH_TETGEN),
+    (
+        "PILLAR_HASH_TETGEN_ACCELERATED",
+        PILLAR_HASH_TETGEN_ACCELERATED,
+    ),
 ];

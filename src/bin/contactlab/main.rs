@@ -29,7 +29,7 @@ use contactlab::scene::builtin::BUILTIN_SCENES;
 use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use contactlab::settings::Choice;
 use contactlab::settings::Stage;
-use contactlab::sim::{EngineRunner, Simulation};
+use contactlab::sim::{EngineRunner, SimSettings, Simulation};
 use engine_host::NodeEngine;
 use export::{EXPORT_FORMATS, EXPORT_SUMMARY};
 use output::{outln, progress, CliError, CliResult, Out};
@@ -741,6 +741,16 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         .into());
     }
     let steps = options.steps("--steps")?;
+    // The paper's tables run the paper's solver unless --solver says
+    // otherwise, so that they keep the paper's numbers.
+    let settings = SimSettings {
+        solver: if options.given("solver") {
+            options.settings.solver
+        } else {
+            SimSettings::paper().solver
+        },
+        ..options.settings.clone()
+    };
     let methods = table_methods(options.flag("--paper-code"));
     // The engines run through their adapters in Node, in the tables that
     // run methods; checked first, so a missing Node or package fails at
@@ -775,8 +785,8 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         }
     };
     if kind == "initial" {
-        let text = initial_tables(&options.settings, &contestants, &mut report)
-            .map_err(|e| e.to_string())?;
+        let text =
+            initial_tables(&settings, &contestants, &mut report).map_err(|e| e.to_string())?;
         out.write(&text)?;
         return Ok(());
     }
@@ -795,8 +805,7 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         };
         sat_unit_table(poses, seed, &mut report)
     } else {
-        build_table(kind, steps, &options.settings, &contestants, &mut report)
-            .map_err(|e| e.to_string())?
+        build_table(kind, steps, &settings, &contestants, &mut report).map_err(|e| e.to_string())?
     };
     if options.flag("--csv") {
         out.write(&table.to_csv())?;
