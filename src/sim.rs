@@ -130,20 +130,27 @@ impl SimSettings {
     /// older) did, so it still does ([`SolverRules::UNNAMED_IN_LINKS`]);
     /// [`Self::to_url_pairs`] always names it.
     pub fn from_url_pairs(pairs: &[(String, String)]) -> (SimSettings, Vec<String>) {
-        let mut out = SimSettings {
+        SimSettings {
             solver: SolverRules::UNNAMED_IN_LINKS,
             ..SimSettings::default()
-        };
+        }
+        .with_url_pairs(pairs)
+    }
+
+    /// These settings with a link's valid pairs applied, and one problem
+    /// text per refused pair (as [`Self::from_url_pairs`], from `self`
+    /// rather than a link's starting point).
+    pub fn with_url_pairs(mut self, pairs: &[(String, String)]) -> (SimSettings, Vec<String>) {
         let mut problems = Vec::new();
         for (key, text) in pairs {
             let Some(spec) = settings::spec_by_url_key(key) else {
                 continue;
             };
-            if let Err(e) = out.set_text(spec.id, text) {
+            if let Err(e) = self.set_text(spec.id, text) {
                 problems.push(format!("{key}: {e}; using the default"));
             }
         }
-        (out, problems)
+        (self, problems)
     }
 
     /// The settings as a link's `key=value` pairs: the method and the
@@ -365,6 +372,10 @@ pub struct StepRecord {
     pub kinetic_energy: f64,
     /// Largest distance of a free body's centre from where it started.
     pub max_displacement: f64,
+    /// The name of the free body whose centre moved most (the one
+    /// `max_displacement` measures), so a fall is traced to its stone; none
+    /// in a scene without free bodies.
+    pub moved_most: Option<String>,
     /// For scenes meant to rest (oracles `up`, `wall`, `arch`): whether every
     /// free body is still within `Scene::standing_tolerance` of its start.
     pub standing: Option<bool>,
@@ -897,7 +908,7 @@ impl Simulation {
     /// contact file's step 0, or a step of a file with its own poses).
     fn measure_at(&mut self, step: u64, poses: Vec<Pose>, contacts: Vec<Contact>) -> StepRecord {
         let (qualities, measures, ms_oracle) = self.judge(&contacts, &poses);
-        let max_displacement = self.max_displacement(&poses);
+        let (max_displacement, moved_most) = self.max_displacement(&poses);
         let record = StepRecord {
             step,
             time: step as f64 * self.dt,
@@ -906,6 +917,7 @@ impl Simulation {
             penetration: self.overlap.deepest(&self.scene, &poses),
             kinetic_energy: 0.0,
             max_displacement,
+            moved_most,
             standing: self.standing(max_displacement),
             iterations: 0,
             residual: 0.0,
@@ -952,15 +964,21 @@ impl Simulation {
     }
 
     /// Largest distance of a free body's centre at `poses` from where it
-    /// started.
-    fn max_displacement(&self, poses: &[Pose]) -> f64 {
-        poses
+    /// started, and that body's name (the first of equals).
+    fn max_displacement(&self, poses: &[Pose]) -> (f64, Option<String>) {
+        let moved = poses
             .iter()
             .zip(&self.start)
             .zip(&self.scene.bodies)
             .filter(|(_, body)| !body.fixed)
-            .map(|((p, s), _)| (p.0 - *s).length())
-            .fold(0.0, f64::max)
+            .map(|((p, s), body)| ((p.0 - *s).length(), body));
+        let largest = moved.clone().map(|(d, _)| d).fold(0.0, f64::max);
+        let name = moved
+            .clone()
+            .find(|(d, _)| *d == largest)
+            .or_else(|| moved.clone().next())
+            .map(|(_, body)| body.name.clone());
+        (largest, name)
     }
 
     /// For scenes meant to rest: whether every free body is within the
@@ -1326,7 +1344,7 @@ impl Simulation {
             .map(|b| (b.position, b.rotation))
             .collect();
         let penetration = self.overlap.deepest(&self.scene, &end_poses);
-        let max_displacement = self.max_displacement(&end_poses);
+        let (max_displacement, moved_most) = self.max_displacement(&end_poses);
         let kinetic_energy = self.bodies.iter().map(RigidBody::kinetic_energy).sum();
         let diverged = self.divergence(kinetic_energy, max_displacement);
         let record = StepRecord {
@@ -1337,6 +1355,7 @@ impl Simulation {
             penetration,
             kinetic_energy,
             max_displacement,
+            moved_most,
             standing: self.standing(max_displacement),
             iterations: stats.iterations,
             residual: stats.residual,

@@ -154,6 +154,8 @@ fn today_s_links_keep_their_meaning() {
             epsilon: Some(0.02),
             refine: 1,
             tol_deg: 2.0,
+            // It names no solver: it ran the printed one, and still does.
+            solver: contactlab::solver::SolverRules::Printed,
             ..SimSettings::default()
         }
     );

@@ -114,10 +114,11 @@ export class Session {
   /**
    * A link's settings, read by the core.
    * @param {Array<[string, string]>} pairs [url_key, text]
+   * @param {boolean} [link] false for a page opened without a link: the defaults, rather than what a link that names no solver meant
    * @returns {Promise<{settings: any, problems: string[]}>}
    */
-  settingsFromPairs(pairs) {
-    return this.call('settingsFromPairs', { pairs });
+  settingsFromPairs(pairs, link = true) {
+    return this.call('settingsFromPairs', { pairs, link });
   }
 
   /**

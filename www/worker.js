@@ -8,7 +8,7 @@
  *
  *   catalogue                         → { version, timer, scenes, methods, defaults, schema, featureKinds, contactLayout, regionLayout, presets }
  *                                       (timer: { isolated, resolutionMs } of this worker's clock, which times the steps)
- *   settingsFromPairs { pairs }       → { settings, problems }   (a link's settings)
+ *   settingsFromPairs { pairs, link } → { settings, problems }   (a link's settings; link: false for a page opened without one)
  *   settingsToPairs { settings }      → [[url_key, text], …]      (for the link)
  *   checkSetting { setting, text }    → { value } or { problem }  (typed entry)
  *   load { scene: {id}|{text}, settings } → { info, bodies, frame }   (step 0)
@@ -310,7 +310,7 @@ async function handle(request) {
         },
       };
     case 'settingsFromPairs':
-      return { ...none, result: plain(Playground.settingsFromPairs(request.pairs)) };
+      return { ...none, result: plain(Playground.settingsFromPairs(request.pairs, request.link !== false)) };
     case 'settingsToPairs':
       return { ...none, result: plain(Playground.settingsToPairs(request.settings)) };
     case 'checkSetting':

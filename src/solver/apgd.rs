@@ -135,17 +135,26 @@ pub fn iterate(
     let mut best = (f64::INFINITY, lambda.to_vec());
     let mut theta: f64 = 1.0;
     let mut stats = SolverStats::default();
+    let mut steps = step_lengths(&scale, lipschitz);
     while stats.iterations < settings.iterations {
         stats.iterations += 1;
-        let step = proximal_step(rows, &scale, lipschitz, &y, lambda, &v_y, &w_y, &mut next);
-        // Δ = λ_{k+1} − y_k onto the bodies: the velocity change of the step.
+        // λ_{k+1} from y_k, and Δ = λ_{k+1} − y_k scattered onto the
+        // bodies: the velocity change of the step.
         buffers.clear();
-        for ((row, n), yk) in rows.iter().zip(&next).zip(&y) {
-            apply(row, (*n - *yk).to_array(), &mut buffers.v, &mut buffers.w);
-        }
+        let step = proximal_step(
+            rows,
+            &steps,
+            &y,
+            lambda,
+            (&v_y, &w_y),
+            &mut next,
+            &mut buffers,
+        );
         let curvature = buffers.twice_kinetic_energy(bodies, &inertia);
         if curvature > lipschitz * step.scaled_length_squared * (1.0 + 1e-9) {
             lipschitz *= 2.0;
+            steps = step_lengths(&scale, lipschitz);
+            stats.rollbacks += 1;
             continue;
         }
         let residual = if step.largest_impulse > 0.0 {
@@ -155,22 +164,20 @@ pub fn iterate(
         } else {
             f64::INFINITY
         };
-        if residual < best.0 {
+        // The best iterate is kept by swapping buffers, not copying: after a
+        // swap `best.1` holds λ_{k+1}, and `next` (overwritten by the next
+        // step) the former best.
+        let next = if residual < best.0 {
             best.0 = residual;
-            best.1.copy_from_slice(&next);
-        }
+            std::mem::swap(&mut best.1, &mut next);
+            &best.1
+        } else {
+            &next
+        };
         if residual < tolerance {
             break;
         }
-        // The velocities of λ_{k+1}: those of y_k plus the step's change.
-        for (vy, dv) in v_y.iter_mut().zip(&buffers.v) {
-            *vy += *dv;
-        }
-        for (wy, dw) in w_y.iter_mut().zip(&buffers.w) {
-            *wy += *dw;
-        }
-        // Now v_y, w_y belong to λ_{k+1}; extrapolate unless the momentum
-        // points uphill.
+        // Extrapolate, unless the momentum points uphill.
         let beta = if step.uphill {
             theta = 1.0;
             0.0
@@ -180,12 +187,14 @@ pub fn iterate(
             theta = theta_next;
             beta
         };
-        for k in 0..rows.len() {
-            y[k] = next[k] + (next[k] - lambda[k]) * beta;
+        for ((yk, lk), nk) in y.iter_mut().zip(lambda.iter_mut()).zip(next) {
+            *yk = *nk + (*nk - *lk) * beta;
+            *lk = *nk;
         }
-        lambda.copy_from_slice(&next);
+        // The velocities of λ_{k+1} are those of y_k plus the step's
+        // change; those of y_{k+1} the same combination as y_{k+1}'s.
         for i in 0..v_y.len() {
-            let (v_next, w_next) = (v_y[i], w_y[i]);
+            let (v_next, w_next) = (v_y[i] + buffers.v[i], w_y[i] + buffers.w[i]);
             v_y[i] = v_next + (v_next - v_lambda[i]) * beta;
             w_y[i] = w_next + (w_next - w_lambda[i]) * beta;
             v_lambda[i] = v_next;
@@ -214,18 +223,33 @@ struct Step {
     uphill: bool,
 }
 
+/// The step length of each contact, s_k / L, and 1 / s_k (0 for a contact
+/// that cannot move).
+fn step_lengths(scale: &[f64], lipschitz: f64) -> Vec<(f64, f64)> {
+    scale
+        .iter()
+        .map(|&s| {
+            if s > 0.0 {
+                (s / lipschitz, 1.0 / s)
+            } else {
+                (0.0, 0.0)
+            }
+        })
+        .collect()
+}
+
 /// λ_{k+1} = P(y − S u(y) / L) into `next`, contact by contact, from the
-/// velocities `v_y`, `w_y` of `y` (module doc, "The iteration").
-#[allow(clippy::too_many_arguments)]
+/// velocities `at_y` of `y` (module doc, "The iteration"), and the step
+/// Δ = λ_{k+1} − y scattered onto `change` (a buffer apart from `at_y`, so
+/// the one pass can do both).
 fn proximal_step(
     rows: &[Row],
-    scale: &[f64],
-    lipschitz: f64,
+    steps: &[(f64, f64)],
     y: &[DVec3],
     lambda: &[DVec3],
-    v_y: &[DVec3],
-    w_y: &[DVec3],
+    (v_y, w_y): (&[DVec3], &[DVec3]),
     next: &mut [DVec3],
+    change: &mut Buffers,
 ) -> Step {
     let mut step = Step {
         largest_change: 0.0,
@@ -235,21 +259,22 @@ fn proximal_step(
     };
     let mut slope = 0.0;
     for k in 0..rows.len() {
-        let row = &rows[k];
+        let (row, (length, inverse_scale)) = (&rows[k], steps[k]);
         let mut u = row.relative_velocity(v_y, w_y);
         u.x += row.bias;
-        let z = y[k] - u * (scale[k] / lipschitz);
+        let z = y[k] - u * length;
         let normal = z.x.max(0.0);
         let tangent = onto_disc(DVec2::new(z.y, z.z), row.mu * normal);
         let n = DVec3::new(normal, tangent.x, tangent.y);
-        let change = n - y[k];
-        step.largest_change = step.largest_change.max(change.abs().max_element());
+        let delta = n - y[k];
+        step.largest_change = step.largest_change.max(delta.abs().max_element());
         step.largest_impulse = step.largest_impulse.max(n.abs().max_element());
-        if scale[k] > 0.0 {
-            step.scaled_length_squared += change.length_squared() / scale[k];
-        }
+        step.scaled_length_squared += delta.length_squared() * inverse_scale;
         slope += u.dot(n - lambda[k]);
         next[k] = n;
+        if delta != DVec3::ZERO {
+            apply(row, delta.to_array(), &mut change.v, &mut change.w);
+        }
     }
     step.uphill = slope > 0.0;
     step

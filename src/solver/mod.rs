@@ -100,6 +100,9 @@ impl Default for SolverSettings {
 pub struct SolverStats {
     pub iterations: u32,
     pub residual: f64,
+    /// Gauss-Seidel's rolled-back sweeps; the accelerated solver's
+    /// doublings of L (`apgd`, "The step length").
+    pub rollbacks: u32,
 }
 
 /// Solves for the impulses of `contacts` (at the bodies' midpoint poses

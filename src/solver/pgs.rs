@@ -86,6 +86,7 @@ pub fn iterate(
         saved_w.copy_from_slice(w);
         let residual = sweep(rows, lambda, &mut saved_lambda, v, w);
         if residual > previous_residual {
+            stats.rollbacks += 1;
             for row in rows.iter_mut() {
                 row.r = row.r.map(|r| r * NU);
             }

@@ -415,11 +415,18 @@ impl Playground {
     }
 
     /// Settings from a link's `[key, text]` pairs: `{ settings, problems }`.
+    /// `link` says whether they come from a link (whose missing solver
+    /// means the printed one, `SimSettings::from_url_pairs`) or from a page
+    /// opened with none (the defaults).
     #[wasm_bindgen(js_name = settingsFromPairs)]
-    pub fn settings_from_pairs(pairs: JsValue) -> Result<JsValue, JsError> {
+    pub fn settings_from_pairs(pairs: JsValue, link: bool) -> Result<JsValue, JsError> {
         let pairs: Vec<(String, String)> = serde_wasm_bindgen::from_value(pairs)
             .map_err(|e| JsError::new(&format!("settings pairs: {e}")))?;
-        let (settings, problems) = SimSettings::from_url_pairs(&pairs);
+        let (settings, problems) = if link {
+            SimSettings::from_url_pairs(&pairs)
+        } else {
+            SimSettings::default().with_url_pairs(&pairs)
+        };
         to_js(&ParsedSettings { settings, problems })
     }
 

@@ -13,15 +13,24 @@ const SETTING_KEYS = SCHEMA.map((entry) => entry.url_key);
 /** parseHash with a fake core that also records the pairs it was given. */
 async function parse(hash) {
   const given = [];
+  const links = [];
   const core = {
-    settingsFromPairs: async (pairs) => {
+    settingsFromPairs: async (pairs, link) => {
       given.push(...pairs);
+      links.push(link);
       return settingsFromPairs(pairs);
     },
   };
   const result = await parseHash(hash, { sceneIds: SCENE_IDS, schema: SCHEMA, core });
-  return { ...result, given };
+  return { ...result, given, links };
 }
+
+test('the core is told whether there was a link: one that names no solver meant the printed one, no link means the defaults', async () => {
+  assert.deepEqual((await parse('')).links, [false]);
+  assert.deepEqual((await parse('#')).links, [false]);
+  assert.deepEqual((await parse('#scene=pillar&method=opposing')).links, [true]);
+  assert.deepEqual((await parse('scene=wall')).links, [true]);
+});
 
 test('an empty hash is the default state, with no step given', async () => {
   const { state, problems, bench, stepGiven } = await parse('');

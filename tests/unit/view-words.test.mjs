@@ -55,6 +55,9 @@ test("the summary gives the totals and the core's displacement and standing", ()
   assert.equal(summarySentence({ step: 0, pairs: [], record: null, hasOracle: true }), 'Step 0: no contacts yet.');
   assert.equal(summarySentence({ step: 4, pairs: [], record: { max_displacement: 0, standing: null }, hasOracle: true }), 'Step 4: no contacts. Largest displacement 0 m.');
   assert.equal(motionSentence({ max_displacement: 1.2, standing: false }), 'Largest displacement 1.2 m; the structure has collapsed.');
+  // The body that moved most is named, as text (a scene file's name may look like markup).
+  assert.equal(motionSentence({ max_displacement: 1.2, moved_most: 'shaft-2', standing: false }), 'Largest displacement 1.2 m, by shaft-2; the structure has collapsed.');
+  assert.equal(motionSentence({ max_displacement: 0.1, moved_most: '<b>x</b>', standing: true }), 'Largest displacement 0.1 m, by <b>x</b>; the structure stands.');
 });
 
 test('the worst pairs lead, capped, and a scene with many bodies is counted rather than listed', () => {

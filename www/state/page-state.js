@@ -75,7 +75,7 @@ export const UNNAMED_POSES = 'poses from the link';
  * What the page needs of the core to read and write settings; in the page
  * these are worker requests, in the unit tests a fake.
  * @typedef {object} SettingsCodec
- * @property {(pairs: Array<[string, string]>) => ({settings: any, problems: string[]} | Promise<{settings: any, problems: string[]}>)} settingsFromPairs
+ * @property {(pairs: Array<[string, string]>, link?: boolean) => ({settings: any, problems: string[]} | Promise<{settings: any, problems: string[]}>)} settingsFromPairs
  */
 
 /**
@@ -221,7 +221,10 @@ export function readHash(hash, { sceneIds, settingKeys }) {
 export async function parseHash(hash, { sceneIds, schema, core }) {
   const settingKeys = schema.map((entry) => entry.url_key);
   const { page, settingPairs, problems, bench, stepGiven } = readHash(hash, { sceneIds, settingKeys });
-  const { settings, problems: settingProblems } = await core.settingsFromPairs(settingPairs);
+  // A page opened with no link shows the defaults; a link that names no
+  // solver means the printed one, as every link of 0.5.0 and older did.
+  const linked = hash.replace(/^#/, '').trim() !== '';
+  const { settings, problems: settingProblems } = await core.settingsFromPairs(settingPairs, linked);
   return { state: { ...page, settings }, problems: [...problems, ...settingProblems], bench, stepGiven };
 }
 

@@ -251,7 +251,9 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   // A record the core measured without simulating (a contact file's step 0,
   // or a step at a file's own poses) has no energy, solver or solver time.
   human('kinetic_energy', present(record.kinetic_energy) ? `${scientific(record.kinetic_energy)} J` : '—');
-  human('max_displacement', present(record.max_displacement) ? `${scientific(record.max_displacement)} m` : '—');
+  // The body's name comes from the scene (perhaps someone else's file): text only.
+  const movedMost = typeof record.moved_most === 'string' ? record.moved_most : null;
+  human('max_displacement', present(record.max_displacement) ? `${scientific(record.max_displacement)} m${movedMost === null ? '' : ` (${movedMost})`}` : '—', movedMost === null ? '' : 'the body that moved most');
   human('solver', present(record.iterations) ? `${record.iterations} iterations, residual ${present(record.residual) ? scientific(record.residual) : '—'}` : '—');
   const oracleMs = record.ms_oracle === undefined ? '' : ` · oracle ${ms(record.ms_oracle)}`;
   human('timing', `broad ${ms(record.ms_broad)} · method ${ms(record.ms_method)} · solver ${ms(record.ms_solver)}${oracleMs}`);
@@ -263,7 +265,8 @@ export function showReadout(container, record, step, info, { toleranceDeg = NaN,
   status.hidden = standing === null || standing === undefined;
   if (!status.hidden) {
     const what = sceneOracle === 'up' ? 'Pillar' : 'Structure';
-    status.textContent = standing ? `${what} still standing` : 'Collapsed';
+    const fell = movedMost === null ? '' : `: ${movedMost} moved ${scientific(record.max_displacement)} m`;
+    status.textContent = standing ? `${what} still standing` : `Collapsed${fell}`;
     status.classList.toggle('bad', !standing);
   }
 }

@@ -82,13 +82,14 @@ export function totals(pairs) {
 /**
  * The largest displacement and whether the structure stands, from the
  * core's record (nothing for a step without one, e.g. step 0).
- * @param {{max_displacement?: number, standing?: boolean | null} | null | undefined} record
+ * @param {{max_displacement?: number, moved_most?: string | null, standing?: boolean | null} | null | undefined} record
  * @returns {string}
  */
 export function motionSentence(record) {
   if (!record || typeof record.max_displacement !== 'number') return '';
   const standing = record.standing === true ? '; the structure stands' : record.standing === false ? '; the structure has collapsed' : '';
-  return `Largest displacement ${scientific(record.max_displacement)} m${standing}.`;
+  const body = typeof record.moved_most === 'string' ? `, by ${record.moved_most}` : '';
+  return `Largest displacement ${scientific(record.max_displacement)} m${body}${standing}.`;
 }
 
 /**

@@ -91,7 +91,7 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "run",
         arguments: "<scene>",
-        summary: "Simulates the scene (Moreau midpoint steps, proximal Gauss-Seidel) and prints one line per step; with --json one JSON object per line. The method may also be `reference`, the exact contacts of the initial pose.",
+        summary: "Simulates the scene (Moreau midpoint steps; the accelerated solver, or with --solver printed the paper's proximal Gauss-Seidel) and prints one line per step; with --json one JSON object per line. The method may also be `reference`, the exact contacts of the initial pose.",
         stages: ALL_STAGES,
         settings: &[],
         options: &[
