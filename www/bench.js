@@ -1,9 +1,9 @@
 /**
  * @file The `#bench` mode that `cargo xtask bench` drives:
- * `#bench&scene=pillar&method=opposing&steps=20&iters=1000` runs, in the
+ * `#bench&scene=pillar&method=opposing&steps=20&iters=1000&solver=printed` runs, in the
  * worker, 2 untimed warm-up steps and then `steps` timed ones, and writes
  *
- *   {scene, method, mesher, steps, ms_broad: [..], ms_method: [..], ms_solver: [..], first_frame_ms}
+ *   {scene, method, mesher, solver, steps, ms_broad: [..], ms_method: [..], ms_solver: [..], first_frame_ms}
  *
  * into `<pre id="bench-result" data-done="true">` (with an `error` key
  * instead of the arrays when the run fails).
@@ -26,7 +26,7 @@ export async function runBench({ session, state, bench, firstFrame }) {
   document.querySelector('.readout-panel')?.prepend(pre);
 
   await firstFrame;
-  const result = { scene: state.scene, method: state.settings.method, mesher: state.settings.mesher ?? '', steps: bench.steps };
+  const result = { scene: state.scene, method: state.settings.method, mesher: state.settings.mesher ?? '', solver: state.settings.solver, steps: bench.steps };
   try {
     const timings = await session.bench({ scene: state.scene, settings: state.settings, steps: bench.steps, warmup: WARMUP_STEPS });
     Object.assign(result, timings);

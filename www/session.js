@@ -23,10 +23,20 @@ export class CoreError extends Error {
 
 /** Owns the simulation worker; one instance per page. */
 export class Session {
-  /** @param {URL} workerUrl */
-  constructor(workerUrl) {
+  /**
+   * @param {URL} workerUrl
+   * @param {{adopt?: boolean}} [options] adopt: take over the worker start-worker.js started (the page's own session)
+   */
+  constructor(workerUrl, { adopt = true } = {}) {
     this.workerUrl = workerUrl;
+    this.adopt = adopt;
     this.nextId = 1;
+    /**
+     * The scene and settings of the last successful `load` (with the
+     * settings of a later `remeasure`): what Compare's pool loads.
+     * @type {{scene: object, settings: object} | null}
+     */
+    this.loaded = null;
     /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
     /** Called after a panic replaced the worker; the caller reloads. */
@@ -39,7 +49,7 @@ export class Session {
    * started while the page loaded) and routes its answers.
    */
   spawn() {
-    const early = adoptEarlyWorker(this.workerUrl);
+    const early = this.adopt ? adoptEarlyWorker(this.workerUrl) : null;
     this.worker = early?.worker ?? new Worker(this.workerUrl, { type: 'module' });
     this.worker.addEventListener('message', (event) => this.receive(event.data));
     /** @param {ErrorEvent} event */
@@ -77,6 +87,16 @@ export class Session {
   failAll(error) {
     for (const waiter of this.pending.values()) waiter.reject(error);
     this.pending.clear();
+  }
+
+  /**
+   * Ends the worker for good; requests still waiting on it fail with `error`.
+   * @param {Error} error
+   */
+  close(error) {
+    this.worker.terminate();
+    this.startFailure = error;
+    this.failAll(error);
   }
 
   /** Replaces a trapped worker; requests still waiting on it fail. */
@@ -146,8 +166,10 @@ export class Session {
    * @param {{id?: string, text?: string}} scene
    * @param {object} settings
    */
-  load(scene, settings) {
-    return this.call('load', { scene, settings });
+  async load(scene, settings) {
+    const result = await this.call('load', { scene, settings });
+    this.loaded = { scene, settings };
+    return result;
   }
 
   /**
@@ -163,8 +185,10 @@ export class Session {
    * loaded ones only in settings of the Measure stage, and keeps them.
    * @param {object} settings
    */
-  remeasure(settings) {
-    return this.call('remeasure', { settings });
+  async remeasure(settings) {
+    const result = await this.call('remeasure', { settings });
+    if (this.loaded) this.loaded = { ...this.loaded, settings };
+    return result;
   }
 
   /** @returns {Promise<any[]>} the last step's contacts in full precision */

@@ -68,7 +68,8 @@
 //! Stopping. The residual is the relative length of the gradient-mapping
 //! step, r_k = L ‖λ_{k+1} − y_k‖∞ / ‖λ_{k+1}‖∞: how much the fixed point
 //! moves the impulses per unit step, relative to their size, so it is the
-//! same for a scene scaled in size or mass. (Gauss-Seidel's largest impulse
+//! same for a scene scaled in size or mass (where the new impulses are all
+//! zero it is L, or 0 if y_k was zero too). (Gauss-Seidel's largest impulse
 //! change is not: with a tiny r-factor it reads small while nothing
 //! converges.) The solve stops when r_k is below the tolerance (never below
 //! [`RELATIVE_FLOOR`]), and otherwise returns, at its ceiling of
@@ -157,12 +158,18 @@ pub fn iterate(
             stats.rollbacks += 1;
             continue;
         }
-        let residual = if step.largest_impulse > 0.0 {
-            lipschitz * step.largest_change / step.largest_impulse
-        } else if step.largest_change == 0.0 {
-            0.0
+        // Relative to the new impulses; where they are all zero, to the
+        // extrapolated ones they came from (so the residual is L, not an
+        // infinity), and zero where both are.
+        let size = if step.largest_impulse > 0.0 {
+            step.largest_impulse
         } else {
-            f64::INFINITY
+            step.largest_change
+        };
+        let residual = if size > 0.0 {
+            lipschitz * step.largest_change / size
+        } else {
+            0.0
         };
         // The best iterate is kept by swapping buffers, not copying: after a
         // swap `best.1` holds λ_{k+1}, and `next` (overwritten by the next
@@ -201,7 +208,9 @@ pub fn iterate(
             w_lambda[i] = w_next;
         }
     }
-    stats.residual = best.0;
+    // Infinite only if every iteration had to lengthen L (never seen): no
+    // step was accepted, and the impulses are the start's.
+    stats.residual = if best.0.is_finite() { best.0 } else { f64::MAX };
     lambda.copy_from_slice(&best.1);
     // The velocities of the returned impulses, from the start's.
     v.copy_from_slice(&start_v);

@@ -14,7 +14,7 @@ pub const PILLAR_HASH_CONES: u64 = 782094997673522543;
 /// solver, on TetGen meshes.
 pub const PILLAR_HASH_TETGEN: u64 = 16768041197483593621;
 /// The same with the accelerated solver, the default since 0.6.0.
-pub const PILLAR_HASH_TETGEN_ACCELERATED: u64 = 0;
+pub const PILLAR_HASH_TETGEN_ACCELERATED: u64 = 627080772592003100;
 
 /// Every pinned hash with its name, in a fixed order: what the release
 /// fingerprint reads.

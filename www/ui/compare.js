@@ -71,6 +71,12 @@ export class ComparePanel {
     this.table = document.getElementById('compare-table');
     this.cancelled = false;
     this.busy = false;
+    /**
+     * The workers the rows run in (../compare-pool.js), made at the first
+     * run: the module is imported then, not with the page.
+     * @type {import('../compare-pool.js').ComparePool | null}
+     */
+    this.pool = null;
     /** @type {CompareRow[]} */
     this.rows = [];
     /** @type {Column[]} */
@@ -100,7 +106,7 @@ export class ComparePanel {
     this.stepsField.addEventListener('input', () => this.checkStale());
     document.getElementById('compare-cancel').addEventListener('click', () => {
       this.cancelled = true;
-      this.note.textContent = 'Cancelling after the method that is running…';
+      this.pool?.cancel();
     });
     document.getElementById('compare-copy').addEventListener('click', async () => {
       this.note.textContent = (await copyText(this.markdown())) ? 'The table is on the clipboard as Markdown.' : 'The browser refused the clipboard; select the table and copy it instead.';
@@ -151,17 +157,28 @@ export class ComparePanel {
     this.running.hidden = false;
     this.progress.max = methods.length;
     this.progress.value = 0;
+    if (!this.pool) {
+      const { ComparePool } = await import('../compare-pool.js');
+      this.pool = new ComparePool(this.session);
+    }
+    const workers = this.cancelled ? 0 : Math.min(this.pool.size, methods.length);
+    const running = (/** @type {number} */ done) => `Running ${methods.length} methods to step ${steps} in ${workers} worker${workers === 1 ? '' : 's'}… (${done} of ${methods.length} done)`;
+    this.note.textContent = running(0);
     /** @type {CompareRow[]} */
-    const rows = [];
-    for (const method of methods) {
-      if (this.cancelled) break;
-      this.note.textContent = `Running ${method.name} to step ${steps}… (${rows.length + 1} of ${methods.length})`;
-      try {
-        rows.push({ id: method.id, name: method.name, record: await this.session.compareRow(method.id, steps), error: null });
-      } catch (error) {
-        rows.push({ id: method.id, name: method.name, record: null, error: error instanceof Error ? error.message : String(error) });
-      }
-      this.progress.value = rows.length;
+    let rows = [];
+    try {
+      const names = new Map(methods.map((m) => [m.id, m.name]));
+      const done = this.cancelled ? [] : await this.pool.run(
+        methods.map((m) => m.id),
+        steps,
+        (count) => {
+          this.progress.value = count;
+          this.note.textContent = running(count);
+        },
+      );
+      rows = done.map((row) => ({ ...row, name: names.get(row.id) ?? row.id }));
+    } catch (error) {
+      this.note.textContent = error instanceof Error ? error.message : String(error);
     }
     this.busy = false;
     this.button.disabled = false;
