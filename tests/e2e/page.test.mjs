@@ -458,6 +458,36 @@ test('compare fills a sortable table with one row per method', { timeout: 300_00
   }
 });
 
+test('Cancel stops Compare\'s workers at once, the view stays usable, and the next comparison gives every row', { timeout: 300_000 }, async () => {
+  const { page, context, problems } = await openPage('#scene=pillar&method=opposing');
+  try {
+    await waitReady(page, { scene: 'pillar' });
+    const methods = await page.$$eval('#method-picker option:not([data-kind="engine"])', (options) => options.map((option) => option.value));
+    // Far more steps than a test could wait for: only a cancel that stops the running method ends it.
+    await page.fill('#compare-steps', '100000');
+    await page.click('#compare');
+    await page.waitForFunction(() => document.body.dataset.compare === 'running');
+    await page.waitForTimeout(1000);
+    const cancelledAt = Date.now();
+    await page.click('#compare-cancel');
+    await page.waitForFunction(() => document.body.dataset.compare === 'cancelled', null, { timeout: 10_000 });
+    assert.ok(Date.now() - cancelledAt < 10_000, 'the cancel took effect within 10 s');
+    assert.match(await page.locator('#compare-status').textContent(), /^Cancelled after \d+ of \d+ methods\.$/);
+    // The page's own worker ran no row: it still steps the view.
+    await page.click('#step-once');
+    await waitReady(page, { scene: 'pillar', step: 4 });
+    await page.fill('#compare-steps', '1');
+    await page.click('#compare');
+    await page.waitForFunction(() => document.body.dataset.compare === 'done', null, { timeout: 240_000 });
+    const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => tr.dataset.method));
+    assert.deepEqual([...rows].sort(), [...methods].sort());
+    assert.equal(await page.locator('#compare-table .error-cell').count(), 0, 'a method failed in compare');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the page starts the lean core and fetches the full one only for parry, whose readout and compare row are the CLI\'s', { timeout: 900_000 }, async () => {
   const cli = await cliRun(['pillar', '--method', 'parry', '--steps', '3']);
   /** @param {string[]} requests */

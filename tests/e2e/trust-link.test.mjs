@@ -1,5 +1,6 @@
 // Browser tests of issue 20, items 1-3: the link names what is on screen
-// during Play too, each change is one history entry that Back undoes, the
+// during Play too (and, issue 24, the solver: a link that names none runs
+// the printed one), each change is one history entry that Back undoes, the
 // Compare table says when it is stale and its exports carry every setting,
 // and the table has room for all its columns at 1400 × 900. Run by hand:
 //   CONTACTLAB_URL=http://127.0.0.1:8000/ node --test tests/e2e/trust-link.test.mjs
@@ -66,6 +67,34 @@ test('during Play the address bar and Copy link name the step on screen, and Pla
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+});
+
+test('a link that names no solver runs the printed one, a page opened without a link the default, and the link then names it', { timeout: 300_000 }, async () => {
+  // A link of 0.5.0 or older names no solver: it ran the printed one.
+  const old = await openPage('#scene=pillar&method=semi-local&step=3');
+  try {
+    await waitReady(old.page, { scene: 'pillar', method: 'semi-local', step: 3 });
+    assert.equal(await old.page.inputValue('#solver-choice'), 'printed');
+    assert.match(await old.page.locator('#human-solver').textContent(), /^1000 iterations/, 'the printed solver runs its 1000 sweeps');
+    assert.match(await hashOf(old.page), /[#&]solver=printed(&|$)/, 'the address bar now names the solver it runs');
+    assert.deepEqual(old.problems, []);
+  } finally {
+    await old.context.close();
+  }
+  const fresh = await openPage('');
+  try {
+    await waitReady(fresh.page, { scene: 'pillar', step: 3 });
+    assert.equal(await fresh.page.inputValue('#solver-choice'), 'accelerated');
+    assert.match(await hashOf(fresh.page), /[#&]solver=accelerated(&|$)/);
+    // Semi-local's right contacts: the accelerated solver converges and stops.
+    await fresh.page.selectOption('#method-picker', 'semi-local');
+    await waitReady(fresh.page, { scene: 'pillar', method: 'semi-local', step: 3 });
+    const iterations = Number(/^(\d+) iterations/.exec(await fresh.page.locator('#human-solver').textContent())?.[1]);
+    assert.ok(iterations > 0 && iterations < 1000, `the accelerated solver stops when converged (${iterations} iterations)`);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.context.close();
   }
 });
 
