@@ -20,6 +20,7 @@ export const SCHEMA = [
   { id: 'refine', label: 'Refinement', unit: '', kind: 'integer', min: 0, max: 2, default: 0, log: false, nullable: false, url_key: 'refine' },
   { id: 'tol_deg', label: 'Angle tolerance', unit: '°', kind: 'number', min: 0.1, max: 10, default: 1, log: false, nullable: false, url_key: 'tol', stage: 'measure' },
   { id: 'warm_start', label: 'Warm start', unit: '', kind: 'bool', min: null, max: null, default: false, log: false, nullable: false, url_key: 'warm' },
+  { id: 'solver', label: 'Solver', unit: '', kind: 'choice', choices: ['accelerated', 'printed', 'paper-code'], min: null, max: null, default: 'accelerated', log: false, nullable: false, url_key: 'solver' },
 ];
 
 /** @returns {Record<string, any>} */
@@ -39,6 +40,10 @@ export function checkSetting(id, text) {
     if (METHOD_IDS.includes(trimmed)) return trimmed;
     throw new Error(`${entry.url_key}: no method is called "${text}" (methods: ${METHOD_IDS.join(', ')})`);
   }
+  if (entry.kind === 'choice') {
+    if (entry.choices.includes(trimmed)) return trimmed;
+    throw new Error(`${entry.url_key}: the ${entry.label.toLowerCase()} must be one of ${entry.choices.join(', ')}, got "${text}"`);
+  }
   if (entry.kind === 'bool') {
     if (trimmed === '1' || trimmed === 'true') return true;
     if (trimmed === '0' || trimmed === 'false') return false;
@@ -52,9 +57,12 @@ export function checkSetting(id, text) {
   return value;
 }
 
-/** @param {Array<[string, string]>} pairs */
-export function settingsFromPairs(pairs) {
-  const settings = defaultSettings();
+/**
+ * @param {Array<[string, string]>} pairs
+ * @param {boolean} [link] whether they come from a link, whose missing solver means the printed one (as the core reads it)
+ */
+export function settingsFromPairs(pairs, link = true) {
+  const settings = { ...defaultSettings(), ...(link ? { solver: 'printed' } : {}) };
   const problems = [];
   for (const [key, text] of pairs) {
     const entry = SCHEMA.find((e) => e.url_key === key);
@@ -73,7 +81,8 @@ export function settingsToPairs(settings) {
   const pairs = [];
   for (const entry of SCHEMA) {
     const value = settings[entry.id];
-    if (entry.id !== 'method' && value === entry.default) continue;
+    // The method and the solver always, as the core writes them.
+    if (entry.id !== 'method' && entry.id !== 'solver' && value === entry.default) continue;
     if (value === null) continue;
     pairs.push([entry.url_key, entry.kind === 'bool' ? (value ? '1' : '0') : String(value)]);
   }

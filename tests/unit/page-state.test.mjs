@@ -18,7 +18,7 @@ async function parse(hash) {
     settingsFromPairs: async (pairs, link) => {
       given.push(...pairs);
       links.push(link);
-      return settingsFromPairs(pairs);
+      return settingsFromPairs(pairs, link);
     },
   };
   const result = await parseHash(hash, { sceneIds: SCENE_IDS, schema: SCHEMA, core });
@@ -65,7 +65,8 @@ test("today's links parse unchanged: the page's keys here, the settings' text st
     scene: 'wall',
     file: null,
     contacts: null,
-    settings: { ...defaultSettings(), method: 'surface-sat', perturb: 0.01, seed: 7, dt: 0.005, iterations: 200, mu: 0.5, epsilon: 0.02, refine: 1, tol_deg: 2 },
+    // It names no solver: it ran the printed one, and still does.
+    settings: { ...defaultSettings(), method: 'surface-sat', perturb: 0.01, seed: 7, dt: 0.005, iterations: 200, mu: 0.5, epsilon: 0.02, refine: 1, tol_deg: 2, solver: 'printed' },
     step: 12,
     cam: [0.55, 0.75, 3.6, 0, 0.5, 0],
     view: 'wireframe',
@@ -176,7 +177,7 @@ test('bad setting values give exactly the problems the core returns, and keep th
   assert.equal(expected.length, 4);
   assert.deepEqual(problems, expected);
   assert.equal(problems[0], 'dt: the time step must be from 0.0001 to 0.1 s, got 2');
-  assert.deepEqual(state.settings, { ...defaultSettings(), seed: 7 });
+  assert.deepEqual(state.settings, { ...defaultSettings(), seed: 7, solver: 'printed' });
 });
 
 test("bad page keys are named and fall back to their defaults", async () => {
