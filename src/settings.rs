@@ -96,6 +96,10 @@ pub struct SettingSpec {
     pub stage: Stage,
     pub cli_flag: &'static str,
     pub url_key: &'static str,
+    /// Whether every link names it, default or not: the method, and the
+    /// solver, whose default changed (a link that names none means the
+    /// printed one, `SimSettings::from_url_pairs`).
+    pub in_every_link: bool,
     /// Key under `settings` in a scene file that gives the scene's own
     /// value, for settings whose default is [`Default::Scene`].
     pub scene_key: Option<&'static str>,
@@ -152,6 +156,7 @@ macro_rules! for_each_setting {
                 stage: Stage::Detection,
                 cli_flag: "--method",
                 url_key: "method",
+                in_every_link: true,
                 help: "The contact point method (see `contactlab methods`).",
             },
             /// For an engine: its contacts at our poses, or its own run.
@@ -321,7 +326,7 @@ macro_rules! for_each_setting {
                 stage: Stage::Dynamics,
                 cli_flag: "--iterations",
                 url_key: "iters",
-                help: "Gauss-Seidel sweeps per step (the paper forces 1000), or the accelerated solver's ceiling: it stops earlier once converged.",
+                help: "Gauss-Seidel sweeps per step (the paper forces 1000); the accelerated solver's ceiling.",
             },
             /// Coulomb friction coefficient; `None` takes the scene's.
             mu: Option<f64> {
@@ -357,7 +362,7 @@ macro_rules! for_each_setting {
                 stage: Stage::Dynamics,
                 cli_flag: "--tolerance",
                 url_key: "soltol",
-                help: "Gauss-Seidel: stop the sweeps early once the largest impulse change falls below this (0: always run every sweep, as the paper does). Accelerated: the relative residual at which it stops (never below 1e-9).",
+                help: "Gauss-Seidel stops once the largest impulse change is below this (0: every sweep, as the paper); the accelerated solver once its relative residual is (never below 1e-9).",
             },
             /// The accelerated solver, the printed proximal Gauss-Seidel
             /// (`docs/design/solver.md`) or the paper's code's.
@@ -370,7 +375,8 @@ macro_rules! for_each_setting {
                 stage: Stage::Dynamics,
                 cli_flag: "--solver",
                 url_key: "solver",
-                help: "accelerated (the default): Nesterov-accelerated projected gradient on the same proximal maps (Mazhar et al. 2015), which converges on tall stacks and stops once its relative residual is below the tolerance; iterations is its ceiling (docs/design/solver.md, \"The accelerated solver\"). printed: the proximal Gauss-Seidel as the paper prints it, whose roll-back returns impulses and velocities to the start of a sweep whose residual grew, and which stops once the residual falls below the tolerance; the paper's tables, its presets and every link that names no solver run it. paper-code: as the paper's reference code runs it (docs/design/reference-code.md): the roll-back returns the impulses but keeps the sweep's velocity update, and the sweeps stop once the residual changes by less than the tolerance times the previous residual.",
+                in_every_link: true,
+                help: "accelerated (the default): an accelerated projected gradient that stops once converged (docs/design/solver.md). printed: the paper's Gauss-Seidel, which its tables, presets and links that name no solver run. paper-code: as the paper's code runs it (docs/design/reference-code.md).",
             },
             baumgarte: f64 {
                 label: "Baumgarte β",
@@ -472,7 +478,7 @@ fn plain(x: f64) -> String {
 impl SettingSpec {
     /// What a table entry leaves out: no unit, no choices, no range (bool,
     /// method and choice settings have none), a linear slider, no reload of
-    /// the scene and no scene-file key. The text fields are empty here; a
+    /// the scene, in links only when not the default, and no scene-file key. The text fields are empty here; a
     /// test checks that every entry gives its own.
     pub const BLANK: SettingSpec = SettingSpec {
         id: "",
@@ -489,6 +495,7 @@ impl SettingSpec {
         stage: Stage::Geometry,
         cli_flag: "",
         url_key: "",
+        in_every_link: false,
         scene_key: None,
         help: "",
     };

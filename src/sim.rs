@@ -153,18 +153,17 @@ impl SimSettings {
         (self, problems)
     }
 
-    /// The settings as a link's `key=value` pairs: the method and the
-    /// solver always (a link that names no solver means the printed one,
-    /// [`Self::from_url_pairs`]), the others where they differ from the
-    /// default, in schema order.
+    /// The settings as a link's `key=value` pairs: those the schema puts
+    /// in every link (the method, and the solver: a link that names none
+    /// means the printed one, [`Self::from_url_pairs`]), the others where
+    /// they differ from the default, in schema order.
     pub fn to_url_pairs(&self) -> Vec<(&'static str, String)> {
         let defaults = SimSettings::default();
-        let always = ["method", "solver"];
         SETTINGS
             .iter()
             .filter_map(|spec| {
                 let value = self.get(spec.id)?;
-                (always.contains(&spec.id) || defaults.get(spec.id).as_ref() != Some(&value))
+                (spec.in_every_link || defaults.get(spec.id).as_ref() != Some(&value))
                     .then(|| (spec.url_key, settings::SettingSpec::format(&value)))
             })
             .collect()

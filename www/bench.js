@@ -1,3 +1,4 @@
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file The `#bench` mode that `cargo xtask bench` drives:
  * `#bench&scene=pillar&method=opposing&steps=20&iters=1000&solver=printed` runs, in the

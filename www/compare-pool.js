@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file Compare's pool of workers: the methods of a comparison run in
  * workers of their own, one per core but one (at least one), so that the

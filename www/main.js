@@ -37,7 +37,6 @@
 import { Session } from './session.js';
 import { RunController } from './state/run-controller.js';
 import { showError, showNotice, wireDismissButtons } from './ui/banner.js';
-import { embedSnippet } from './ui/embed.js';
 import { copyText } from './ui/export.js';
 import { readRelease } from './state/release.js';
 import { ComparePanel } from './ui/compare.js';
@@ -52,9 +51,7 @@ import { PageLink } from './wiring/link.js';
 import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
 import { CONTACTS_COMPARE_ID, CONTACTS_OPTION, importedName } from './ui/contact-file.js';
 import { ReadoutPanel } from './wiring/readout.js';
-import { keepOffline } from './wiring/offline.js';
 import { SceneView } from './wiring/view.js';
-import { NoView } from './wiring/no-view.js';
 import { Renderer } from './render/renderer.js';
 import { INSTANCE_STRIDE } from './render/contacts.js';
 
@@ -70,8 +67,11 @@ body.run = 'idle';
 const gl = elements.view.canvas.getContext('webgl2', { alpha: false, antialias: true, preserveDrawingBuffer: true });
 start(gl).catch((error) => fail(error instanceof Error ? error.message : String(error)));
 
-/** How long after the first settled view the lessons start loading. */
-const LESSONS_AFTER_READY_MS = 1500;
+/**
+ * How long after the first settled view what the page does not need to
+ * show it starts loading: the lessons, and the service worker's side.
+ */
+const AFTER_READY_MS = 1500;
 
 /** @param {string} message */
 function fail(message) {
@@ -87,11 +87,11 @@ function fail(message) {
  * @param {WebGL2RenderingContext | null} gl null: the browser gives no WebGL2
  */
 async function start(gl) {
-  const { session, renderer, catalogue } = await startCore(gl);
+  const { session, renderer, catalogue, NoView } = await startCore(gl);
   const release = readRelease((name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null, catalogue.version);
   showRelease(release);
   showTimer(catalogue.timer);
-  const page = new Page({ session, renderer, catalogue, release });
+  const page = new Page({ session, renderer, catalogue, release, NoView });
   await page.open();
 }
 
@@ -103,11 +103,13 @@ async function startCore(gl) {
   const session = new Session(new URL('./worker.js', import.meta.url));
   // The shaders compile while the worker fetches and starts the core.
   const renderer = gl ? new Renderer(elements.view.canvas, gl) : null;
+  // The view's stand-in is loaded only by a page without WebGL2.
+  const NoView = gl ? null : (await import('./wiring/no-view.js')).NoView;
   const catalogue = await session.catalogue();
   // The page's parts are built in a task of their own, not in the one
   // that received the catalogue, so neither holds the page for long.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  return { session, renderer, catalogue };
+  return { session, renderer, catalogue, NoView };
 }
 
 /**
@@ -150,10 +152,13 @@ function showTimer(timer) {
 class Page {
   /**
    * @param {{session: Session, renderer: Renderer | null, catalogue: any,
-   *   release: import('./state/release.js').Release}} parts
+   *   release: import('./state/release.js').Release,
+   *   NoView: typeof import('./wiring/no-view.js').NoView | null}} parts
+   *   NoView: the view's stand-in, loaded when there is no renderer
    */
-  constructor({ session, renderer, catalogue, release }) {
+  constructor({ session, renderer, catalogue, release, NoView }) {
     this.session = session;
+    this.NoView = NoView;
     this.catalogue = catalogue;
     this.release = release;
     this.terms = new ConfigTerms(catalogue);
@@ -232,12 +237,13 @@ class Page {
     });
   }
 
-  /** @param {Renderer | null} renderer @returns {SceneView | NoView} the 3D view, or its stand-in without WebGL2 */
+  /** @param {Renderer | null} renderer @returns {SceneView | import('./wiring/no-view.js').NoView} the 3D view, or its stand-in without WebGL2 */
   sceneView(renderer) {
     const catalogue = this.catalogue;
     if (!renderer) {
+      if (!this.NoView) throw new Error('the page has no renderer and no stand-in for the view');
       const { view, noWebgl, controls } = elements;
-      return new NoView({ elements: view, explanation: noWebgl, reasonId: 'no-webgl-why', exportPng: controls.exportPng, controller: this.controller, onFirstFrame: () => this.firstFrameShown() });
+      return new this.NoView({ elements: view, explanation: noWebgl, reasonId: 'no-webgl-why', exportPng: controls.exportPng, controller: this.controller, onFirstFrame: () => this.firstFrameShown() });
     }
     return new SceneView({
       elements: elements.view,
@@ -417,11 +423,10 @@ class Page {
     /** @type {any} */ (window).contactlabView = { onScreen: () => view.onScreen(), highlighted: () => view.highlighted() };
   }
 
-  /** Loads the presets, then shows what the link names; once drawn, the page works offline. */
+  /** Loads the presets, then shows what the link names; once settled, the page works offline (`updateReady`). */
   async open() {
     await this.controls.loadPresets();
     await this.link.apply(window.location.hash);
-    this.firstFrame.then(() => keepOffline(this.release, (state) => (body.offline = state)));
   }
 
   /** @param {import('./state/run-controller.js').Shown} shown a new configuration */
@@ -502,12 +507,15 @@ class Page {
     const ready =
       controller.run === 'idle' && controller.shown !== null && !view.drawPending && link.pendingWrites === 0 && controls.pendingChecks === 0;
     body.ready = String(ready);
-    // The lessons load a moment after the first view has settled: they are
-    // no part of what the page needs to show it, and on a slow link they
-    // should not compete with what it does need.
-    if (ready && this.lessons === null && !this.lessonsScheduled) {
-      this.lessonsScheduled = true;
-      setTimeout(() => this.pageLessons().then((lessons) => lessons.list()), LESSONS_AFTER_READY_MS);
+    // The lessons and the service worker load a moment after the first view
+    // has settled: they are no part of what the page needs to show it, and
+    // on a slow link they should not compete with what it does need.
+    if (ready && !this.afterReadyScheduled) {
+      this.afterReadyScheduled = true;
+      setTimeout(() => {
+        if (this.lessons === null) this.pageLessons().then((lessons) => lessons.list());
+        import('./wiring/offline.js').then(({ keepOffline }) => keepOffline(this.release, (state) => (body.offline = state)));
+      }, AFTER_READY_MS);
     }
   }
 
@@ -517,6 +525,7 @@ class Page {
     const shown = this.controller.shown;
     const method = shown ? this.terms.methodName(/** @type {any} */ (shown.config)) : '';
     const title = shown ? `ContactLab: ${this.terms.sceneName(/** @type {any} */ (shown.config))}, ${method}, step ${shown.step}` : 'ContactLab';
+    const { embedSnippet } = await import('./ui/embed.js');
     const copied = await copyText(embedSnippet(src, title));
     showNotice(copied ? 'An <iframe> of this view is on the clipboard: paste it into a slide or a course page.' : 'The browser refused the clipboard.');
   }

@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file What the engine adapters (`jolt.js`, `physx.js`, `mujoco.js`,
  * `rapier.js`, `bullet.js`; `docs/design/engines.md`) share: the check of

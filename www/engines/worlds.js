@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file The engines in the page's worker (`docs/design/engines.md`): the
  * `host` the adapters load their npm packages through (the files the build

@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file A lesson (`contactlab-lesson/1`, docs/lessons.md): a short sequence
  * of steps, each a link to a state of this page plus a paragraph of what to

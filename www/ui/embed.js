@@ -1,3 +1,4 @@
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file The Embed button's `<iframe>` snippet, for slides and course pages
  * (Moodle, Canvas, a lecture's HTML slides). DOM-free, so `node --test`

@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file Short explanations for a student: one per contact method (its
  * paragraph and source come from the core's method registry,

@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file Plays a lesson (state/lesson.js) in presentation mode: a panel
  * beside the view (never over it, so it covers no contact) with the step's

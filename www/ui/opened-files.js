@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file Files a visitor opened or dropped together: telling a contact file
  * (`contactlab-contacts/1`, the README's "Contact files") from a scene file

@@ -1,4 +1,4 @@
-// Loaded after the first frame: not preloaded (xtask/src/dist.rs).
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file Lessons in the page: the shipped ones (listed in one place,
  * `www/lessons/index.json`) in the "Lessons" picker, a teacher's own file

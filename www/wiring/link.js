@@ -15,7 +15,6 @@
  * an older release that the site holds to that release's folder.
  */
 
-import { runBench } from '../bench.js';
 import { clearNotice, showError, showNotice, showNoticeWithLink } from '../ui/banner.js';
 import { copyText } from '../ui/export.js';
 import { LONG_LINK, fileSceneTitle, unpackSceneText } from '../ui/scene-file.js';
@@ -254,6 +253,8 @@ export class PageLink {
       this.bench = true;
       this.controller.open(config, 0);
       await this.controller.settled();
+      // The bench mode's code is loaded only in that mode.
+      const { runBench } = await import('../bench.js');
       await runBench({ session: this.session, state, bench: parsed.bench, firstFrame: this.firstFrame });
       return;
     }

@@ -1,3 +1,4 @@
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file The 3D view's stand-in for a browser that gives the page no WebGL2
  * (WebGL turned off, or refused on a software-only GL as Firefox ESR does on

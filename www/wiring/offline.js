@@ -1,7 +1,8 @@
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file The published site's service worker, from the page's side
  * (`cargo xtask dist` writes it as `sw.js` at the site's root; its code is
- * xtask/src/site/sw.js). Registered once the first frame is shown, so its
+ * xtask/src/site/sw.js). Registered a moment after the first view settled, so its
  * background download of the whole release never competes with the page's
  * own loading. A development page (no site root) has none.
  *

@@ -45,10 +45,12 @@ const ROOT_ENTRIES: &[&str] = &[
     "CNAME",
 ];
 
-/// The line by which a page module says it is loaded only after the first
-/// frame (with `import()`), so the page does not preload it.
-const AFTER_FIRST_FRAME: &str =
-    "// Loaded after the first frame: not preloaded (xtask/src/dist.rs).";
+/// The line by which a page module says it is loaded with `import()` when
+/// first needed (after the first frame, or only in a page that needs it:
+/// the view's stand-in without WebGL2, the bench mode), so the page does
+/// not preload it.
+const LOADED_WHEN_NEEDED: &str =
+    "// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).";
 
 /// The service worker's code; dist puts the cache name and the precache
 /// list in front of it.
@@ -187,7 +189,7 @@ impl Build {
         collect_files(&www, &www, &mut files)?;
         files.retain(|(path, _)| path != "index.html");
         files.sort();
-        crate::minify::scripts_and_styles(root, &mut files, AFTER_FIRST_FRAME)?;
+        crate::minify::scripts_and_styles(root, &mut files, LOADED_WHEN_NEEDED)?;
         let index_path = www.join("index.html");
         let index_template = std::fs::read_to_string(&index_path)
             .map_err(|e| Error::new(format!("cannot read {}: {e}", index_path.display())))?;
@@ -268,7 +270,7 @@ impl Build {
                     && !path.starts_with("pkg/")
                     // The engine adapters run in the worker, when chosen.
                     && !path.starts_with("engines/")
-                    && !String::from_utf8_lossy(bytes).contains(AFTER_FIRST_FRAME)
+                    && !String::from_utf8_lossy(bytes).contains(LOADED_WHEN_NEEDED)
             })
             .map(|(path, _)| path)
             .map(|path| format!("<link rel=\"modulepreload\" href=\"{asset_prefix}{path}\">\n  "))
@@ -639,7 +641,7 @@ mod tests {
         let mut b = build("0.1.0", "one");
         b.files.push((
             "later.js".into(),
-            format!("{AFTER_FIRST_FRAME}\nexport const y = 2;").into_bytes(),
+            format!("{LOADED_WHEN_NEEDED}\nexport const y = 2;").into_bytes(),
         ));
         let root = b.page("v/0.1.0/app-x/", "").unwrap();
         assert!(root.contains("<link rel=\"modulepreload\" href=\"v/0.1.0/app-x/lib.js\">"));
