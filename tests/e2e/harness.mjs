@@ -153,7 +153,11 @@ export async function stableReadout(page) {
  */
 export async function cliRun(args) {
   const run = promisify(execFile);
-  const { stdout } = await run('cargo', ['run', '--quiet', '--release', '--bin', 'contactlab', '--', 'run', ...args, '--json'], {
+  // The tests' links name no solver, so the page runs the printed one (a
+  // link that names none means it); the CLI, whose default is the
+  // accelerated solver, is told the same unless the test names one.
+  const solver = args.includes('--solver') ? [] : ['--solver', 'printed'];
+  const { stdout } = await run('cargo', ['run', '--quiet', '--release', '--bin', 'contactlab', '--', 'run', ...args, ...solver, '--json'], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024,
     timeout: 900_000,

@@ -196,7 +196,9 @@ test('a scene file without an oracle, opened in the page, shows the geometric qu
     assert.match(quality, /^\d+ of \d+ normals? right \(\d+\.\d %\)/, quality);
     assert.doesNotMatch(await page.locator('#readout').textContent(), /no oracle/i);
     assert.doesNotMatch(shown.legend, /no oracle/i);
-    const cli = await cliRun([path, '--method', method, '--steps', String(step)]);
+    // An opened file takes the default settings (the default solver), not the link's.
+    const solver = await page.inputValue('#solver-choice');
+    const cli = await cliRun([path, '--method', method, '--steps', String(step), '--solver', solver]);
     assert.equal(typeof cli.quality, 'number', 'the CLI gives the file a quality');
     assertMatchesCli(await readout(page), cli);
     await screenshot(page, `${OUTPUT_DIR}oracle-file.png`, '#readout');

@@ -17,7 +17,7 @@ export const READOUT_KEYS = [
   'step', 'time', 'count', 'min_contacts', 'correct', 'quality', 'coverage', 'area_coverage', 'excess', 'oracle',
   'scene_correct', 'scene_quality', 'scene_coverage', 'scene_area_coverage', 'scene_min_contacts', 'scene_excess',
   'geo_right', 'geo_indeterminate_right', 'geo_wrong', 'geo_quality', 'geo_coverage', 'geo_area_coverage', 'geo_min_contacts', 'geo_excess',
-  'penetration', 'min_depth', 'kinetic_energy', 'max_displacement', 'standing', 'iterations', 'residual', 'indeterminate',
+  'penetration', 'min_depth', 'kinetic_energy', 'max_displacement', 'moved_most', 'standing', 'iterations', 'residual', 'indeterminate',
   'ms_broad', 'ms_method', 'ms_oracle', 'ms_solver',
 ];
 
