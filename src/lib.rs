@@ -61,6 +61,7 @@ pub mod export;
 pub mod geometry;
 pub mod measures;
 pub mod mesh;
+pub mod number_text;
 pub mod report;
 pub mod scene;
 pub mod settings;

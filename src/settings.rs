@@ -543,7 +543,7 @@ impl SettingSpec {
         if x.is_finite() && x >= self.min && x <= self.max && whole {
             Ok(x)
         } else {
-            Err(self.refuse(&plain(x)))
+            Err(self.refuse(&crate::number_text::readable(x)))
         }
     }
 
@@ -580,8 +580,17 @@ impl SettingSpec {
                 }
                 // Rust's parser takes "inf" and "NaN"; the range check then
                 // refuses them with the same message as any other number.
+                // A refused number is echoed as typed (its f64 may differ:
+                // 18446744073709551616 is 18446744073709552000), unless
+                // the text is too long to read.
                 match trimmed.parse::<f64>() {
-                    Ok(x) => self.check_number(x).map(SettingValue::Number),
+                    Ok(x) => self.check_number(x).map(SettingValue::Number).map_err(|e| {
+                        if trimmed.len() <= 24 {
+                            self.refuse(trimmed)
+                        } else {
+                            e
+                        }
+                    }),
                     Err(_) => Err(self.refuse(&quoted())),
                 }
             }

@@ -6,7 +6,7 @@
 use crate::clock::now_ms;
 use crate::contact::{
     detect, method_by_id, methods::method_ids, Algorithm, BodyAtPose, Contact, ContactSet,
-    MethodHistory, MethodInfo, MethodParams, MissingAlgorithm, PairRegion,
+    MethodHistory, MethodInfo, MethodParams, MissingAlgorithm, PairRegion, Undetectable,
 };
 use crate::contact_file::ContactFile;
 use crate::dynamics::stepper::{moreau_step, Pose};
@@ -318,6 +318,9 @@ pub enum SimError {
     /// An engine's adapter failed, or no adapter was started: the sentence
     /// says which engine and why.
     Engine(String),
+    /// Contact detection passed its budget (`contact::budget`); the step
+    /// was undone. The sentence names the bodies and the budget.
+    OverBudget(String),
 }
 
 impl fmt::Display for SimError {
@@ -329,7 +332,7 @@ impl fmt::Display for SimError {
             SimError::Diverged { message, .. } => f.write_str(message),
             SimError::NotInThisBuild(missing) => missing.fmt(f),
             SimError::FileEnded { file, last_step } => write!(f, "{file} has no contacts after step {last_step}: the run ends there"),
-            SimError::Engine(m) => f.write_str(m),
+            SimError::Engine(m) | SimError::OverBudget(m) => f.write_str(m),
         }
     }
 }
@@ -1180,8 +1183,18 @@ impl Simulation {
         match &mut self.method {
             ActiveMethod::Method(info, history) => {
                 // `from_scene` made this a `Method` only for an algorithm
-                // of this build.
-                detect(&at, info, &self.params, history).expect("a method of this build")
+                // of this build; a detection over its budget comes back as
+                // an empty set that says so, and `step` refuses it.
+                match detect(&at, info, &self.params, history) {
+                    Ok(set) => set,
+                    Err(Undetectable::OverBudget(over)) => ContactSet {
+                        over_budget: Some(over),
+                        ..ContactSet::default()
+                    },
+                    Err(other) => {
+                        unreachable!("from_scene admits only this build's methods: {other}")
+                    }
+                }
             }
             ActiveMethod::Reference(r) => {
                 let start = now_ms();
@@ -1244,9 +1257,9 @@ impl Simulation {
         {
             return self.own_step(self.step + 1);
         }
-        // An engine's adapter can fail mid-step: the step is then undone.
-        let before = matches!(self.method, ActiveMethod::Engine { .. })
-            .then(|| (self.bodies.clone(), self.warm.clone()));
+        // An engine's adapter can fail mid-step, a detection can pass its
+        // budget: the step is then undone, and the run keeps its state.
+        let before = (self.bodies.clone(), self.warm.clone());
         let h = self.dt;
         let solver = SolverSettings {
             iterations: self.settings.iterations,
@@ -1301,12 +1314,15 @@ impl Simulation {
         self.warm = warm;
         if let ActiveMethod::Engine { failure, .. } = &mut self.method {
             if let Some(message) = failure.take() {
-                if let Some((bodies, warm)) = before {
-                    self.bodies = bodies;
-                    self.warm = warm;
-                }
+                (self.bodies, self.warm) = before;
                 return Err(SimError::Engine(message));
             }
+        }
+        if let Some(over) = detected.over_budget {
+            (self.bodies, self.warm) = before;
+            return Err(SimError::OverBudget(
+                over.message(|i| self.scene.bodies[i].name.clone()),
+            ));
         }
         self.step += 1;
         if let Some(body) = self

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 #[rustfmt::skip]
 const LAYERS: &[&str] = &[
     "clock",    // wall-clock helper for timing readouts: usable by every layer
+    "number_text", // numbers as messages print them: usable by every layer
     "geometry", // predicates, closest points, SAT, clipping, hulls: nothing of ours
     "settings", // the settings schema: plain data and validation, so scene files can use it
     "mesh",     // tetrahedral meshes, surface features, shapes, mass properties

@@ -134,7 +134,12 @@ fn a_body_at_ten_kilometres_is_within_the_limits() {
 fn the_readme_lists_every_limit() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for line in limits::described() {
+    let budgets = contactlab::contact::budget::described();
+    let files = [format!(
+        "contacts and poses files: at most {} MB",
+        contactlab::contact_file::MAX_CONTACT_FILE_BYTES / 1_000_000
+    )];
+    for line in limits::described().into_iter().chain(budgets).chain(files) {
         assert!(
             readme.contains(&line),
             "README.md does not list the limit \"{line}\""

@@ -98,7 +98,7 @@ fn raw_contacts(
         .collect();
     let fixed: Vec<bool> = bodies.iter().map(|b| b.fixed).collect();
     let mut raw = Vec::new();
-    for c in broad_phase(&world, &fixed, method.margin(params)) {
+    for c in broad_phase(&world, &fixed, method.margin(params)).expect("within the budget") {
         let a = world[c.body_a as usize].tet(c.tet_a as usize);
         let b = world[c.body_b as usize].tet(c.tet_b as usize);
         if a.has_surface() && b.has_surface() {

@@ -5,6 +5,7 @@
 //! tetrahedron pairs; the result is sorted by (body A, body B, tet A, tet B)
 //! so that every method sees the pairs in one deterministic order.
 
+use super::budget::{Budget, OverBudget, Tally};
 use super::world_mesh::WorldMesh;
 use crate::geometry::Aabb;
 
@@ -17,8 +18,14 @@ pub struct TetPairCandidate {
 }
 
 /// Candidate tetrahedron pairs. `fixed[i]` says whether body i is fixed;
-/// `margin` inflates every box.
-pub fn broad_phase(bodies: &[WorldMesh], fixed: &[bool], margin: f64) -> Vec<TetPairCandidate> {
+/// `margin` inflates every box. Stops with [`OverBudget`] once the pairs
+/// pass [`MAX_CANDIDATE_PAIRS`](super::budget::MAX_CANDIDATE_PAIRS), before
+/// they outgrow memory.
+pub fn broad_phase(
+    bodies: &[WorldMesh],
+    fixed: &[bool],
+    margin: f64,
+) -> Result<Vec<TetPairCandidate>, OverBudget> {
     let boxes: Vec<Vec<Aabb>> = bodies
         .iter()
         .map(|b| {
@@ -29,6 +36,8 @@ pub fn broad_phase(bodies: &[WorldMesh], fixed: &[bool], margin: f64) -> Vec<Tet
         .collect();
     let body_boxes: Vec<Aabb> = bodies.iter().map(|b| b.aabb().inflated(margin)).collect();
     let mut pairs = Vec::new();
+    let mut tally = Tally::new(Budget::CandidatePairs);
+    let mut over = None;
     for a in 0..bodies.len() {
         for b in a + 1..bodies.len() {
             if (fixed[a] && fixed[b]) || !body_boxes[a].overlaps(&body_boxes[b]) {
@@ -38,24 +47,38 @@ pub fn broad_phase(bodies: &[WorldMesh], fixed: &[bool], margin: f64) -> Vec<Tet
                 &boxes[a],
                 &boxes[b],
                 |ta, tb| {
+                    if let Err(e) = tally.add(a, b, 1) {
+                        over = Some(e);
+                        return false;
+                    }
                     pairs.push(TetPairCandidate {
                         body_a: a as u32,
                         body_b: b as u32,
                         tet_a: ta,
                         tet_b: tb,
-                    })
+                    });
+                    true
                 },
                 &body_boxes[a].intersection(&body_boxes[b]),
             );
+            if let Some(e) = over {
+                return Err(e);
+            }
         }
     }
     pairs.sort_unstable();
-    pairs
+    Ok(pairs)
 }
 
 /// Reports every (i, j) with `a[i]` overlapping `b[j]`, considering only
-/// boxes that reach into `region` (the overlap of the two bodies' boxes).
-pub(crate) fn sweep(a: &[Aabb], b: &[Aabb], mut report: impl FnMut(u32, u32), region: &Aabb) {
+/// boxes that reach into `region` (the overlap of the two bodies' boxes);
+/// stops as soon as `report` returns false.
+pub(crate) fn sweep(
+    a: &[Aabb],
+    b: &[Aabb],
+    mut report: impl FnMut(u32, u32) -> bool,
+    region: &Aabb,
+) {
     let sorted = |boxes: &[Aabb]| -> Vec<u32> {
         let mut ids: Vec<u32> = (0..boxes.len() as u32)
             .filter(|&i| boxes[i as usize].overlaps(region))
@@ -80,8 +103,8 @@ pub(crate) fn sweep(a: &[Aabb], b: &[Aabb], mut report: impl FnMut(u32, u32), re
                 if b[k as usize].lo.x > ba.hi.x {
                     break;
                 }
-                if ba.overlaps(&b[k as usize]) {
-                    report(sa[i], k);
+                if ba.overlaps(&b[k as usize]) && !report(sa[i], k) {
+                    return;
                 }
             }
             i += 1;
@@ -90,8 +113,8 @@ pub(crate) fn sweep(a: &[Aabb], b: &[Aabb], mut report: impl FnMut(u32, u32), re
                 if a[k as usize].lo.x > bb.hi.x {
                     break;
                 }
-                if a[k as usize].overlaps(bb) {
-                    report(k, sb[j]);
+                if a[k as usize].overlaps(bb) && !report(k, sb[j]) {
+                    return;
                 }
             }
             j += 1;
@@ -122,7 +145,15 @@ mod tests {
             lo: DVec3::splat(-100.0),
             hi: DVec3::splat(100.0),
         };
-        sweep(&a, &b, |i, j| found.push((i, j)), &everything);
+        sweep(
+            &a,
+            &b,
+            |i, j| {
+                found.push((i, j));
+                true
+            },
+            &everything,
+        );
         found.sort();
         let mut brute = Vec::new();
         for (i, box_a) in a.iter().enumerate() {

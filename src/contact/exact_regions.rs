@@ -54,7 +54,7 @@ impl ExactPair {
     }
 
     pub fn area(&self) -> f64 {
-        self.regions.iter().map(|r| r.area).sum()
+        self.regions.iter().map(|r| r.area).sum::<f64>() + 0.0
     }
 
     pub fn count_features(&self, kind: FeatureKind) -> usize {
@@ -81,8 +81,9 @@ impl ExactContacts {
         self.pairs.iter().map(|p| p.features.len()).sum()
     }
 
+    /// The sum of the pairs' areas; 0 (not the empty sum's −0) for none.
     pub fn total_area(&self) -> f64 {
-        self.pairs.iter().map(ExactPair::area).sum()
+        self.pairs.iter().map(ExactPair::area).sum::<f64>() + 0.0
     }
 
     pub fn region_count(&self) -> usize {

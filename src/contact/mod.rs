@@ -13,6 +13,7 @@
 pub mod body_pair;
 pub mod brep_analysis;
 pub mod broad_phase;
+pub mod budget;
 pub mod code_arithmetic;
 pub mod exact_regions;
 pub mod features;
@@ -52,6 +53,7 @@ pub use methods::{
 pub use methods::{sat_signed_distance, SatDistance};
 
 use crate::mesh::TetMesh;
+use budget::{Budget, OverBudget, Tally};
 use glam::{DQuat, DVec3};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -163,6 +165,9 @@ pub struct ContactSet {
     /// Region methods: contacts refused for an indeterminate normal, summed
     /// over the pairs.
     pub indeterminate: usize,
+    /// The detection stopped at a budget ([`budget`]): `contacts` is then
+    /// empty, and [`detect`] refuses the set.
+    pub over_budget: Option<OverBudget>,
 }
 
 /// A body pair a region method could not judge, and why.
@@ -221,6 +226,9 @@ pub enum Undetectable {
     Reference,
     /// A method whose algorithm this build was compiled without.
     NotInThisBuild(MissingAlgorithm),
+    /// The detection passed a budget ([`budget`]); the message names the
+    /// bodies once the caller knows their names.
+    OverBudget(OverBudget),
 }
 
 impl std::fmt::Display for Undetectable {
@@ -230,6 +238,7 @@ impl std::fmt::Display for Undetectable {
                 f.write_str("the exact reference is not a method: it carries the contacts of a simulation's first step")
             }
             Undetectable::NotInThisBuild(missing) => missing.fmt(f),
+            Undetectable::OverBudget(over) => f.write_str(&over.message(|i| format!("#{i}"))),
         }
     }
 }
@@ -237,23 +246,28 @@ impl std::fmt::Display for Undetectable {
 impl std::error::Error for Undetectable {}
 
 /// The contacts of `method` at these poses, whatever kind of method it is;
-/// an error for the exact reference and for a method not in this build.
+/// an error for the exact reference, for a method not in this build and
+/// for a detection that passed its budget.
 pub fn detect(
     bodies: &[BodyAtPose],
     method: &MethodInfo,
     params: &MethodParams,
     history: &mut MethodHistory,
 ) -> Result<ContactSet, Undetectable> {
-    match method.algorithm {
-        Algorithm::TetPair(m) => Ok(find_contacts(bodies, m, params)),
-        Algorithm::BodyPair(m) => Ok(find_pair_contacts(bodies, m, params, history)),
-        Algorithm::ExactReference => Err(Undetectable::Reference),
+    let set = match method.algorithm {
+        Algorithm::TetPair(m) => find_contacts(bodies, m, params),
+        Algorithm::BodyPair(m) => find_pair_contacts(bodies, m, params, history),
+        Algorithm::ExactReference => return Err(Undetectable::Reference),
         Algorithm::NotInThisBuild { feature, .. } => {
-            Err(Undetectable::NotInThisBuild(MissingAlgorithm {
+            return Err(Undetectable::NotInThisBuild(MissingAlgorithm {
                 method: method.id,
                 feature,
             }))
         }
+    };
+    match set.over_budget {
+        Some(over) => Err(Undetectable::OverBudget(over)),
+        None => Ok(set),
     }
 }
 
@@ -299,6 +313,7 @@ pub fn find_pair_contacts(
         ..ContactSet::default()
     };
     let mut out = PairOutput::default();
+    let mut tally = Tally::new(Budget::Contacts);
     for (a, b, pair_params) in pairs {
         out.contacts.clear();
         out.regions.clear();
@@ -310,6 +325,9 @@ pub fn find_pair_contacts(
         };
         let memory = history.pairs.entry((a, b)).or_default();
         method.body_pair(&pair, &pair_params, memory, &mut out);
+        if let Err(over) = tally.add(a, b, out.contacts.len()) {
+            return over_budget(over, start);
+        }
         set.contacts.extend(
             out.contacts
                 .iter()
@@ -341,6 +359,15 @@ pub fn find_pair_contacts(
     set.ms_broad = after_broad - start;
     set.ms_method = crate::clock::now_ms() - after_broad;
     set
+}
+
+/// The empty set of a detection stopped at a budget.
+fn over_budget(over: OverBudget, start: f64) -> ContactSet {
+    ContactSet {
+        over_budget: Some(over),
+        ms_method: crate::clock::now_ms() - start,
+        ..ContactSet::default()
+    }
 }
 
 /// Last line of defence: a contact without a finite unit normal (only
@@ -384,14 +411,18 @@ pub fn find_contacts(
         .enumerate()
         .max_by(|x, y| x.1.total_cmp(y.1))
         .map_or(0, |(i, _)| i);
-    let candidates = broad_phase::broad_phase(
+    let candidates = match broad_phase::broad_phase(
         &world,
         &fixed,
         method.margin(&pair_params(largest, largest)),
-    );
+    ) {
+        Ok(candidates) => candidates,
+        Err(over) => return over_budget(over, start),
+    };
     let after_broad = crate::clock::now_ms();
     let mut contacts = Vec::new();
     let mut raw = Vec::new();
+    let mut tally = Tally::new(Budget::Contacts);
     for c in &candidates {
         let (ta, tb) = (
             world[c.body_a as usize].tet(c.tet_a as usize),
@@ -403,6 +434,9 @@ pub fn find_contacts(
         raw.clear();
         let params = pair_params(c.body_a as usize, c.body_b as usize);
         method.tet_pair(&ta, &tb, &params, &mut raw);
+        if let Err(over) = tally.add(c.body_a as usize, c.body_b as usize, raw.len()) {
+            return over_budget(over, start);
+        }
         for r in raw.iter().filter(|r| usable(r)) {
             contacts.push(Contact {
                 a: c.body_a as usize,

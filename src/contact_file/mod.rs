@@ -57,6 +57,10 @@ pub const UNIT_TOLERANCE: f64 = 1e-6;
 /// The most rows a file may have: a 500-step run of the Wall with 3000
 /// contacts a step is 1.5 million.
 pub const MAX_ROWS: usize = 2_000_000;
+/// Largest contacts or poses file, bytes: room for [`MAX_ROWS`] rows of
+/// about 150 characters and comments; a larger one is refused before it is
+/// read (a device such as /dev/zero never ends).
+pub const MAX_CONTACT_FILE_BYTES: u64 = 400_000_000;
 
 /// The largest step a file may name: a run of a million steps is far past
 /// any scene's.

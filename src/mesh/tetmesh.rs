@@ -136,7 +136,8 @@ impl fmt::Display for MeshError {
             MeshError::Empty => write!(f, "the mesh has no tetrahedra"),
             MeshError::VertexOutOfRange { tet, vertex } => write!(f, "tetrahedron {tet} uses vertex {vertex}, which does not exist"),
             MeshError::NonFinite { vertex } => write!(f, "vertex {vertex} has a non-finite coordinate"),
-            MeshError::NonPositiveVolume { tet, volume } => write!(f, "tetrahedron {tet} has non-positive volume {volume:e} (inverted or flat)"),
+            MeshError::NonPositiveVolume { tet, volume } if *volume > 0.0 => write!(f, "tetrahedron {tet} is flat: its volume {} m³ is round-off for the mesh's size", crate::number_text::readable(*volume)),
+            MeshError::NonPositiveVolume { tet, volume } => write!(f, "tetrahedron {tet} has non-positive volume {} (inverted)", crate::number_text::readable(*volume)),
             MeshError::OverusedFace { vertices } => write!(f, "the face {vertices:?} is shared by more than two tetrahedra"),
             MeshError::OpenSurface { edge, faces } => write!(f, "the surface is not closed: edge {edge:?} has {faces} surface face(s) instead of 2"),
             MeshError::InconsistentOrientation { edge } => write!(f, "the surface is not consistently oriented at edge {edge:?}"),
@@ -370,12 +371,28 @@ fn check_tetrahedra(
         let [a, b, c, d] = tet.map(|i| vertices[i as usize]);
         let volume = tet_volume(a, b, c, d);
         // Relative threshold: a sliver whose volume is round-off for the
-        // mesh's size is as degenerate as an inverted one.
-        if validate && (volume.is_nan() || volume <= 1e-12 * scale * scale * scale) {
+        // mesh's size is as degenerate as an inverted one, unless its
+        // smallest height is well above round-off (a slender body's cones:
+        // a 10 km × 1 mm × 1 mm rod).
+        let flat = || {
+            volume <= 1e-12 * scale * scale * scale
+                && smallest_height(a, b, c, d, volume) <= 1e-9 * scale
+        };
+        if validate && (volume.is_nan() || volume <= 0.0 || flat()) {
             return Err(MeshError::NonPositiveVolume { tet: t, volume });
         }
     }
     Ok(())
+}
+
+/// The smallest of a tetrahedron's four heights (3 V over its largest face).
+fn smallest_height(a: DVec3, b: DVec3, c: DVec3, d: DVec3, volume: f64) -> f64 {
+    let area = |p: DVec3, q: DVec3, r: DVec3| 0.5 * (q - p).cross(r - p).length();
+    let largest = area(b, c, d)
+        .max(area(a, c, d))
+        .max(area(a, b, d))
+        .max(area(a, b, c));
+    3.0 * volume / largest
 }
 
 /// For each tetrahedron and local face, the index of its surface face.

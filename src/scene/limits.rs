@@ -15,6 +15,9 @@ pub const MAX_COORDINATE: f64 = 1e5;
 /// Smallest and largest size of a body (its bounding-box diagonal), metres.
 pub const MIN_BODY_SIZE: f64 = 1e-3;
 pub const MAX_BODY_SIZE: f64 = 1e5;
+/// Largest scene file, bytes (500 bodies of 2 000-vertex meshes fit many
+/// times over); a larger one is refused before it is read.
+pub const MAX_SCENE_FILE_BYTES: u64 = 64_000_000;
 /// Most bodies in a scene.
 pub const MAX_BODIES: usize = 500;
 /// Most points of one shape: the vertices of a `mesh`, `tetmesh` or
@@ -40,6 +43,10 @@ pub const MIN_EXPECTED_AREA: f64 = 1e-8;
 /// The limits as "name: value" lines, for documentation and its test.
 pub fn described() -> Vec<String> {
     vec![
+        format!(
+            "scene file: at most {} MB",
+            MAX_SCENE_FILE_BYTES / 1_000_000
+        ),
         format!("coordinates: within ±{MAX_COORDINATE} m"),
         format!("body size (bounding-box diagonal): {MIN_BODY_SIZE} m to {MAX_BODY_SIZE} m"),
         format!("bodies: at most {MAX_BODIES}"),

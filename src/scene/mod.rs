@@ -8,6 +8,7 @@
 
 pub mod builtin;
 pub mod committed;
+pub mod deep_overlap;
 pub mod limits;
 pub mod meshing;
 pub mod oracle;

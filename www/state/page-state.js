@@ -148,7 +148,9 @@ export function readHash(hash, { sceneIds, settingKeys }) {
         else bad(key, raw, 'a built-in scene', `the ${DEFAULT_SCENE}`);
         break;
       case 'file':
-        page.file = raw;
+        // An empty packed scene is no scene: the link keeps its built-in one.
+        if (raw === '') bad(key, raw, 'a packed scene file', 'the scene');
+        else page.file = raw;
         break;
       case 'contacts':
       case 'contactsname':

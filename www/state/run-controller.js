@@ -69,7 +69,7 @@ export const SHOW_INITIAL_AFTER_MS = 500;
  * @property {Float32Array} transforms
  * @property {Float32Array} contacts
  * @property {Float32Array} [regions] the contact regions (`regionBuffer()`; empty for the paper's local methods)
- * @property {string} [ended] why the run goes no further: a contact file's run is at its file's last step
+ * @property {string} [ended] why the run goes no further: a contact file's run is at its file's last step, or the core refused the next step (a detection past its budget)
  */
 
 /**

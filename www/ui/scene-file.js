@@ -40,13 +40,34 @@ export async function unpackSceneText(packed, key = 'file') {
     throw new Error(`the link's "${key}" parameter is not valid base64url`);
   }
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const chunks = [];
+  let total = 0;
   try {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-    return await new Response(stream).text();
-  } catch {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      // A few kilobytes of deflate can stand for gigabytes: stop reading
+      // at the cap rather than let a link take the tab down.
+      if (total > MAX_LINKED_TEXT_BYTES) {
+        await reader.cancel();
+        throw new RangeError(`the link's "${key}" parameter unpacks to more than ${MAX_LINKED_TEXT_BYTES / 1e6} MB, more than a scene file may have`);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(error.message);
     throw new Error(`the link's "${key}" parameter does not unpack (it was probably cut short when the link was copied)`);
   }
+  return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
 }
+
+/** Largest text a link may unpack to: the scene file limit (README, "Limits"). */
+export const MAX_LINKED_TEXT_BYTES = 64e6;
+
+/** Largest file the page reads: the contacts file limit (README, "Limits"); the core refuses a scene file over 64 MB. */
+export const MAX_FILE_BYTES = 400e6;
 
 /** More files than a scene, a contact file and its poses file are not read. */
 const MOST_FILES = 3;
@@ -69,6 +90,10 @@ export function wireSceneFileInputs({ pickers, dropTarget, onFiles, onError }) {
     }
     const texts = [];
     for (const file of files) {
+      if (file.size > MAX_FILE_BYTES) {
+        onError(`"${file.name}" is ${Math.round(file.size / 1e6)} MB, more than the ${MAX_FILE_BYTES / 1e6} MB a file may have; nothing was loaded.`);
+        return;
+      }
       try {
         texts.push({ name: file.name, text: await file.text() });
       } catch (error) {

@@ -22,6 +22,7 @@ mod bench;
 mod cmd;
 mod dist;
 mod engines;
+mod fuzz;
 mod meshes;
 mod minify;
 mod results;
@@ -58,6 +59,9 @@ commands:
   bench [--loading]  time every method on Pillar, Wall and Arch natively and in
                      headless Chromium, and the published site's loading;
                      writes docs/bench.md (--loading: only the loading section)
+  fuzz --minutes N   run the fuzzer (tests/fuzz.rs: mutated scenes and settings)
+                     optimised for N minutes with a fresh seed
+                     (CONTACTLAB_FUZZ_SEED to replay one)
   screenshots        build the page and save docs/screenshots/*.png from headless Chromium
   meshes [--search]  run tetgen on every built-in shape and write meshes/*.json
                      and docs/meshes.md (--search: measure the paper-fine
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
                 other.join(" ")
             ))),
         },
+        Some("fuzz") => fuzz::run(&root(), &args[1..]),
         Some("bench") if args.len() == 1 => bench::run(&root()),
         Some("bench") if args.len() == 2 && args[1] == "--loading" => bench::run_loading(&root()),
         Some("screenshots") if args.len() == 1 => screenshots::run(&root()),

@@ -3,10 +3,12 @@
 //! all come from the settings schema (`contactlab::settings`).
 
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
+use contactlab::scene::limits;
 use contactlab::settings::{
     spec_by_flag, Default, SettingKind, SettingSpec, SettingValue, Stage, SETTINGS,
 };
 use contactlab::sim::SimSettings;
+use std::path::Path;
 
 /// An option of a command that is not a run setting.
 pub struct CommandOption {
@@ -191,15 +193,16 @@ impl Args {
         self.given.contains(&id)
     }
 
-    /// A whole number of steps of at least 1 from `flag`, if given.
-    pub fn steps(&self, flag: &str) -> Result<Option<u64>, String> {
+    /// A whole number of at least 1 from `flag`, if given; `noun` says what
+    /// it counts ("steps", "poses") in the refusal.
+    pub fn count(&self, flag: &str, noun: &str) -> Result<Option<u64>, String> {
         let Some(text) = self.value(flag) else {
             return Ok(None);
         };
         match text.trim().parse::<u64>() {
             Ok(n) if (1..=10_000_000).contains(&n) => Ok(Some(n)),
             _ => Err(format!(
-                "{flag}: the number of steps must be a whole number from 1 to 10000000, got \"{text}\""
+                "{flag}: the number of {noun} must be a whole number from 1 to 10000000, got \"{text}\""
             )),
         }
     }
@@ -229,6 +232,40 @@ impl Args {
     }
 }
 
+/// Why [`read_capped`] read nothing.
+pub enum Capped {
+    Io(std::io::Error),
+    TooLarge { cap: u64 },
+}
+
+impl std::fmt::Display for Capped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Capped::Io(e) => e.fmt(f),
+            Capped::TooLarge { cap } => write!(
+                f,
+                "larger than the {} MB this kind of file may have (README, \"Limits\")",
+                cap / 1_000_000
+            ),
+        }
+    }
+}
+
+/// The bytes of the file at `path`, refused once it passes `cap` bytes
+/// without reading further (a device such as /dev/zero never ends).
+pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, Capped> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(Capped::Io)?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Capped::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(Capped::TooLarge { cap });
+    }
+    Ok(bytes)
+}
+
 /// What a scene argument is, for messages.
 pub const SCENE_ARGUMENT: &str =
     "a scene: a built-in id (see 'contactlab scenes') or a scene file path";
@@ -239,12 +276,15 @@ pub fn scene_text_of(arg: &str) -> Result<(String, String), String> {
     if let Some(text) = builtin_text(arg) {
         return Ok((format!("builtin:{arg}"), text.to_string()));
     }
-    let bytes = std::fs::read(arg).map_err(|e| {
-        let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|s| s.id).collect();
-        format!(
-            "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
-            ids.join(", ")
-        )
+    let bytes = read_capped(Path::new(arg), limits::MAX_SCENE_FILE_BYTES).map_err(|e| match e {
+        Capped::Io(e) => {
+            let ids: Vec<&str> = BUILTIN_SCENES.iter().map(|s| s.id).collect();
+            format!(
+                "'{arg}' is neither a built-in scene ({}) nor a readable file: {e}",
+                ids.join(", ")
+            )
+        }
+        too_large => format!("{arg}: {too_large}"),
     })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(

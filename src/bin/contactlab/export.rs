@@ -35,7 +35,7 @@ pub fn export(args: &Args, out: &mut Out) -> CliResult {
     let dir = PathBuf::from(args.value("--out").ok_or_else(|| {
         "--out DIR is required: the directory to write the files into".to_string()
     })?);
-    let files = match args.steps("--step")? {
+    let files = match args.count("--step", "steps")? {
         None => {
             let scene = super::load(args, "export")?;
             let mut export = Export::initial(&scene);

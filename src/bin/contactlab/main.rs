@@ -14,6 +14,7 @@ use args::{Args, Command, CommandOption, JSON, NO_TIMINGS};
 use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::{
     detect, every_method, methods::method_ids, ContactSet, FeatureKind, MethodHistory, MethodInfo,
+    Undetectable,
 };
 use contactlab::contact_file::{csv_preamble, csv_rows, write_csv};
 use contactlab::engines::{ContactSource, EngineMode, ENGINES};
@@ -574,7 +575,12 @@ fn contacts(options: &Args, out: &mut Out) -> CliResult {
             let params = settings.method_params(&scene);
             // A one-off detection: a region method starts with no memory.
             let set = detect(&scene.poses(), info, &params, &mut MethodHistory::default())
-                .map_err(|e| format!("--method: {e}"))?;
+                .map_err(|e| match e {
+                    Undetectable::OverBudget(over) => {
+                        over.message(|i| scene.bodies[i].name.clone())
+                    }
+                    other => format!("--method: {other}"),
+                })?;
             (set, info.id)
         }
         (None, None) => unreachable!("a setting that is neither a method nor an engine is refused"),
@@ -740,7 +746,7 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
         )
         .into());
     }
-    let steps = options.steps("--steps")?;
+    let steps = options.count("--steps", "steps")?;
     // The paper's tables run the paper's solver unless --solver says
     // otherwise, so that they keep the paper's numbers.
     let settings = SimSettings {
@@ -792,7 +798,7 @@ fn table(options: &Args, out: &mut Out) -> CliResult {
     }
     let table = if kind == "sat-unit" {
         let poses = options
-            .steps("--poses")?
+            .count("--poses", "poses")?
             .map_or(DEFAULT_POSES, |n| n as usize);
         let seed = match options.value("--seed") {
             None => DEFAULT_SEED,
@@ -845,7 +851,7 @@ fn start_run(args: &Args, command: &str) -> Result<Simulation, String> {
 fn run_scene(options: &Args, out: &mut Out) -> CliResult {
     let mut sim = start_run(options, "run")?;
     let steps = options
-        .steps("--steps")?
+        .count("--steps", "steps")?
         .unwrap_or(sim.scene().settings.steps);
     let timings = !options.flag("--no-timings");
     let json = options.flag("--json");

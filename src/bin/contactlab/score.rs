@@ -2,10 +2,12 @@
 //! `contactlab-contacts/1` file) measured by the same rules as a method's:
 //! the same step records and JSON as `run`, then the run means.
 
-use crate::args::{scene_text_of, Args, SCENE_ARGUMENT};
+use crate::args::{read_capped, scene_text_of, Args, SCENE_ARGUMENT};
 use crate::output::{outln, progress, CliResult, Out};
 use crate::records::{print_header, print_means, print_record, RecordStyle};
-use contactlab::contact_file::{read_contacts, read_poses, ContactFile, FileError, Warnings};
+use contactlab::contact_file::{
+    read_contacts, read_poses, ContactFile, FileError, Warnings, MAX_CONTACT_FILE_BYTES,
+};
 use contactlab::scene::{load_scene, Scene};
 use contactlab::settings::Choice;
 use contactlab::sim::{RunMeans, Simulation, StepRecord};
@@ -14,7 +16,8 @@ use std::path::Path;
 
 /// Reads a file given on the command line as text, with a message naming it.
 fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = read_capped(path, MAX_CONTACT_FILE_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "{}: not UTF-8 text (invalid byte at offset {})",

@@ -389,7 +389,15 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
     // Local indices into ids_a, ids_b (both ascending, so this order is
     // that of the triangle indices).
     let mut candidates = Vec::new();
-    sweep(&boxes_a, &boxes_b, |i, j| candidates.push((i, j)), &region);
+    sweep(
+        &boxes_a,
+        &boxes_b,
+        |i, j| {
+            candidates.push((i, j));
+            true
+        },
+        &region,
+    );
     candidates.sort_unstable();
     // How a point exactly in a triangle's plane lies once B is moved,
     // computed at most once per triangle (it does not depend on the point;

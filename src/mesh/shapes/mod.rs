@@ -180,6 +180,13 @@ impl Shape {
         self.of_type().surface()
     }
 
+    /// The largest magnitude among its lengths and coordinates (every real
+    /// number a shape holds is one), 0 for none.
+    pub fn largest_length(&self) -> f64 {
+        let (_, reals) = self.of_type().parameters();
+        reals.iter().fold(0.0, |m, x| m.max(x.abs()))
+    }
+
     /// Whether it narrows to a tip or a smaller cap (frusta, pyramids).
     pub fn is_conical(&self) -> bool {
         self.of_type().is_conical()

@@ -6,6 +6,7 @@
 //! each type reads its own keys with it, and the scene parser reads the
 //! rest of the file with it.
 
+use crate::number_text::readable;
 use glam::{DVec2, DVec3};
 use serde_json::{Map, Value};
 
@@ -100,7 +101,7 @@ impl<'a> ObjectReader<'a> {
     pub fn number_value(&self, key: &str, v: &Value) -> ReadResult<f64> {
         match v.as_f64() {
             Some(x) if x.is_finite() => Ok(x),
-            Some(x) => self.err(key, format!("must be a finite number, got {x}")),
+            Some(x) => self.err(key, format!("must be a finite number, got {}", readable(x))),
             None => self.err(key, format!("expected a number, found {}", kind(v))),
         }
     }
@@ -122,13 +123,13 @@ impl<'a> ObjectReader<'a> {
         if x > 0.0 {
             Ok(x)
         } else {
-            self.err(key, format!("must be positive, got {x}"))
+            self.err(key, format!("must be positive, got {}", readable(x)))
         }
     }
 
     pub fn optional_positive(&mut self, key: &'static str) -> ReadResult<Option<f64>> {
         match self.optional_number(key)? {
-            Some(x) if x <= 0.0 => self.err(key, format!("must be positive, got {x}")),
+            Some(x) if x <= 0.0 => self.err(key, format!("must be positive, got {}", readable(x))),
             other => Ok(other),
         }
     }

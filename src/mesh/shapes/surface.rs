@@ -161,8 +161,15 @@ impl Triangulation {
         let k = vertices.len() as u32;
         for (t, tri) in triangles.iter().enumerate() {
             let [a, b, c] = tri.map(|i| vertices[i as usize]);
+            // The kernel's height above the triangle's plane, against the
+            // shape's size: a slender shape (a 10 km × 1 mm × 1 mm rod) has
+            // tiny cone volumes that are still well posed.
             let volume = tet_volume(kernel, a, b, c);
-            if volume.is_nan() || volume <= 1e-12 * scale * scale * scale {
+            // (A triangle of zero area gives a NaN height: flat.)
+            let height = || 6.0 * volume / (b - a).cross(c - a).length();
+            let flat = volume <= 1e-12 * scale * scale * scale
+                && height().partial_cmp(&(1e-9 * scale)) != Some(std::cmp::Ordering::Greater);
+            if volume.is_nan() || volume <= 0.0 || flat {
                 return Err(ShapeError::KernelDoesNotSeeTriangle {
                     triangle: t,
                     kernel,

@@ -16,6 +16,7 @@ use super::types::{
 use crate::mesh::shapes::reader::ObjectReader;
 use crate::mesh::shapes::Shape;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
+use crate::number_text::readable;
 use crate::settings;
 use glam::{DQuat, DVec3};
 use oracle::parse_oracle;
@@ -63,6 +64,13 @@ pub fn load_scene(source: &str, text: &str, options: &LoadOptions) -> Result<Sce
         return Err(fail(format!(
             "perturb must be a non-negative number of metres, got {}",
             options.perturb
+        )));
+    }
+    if text.len() as u64 > limits::MAX_SCENE_FILE_BYTES {
+        return Err(fail(format!(
+            "the file has {} MB, more than the {} MB a scene file may have",
+            text.len() / 1_000_000,
+            limits::MAX_SCENE_FILE_BYTES / 1_000_000
         )));
     }
     // Editors on Windows often save UTF-8 with a byte-order mark; JSON
@@ -176,6 +184,7 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
     if bodies.iter().all(|b| b.fixed) {
         return Err("bodies: every body is fixed; at least one must be free to move".to_string());
     }
+    super::deep_overlap::refuse_deep_overlap(&bodies)?;
     let up = if gravity.length() > 0.0 {
         -gravity.normalize()
     } else {
@@ -406,6 +415,16 @@ fn parse_body(
     let shape_reader = body.object("shape")?;
     let shape_path = shape_reader.path().to_string();
     let shape = Shape::read(shape_reader)?;
+    // Before meshing: a length of 1e300 makes every volume infinite, and
+    // the mesher's complaint would hide the real cause.
+    let largest = shape.largest_length();
+    if largest > limits::MAX_COORDINATE {
+        return Err(format!(
+            "{shape_path}: every length and coordinate must be within ±{} m, but the shape holds {}",
+            limits::MAX_COORDINATE,
+            readable(largest)
+        ));
+    }
     let body_mesher = optional_mesher(&mut body)?;
     body.finish()?;
 
