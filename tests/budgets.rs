@@ -112,7 +112,7 @@ fn a_detection_past_its_budget_is_refused_naming_the_bodies_and_the_budget() {
     let before: Vec<_> = sim.bodies().iter().map(|b| b.position).collect();
     let error = sim.step().unwrap_err();
     assert!(matches!(error, SimError::OverBudget(_)), "{error}");
-    assert!(error.to_string().contains("bodies \"b"), "{error}");
+    assert!(error.to_string().contains("the most \"b"), "{error}");
     let after: Vec<_> = sim.bodies().iter().map(|b| b.position).collect();
     assert_eq!(before, after);
     assert_eq!(sim.step_index(), 0);

@@ -58,19 +58,27 @@ pub struct OverBudget {
     pub b: usize,
     /// What the pair (a, b) alone had reached.
     pub of_pair: usize,
+    /// How many pairs of bodies had given some.
+    pub pairs: usize,
 }
 
 impl OverBudget {
-    /// The sentence for people, naming bodies with `name`.
+    /// The sentence for people, naming bodies with `name`: one pair that
+    /// asked for most of the budget overlaps deeply; otherwise the scene
+    /// as a whole asks for too much.
     pub fn message(&self, name: impl Fn(usize) -> String) -> String {
-        format!(
-            "contact detection stopped at its budget of {limit} {noun} per step (README, \"Limits\"): bodies \"{a}\" and \"{b}\" alone gave {count}. They overlap deeply (copies on one spot, or one body far inside the other); move them apart, or use fewer or coarser bodies",
-            limit = self.budget.limit(),
-            noun = self.budget.noun(),
-            a = name(self.a),
-            b = name(self.b),
-            count = self.of_pair,
-        )
+        let (limit, noun) = (self.budget.limit(), self.budget.noun());
+        let (a, b, count) = (name(self.a), name(self.b), self.of_pair);
+        if count * 2 > limit {
+            format!(
+                "contact detection stopped at its budget of {limit} {noun} per step (README, \"Limits\"): bodies \"{a}\" and \"{b}\" alone gave {count}. They overlap deeply (copies on one spot, or one body far inside the other); move them apart"
+            )
+        } else {
+            format!(
+                "contact detection stopped at its budget of {limit} {noun} per step (README, \"Limits\"): {pairs} pairs of bodies gave more, the most \"{a}\" and \"{b}\" ({count}). The scene asks for too much work per step; use fewer or coarser bodies (less refinement), or move them apart",
+                pairs = self.pairs
+            )
+        }
     }
 }
 
@@ -79,6 +87,7 @@ impl OverBudget {
 pub(crate) struct Tally {
     budget: Budget,
     total: usize,
+    pairs: usize,
     /// (a, b, count) of the current pair and of the largest finished one.
     current: (usize, usize, usize),
     largest: (usize, usize, usize),
@@ -89,6 +98,7 @@ impl Tally {
         Tally {
             budget,
             total: 0,
+            pairs: 0,
             current: (0, 0, 0),
             largest: (0, 0, 0),
         }
@@ -97,8 +107,9 @@ impl Tally {
     /// Adds `count` for the pair (a, b); `Err` once the total passes the
     /// budget. Pairs arrive grouped (all of one pair, then the next).
     pub(crate) fn add(&mut self, a: usize, b: usize, count: usize) -> Result<(), OverBudget> {
-        if (self.current.0, self.current.1) != (a, b) {
+        if (self.current.0, self.current.1) != (a, b) || self.pairs == 0 {
             self.current = (a, b, 0);
+            self.pairs += 1;
         }
         self.current.2 += count;
         if self.current.2 > self.largest.2 {
@@ -112,6 +123,7 @@ impl Tally {
                 a: a.min(b),
                 b: a.max(b),
                 of_pair,
+                pairs: self.pairs,
             });
         }
         Ok(())
@@ -135,11 +147,26 @@ mod tests {
                 budget: Budget::Contacts,
                 a: 0,
                 b: 2,
-                of_pair: MAX_CONTACTS - 20
+                of_pair: MAX_CONTACTS - 20,
+                pairs: 3,
             }
         );
-        let text = over.message(|i| ["x", "y", "z"][i].to_string());
+        let name = |i: usize| ["x", "y", "z"][i].to_string();
+        let text = over.message(name);
         assert!(text.contains("500000 contacts per step"), "{text}");
-        assert!(text.contains("\"x\" and \"z\""), "{text}");
+        assert!(
+            text.contains("\"x\" and \"z\" alone gave 499980. They overlap deeply"),
+            "{text}"
+        );
+        let spread = OverBudget {
+            of_pair: 10,
+            pairs: 60_000,
+            ..over
+        };
+        let text = spread.message(name);
+        assert!(
+            text.contains("60000 pairs of bodies gave more, the most \"x\" and \"z\" (10)"),
+            "{text}"
+        );
     }
 }

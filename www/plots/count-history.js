@@ -14,7 +14,7 @@ import { sampleNote, sampledIndices } from './table.js';
 export function drawCountHistory(canvas, history, minContacts) {
   const lastStep = history.length > 0 ? history[history.length - 1][0] : 1;
   const firstStep = history.length > 0 ? history[0][0] : 0;
-  const highest = Math.max(1, minContacts ?? 0, ...history.map(([, count]) => count));
+  const highest = history.reduce((m, [, count]) => Math.max(m, count), Math.max(1, minContacts ?? 0));
   const frame = plotFrame(canvas, {
     xMin: Math.min(firstStep, lastStep - 1),
     xMax: lastStep,

@@ -23,7 +23,7 @@ export function drawEnergyHistory(canvas, history) {
   const points = history.filter((h) => Number.isFinite(h[2]));
   const lastStep = points.length > 0 ? points[points.length - 1][0] : 1;
   const firstStep = points.length > 0 ? points[0][0] : 0;
-  const highest = Math.max(0, ...points.map((h) => h[2]));
+  const highest = points.reduce((m, h) => Math.max(m, h[2]), 0);
   const top = highest > 0 ? highest * 1.1 : 1;
   const frame = plotFrame(canvas, {
     xMin: Math.min(firstStep, lastStep - 1),

@@ -13,7 +13,8 @@ import { formatNumber, sampleNote, sampledIndices } from './table.js';
  * @param {number[]} plateaus expected areas (the exact regions', from the core)
  */
 export function drawRegionAreas(canvas, areas, plateaus) {
-  const highest = Math.max(...plateaus, ...areas, 0.1) * 1.15;
+  // reduce, not Math.max(...): a scene can have more regions than a call has arguments.
+  const highest = [plateaus, areas].flat().reduce((m, a) => Math.max(m, a), 0.1) * 1.15;
   const frame = plotFrame(canvas, {
     xMin: 0,
     xMax: Math.max(areas.length, 1),

@@ -69,8 +69,16 @@ export class OrbitCamera {
     this.setUp(up);
     this.yaw = from.yaw;
     this.pitch = from.pitch;
-    const min = /** @type {Vec3} */ ([0, 1, 2].map((k) => Math.min(...points.map((p) => p[k]))));
-    const max = /** @type {Vec3} */ ([0, 1, 2].map((k) => Math.max(...points.map((p) => p[k]))));
+    // A loop, not Math.min(...): a scene of many refined bodies has more
+    // points than a call may have arguments.
+    const min = /** @type {Vec3} */ ([Infinity, Infinity, Infinity]);
+    const max = /** @type {Vec3} */ ([-Infinity, -Infinity, -Infinity]);
+    for (const p of points) {
+      for (let k = 0; k < 3; k++) {
+        if (p[k] < min[k]) min[k] = p[k];
+        if (p[k] > max[k]) max[k] = p[k];
+      }
+    }
     this.sceneCentre = scale(add(min, max), 0.5);
     this.sceneRadius = Math.max(length(sub(max, min)) / 2, 1e-3);
     const back = this.direction();
@@ -99,7 +107,7 @@ export class OrbitCamera {
       const y = shifts(d, 1, tanY, free.bottom, free.top);
       return x.from <= x.to && y.from <= y.to ? { x, y } : null;
     };
-    const nearest = Math.max(...local.map((p) => p[2])) + this.sceneRadius * 0.05;
+    const nearest = local.reduce((m, p) => Math.max(m, p[2]), -Infinity) + this.sceneRadius * 0.05;
     let far = Math.max(nearest, this.sceneRadius) * 2;
     while (!fits(far) && far < this.sceneRadius * 1e4) far *= 2;
     let near = nearest;

@@ -122,7 +122,7 @@ export class ContactBrowser {
     if (signature !== this.shownPairs) {
       this.shownPairs = signature;
       select.replaceChildren(
-        ...this.pairs.map((p, i) => {
+        asFragment(this.pairs, (p, i) => {
           const option = document.createElement('option');
           option.value = `${p.a}:${p.b}`;
           // Body names come from a scene file: text, not markup.
@@ -151,7 +151,7 @@ export class ContactBrowser {
     if (signature === this.shownList) return;
     this.shownList = signature;
     list.replaceChildren(
-      ...contacts.map((index, k) => {
+      asFragment(contacts, (index, k) => {
         const option = document.createElement('li');
         option.id = `contact-option-${k}`;
         option.setAttribute('role', 'option');
@@ -243,4 +243,18 @@ export class ContactBrowser {
       action();
     });
   }
+}
+
+/**
+ * The elements `make` builds from `items`, in one fragment: spread into a
+ * call they would pass its argument limit for a pair with 100 000 contacts.
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T, index: number) => Node} make
+ * @returns {DocumentFragment}
+ */
+function asFragment(items, make) {
+  const fragment = document.createDocumentFragment();
+  items.forEach((item, i) => fragment.append(make(item, i)));
+  return fragment;
 }

@@ -195,6 +195,10 @@ pub struct Touch {
     /// For each feasible set, the faces spanning A's piece and B's piece
     /// (body face indices) it comes from.
     pub pieces: Vec<(Vec<usize>, Vec<usize>)>,
+    /// The box of Π's points, once: [`Touch::within`] tests it for every
+    /// contact of the pair (a prism's 2 000-point cap made that box the
+    /// judge's main cost).
+    bounds: Bounds,
 }
 
 impl Touch {
@@ -215,10 +219,7 @@ impl Touch {
     /// Whether `p` lies within `reach` of Π: a box test first, since most
     /// pieces of a pair are far from a given contact.
     pub fn within(&self, p: DVec3, reach: f64) -> bool {
-        let (lo, hi) = self.points.iter().fold(
-            (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
-            |(lo, hi), q| (lo.min(*q), hi.max(*q)),
-        );
+        let Bounds { lo, hi } = self.bounds;
         let outside = (lo - p).max(p - hi).max(DVec3::ZERO);
         outside.length() <= reach && self.distance(p) <= reach
     }
@@ -377,8 +378,13 @@ fn push_full(
         }
     }
     if !sets.is_empty() {
+        let bounds = points.iter().fold(Bounds::EMPTY, |b, &q| Bounds {
+            lo: b.lo.min(q),
+            hi: b.hi.max(q),
+        });
         out.push(Touch {
             features,
+            bounds,
             points,
             gap,
             area,
