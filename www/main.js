@@ -39,7 +39,6 @@ import { RunController } from './state/run-controller.js';
 import { showError, showNotice, wireDismissButtons } from './ui/banner.js';
 import { copyText } from './ui/export.js';
 import { readRelease } from './state/release.js';
-import { ComparePanel } from './ui/compare.js';
 import { ContactBrowser } from './ui/contact-browser.js';
 import { attachJumpLinks } from './ui/jump-links.js';
 import { attachSkipLink, installShortcuts } from './ui/keyboard.js';
@@ -273,9 +272,9 @@ class Page {
     requestAnimationFrame(() => document.body.classList.remove('starting'));
   }
 
-  /** @returns {ComparePanel} the comparison of methods */
+  /** @returns {DeferredCompare} the comparison of methods, loaded once the page is ready */
   comparePanel() {
-    return new ComparePanel({
+    return new DeferredCompare({
       session: this.session,
       beforeRun: () => {
         this.controller.pause();
@@ -513,6 +512,9 @@ class Page {
     if (ready && !this.afterReadyScheduled) {
       this.afterReadyScheduled = true;
       setTimeout(() => {
+        // The comparison is no part of the first view either (a Compare
+        // pressed before it has loaded runs when it has).
+        this.compare.load();
         if (this.lessons === null) this.pageLessons().then((lessons) => lessons.list());
         import('./wiring/offline.js').then(({ keepOffline }) => keepOffline(this.release, (state) => (body.offline = state)));
       }, AFTER_READY_MS);
@@ -528,5 +530,99 @@ class Page {
     const { embedSnippet } = await import('./ui/embed.js');
     const copied = await copyText(embedSnippet(src, title));
     showNotice(copied ? 'An <iframe> of this view is on the clipboard: paste it into a slide or a course page.' : 'The browser refused the clipboard.');
+  }
+}
+
+/**
+ * Stands in for ui/compare.js's ComparePanel until that module is loaded
+ * (once the page is ready: the default page's first view stays within its
+ * bytes, issue 27). It keeps what the page tells the comparison and hands
+ * it on; a Compare pressed before then runs as soon as the module is in.
+ */
+class DeferredCompare {
+  /** @param {ConstructorParameters<typeof import('./ui/compare.js').ComparePanel>[0]} options */
+  constructor(options) {
+    this.options = options;
+    /** @type {import('./ui/compare.js').ComparePanel | null} */
+    this.panel = null;
+    /** @type {Promise<import('./ui/compare.js').ComparePanel> | null} */
+    this.loading = null;
+    /** @type {Array<[string, unknown]>} the calls made before the panel existed, in order */
+    this.calls = [];
+    /** @type {(steps: number) => unknown} */
+    this.presetOfRunFn = () => null;
+    /** Until the panel exists, the step field and the button follow the page here, as the panel would. */
+    this.stepsField = /** @type {HTMLInputElement} */ (document.getElementById('compare-steps'));
+    this.button = /** @type {HTMLButtonElement} */ (document.getElementById('compare'));
+    /** @type {string | null} */
+    this.sceneId = null;
+    /** @type {number | null} */
+    this.presetSteps = null;
+    const form = /** @type {HTMLFormElement} */ (document.getElementById('compare-form'));
+    const early = (/** @type {Event} */ event) => {
+      event.preventDefault();
+      this.load().then((panel) => panel.run());
+    };
+    form.addEventListener('submit', early);
+    this.removeEarly = () => form.removeEventListener('submit', early);
+  }
+
+  /** Loads ui/compare.js (once) and replays what it missed. */
+  load() {
+    this.loading ??= import('./ui/compare.js').then(({ ComparePanel }) => {
+      this.removeEarly();
+      const panel = new ComparePanel(this.options);
+      panel.presetOfRun = /** @type {any} */ (this.presetOfRunFn);
+      // The replay sets the step field as it was set here; what the
+      // visitor typed since stays.
+      const typed = this.stepsField.value;
+      for (const [name, argument] of this.calls) /** @type {any} */ (panel)[name](argument);
+      this.stepsField.value = typed;
+      this.calls = [];
+      this.panel = panel;
+      return panel;
+    });
+    return this.loading;
+  }
+
+  /** @param {string} name @param {unknown} argument */
+  forward(name, argument) {
+    if (this.panel) /** @type {any} */ (this.panel)[name](argument);
+    else this.calls.push([name, argument]);
+  }
+
+  /** @param {any} context */
+  setScene(context) {
+    if (!this.panel) {
+      if (this.sceneId !== context.id || !this.stepsField.value) this.stepsField.value = String(this.presetSteps ?? context.measureStep);
+      this.sceneId = context.id;
+      this.presetSteps = null;
+      this.button.disabled = false;
+    }
+    this.forward('setScene', context);
+  }
+
+  /** @param {number} steps */
+  setSteps(steps) {
+    if (!this.panel) {
+      this.presetSteps = steps;
+      this.stepsField.value = String(steps);
+    }
+    this.forward('setSteps', steps);
+  }
+
+  /** @param {any} preset */
+  setPaper(preset) {
+    this.forward('setPaper', preset);
+  }
+
+  checkStale() {
+    this.panel?.checkStale();
+  }
+
+  /** @param {(steps: number) => unknown} fn */
+  set presetOfRun(fn) {
+    this.presetOfRunFn = fn;
+    if (this.panel) this.panel.presetOfRun = /** @type {any} */ (fn);
   }
 }

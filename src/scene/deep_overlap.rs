@@ -14,7 +14,6 @@
 //! does not either, since the ring's inner point lies in the ring.
 
 use super::SceneBody;
-use crate::geometry::closest::closest_point_on_triangle;
 use crate::geometry::Aabb;
 use crate::mesh::tetmesh::tet_volume;
 use crate::mesh::TetMesh;
@@ -93,33 +92,34 @@ fn incentre(c: [DVec3; 4]) -> (DVec3, f64) {
 /// Whether `p` (body frame) lies inside the mesh and not on its surface:
 /// two stones pushed exactly half into each other have each one's centre
 /// on the other's face, which the README allows (it loads with a notice
-/// that they overlap, `measures::overlap`).
+/// that they overlap, `measures::overlap`). On the surface means on a
+/// surface face of every tetrahedron that holds `p`.
 fn deep_inside(mesh: &TetMesh, p: DVec3) -> bool {
-    let on_surface = 1e-6 * mesh.diagonal();
-    let near = Aabb { lo: p, hi: p }.inflated(on_surface);
-    contains(mesh, p)
-        && mesh
-            .surface_tree()
-            .find_overlapping(&near, |f| {
-                let [a, b, c] = mesh.face_corners(f as usize);
-                closest_point_on_triangle(p, a, b, c).distance(p) <= on_surface
-            })
-            .is_none()
+    holding_tet(mesh, p, true)
 }
 
 /// Whether `p` (body frame) lies in one of the mesh's tetrahedra, its
 /// boundary included (a kernel vertex shared by every cone).
 fn contains(mesh: &TetMesh, p: DVec3) -> bool {
-    // Round-off on the boundary counts as inside.
+    holding_tet(mesh, p, false)
+}
+
+/// Whether a tetrahedron holds `p` (round-off on its boundary counts as
+/// inside), and with `off_surface` also not on one of its surface faces.
+fn holding_tet(mesh: &TetMesh, p: DVec3, off_surface: bool) -> bool {
     let slack = 1e-12 * mesh.diagonal().powi(3);
     let query = Aabb { lo: p, hi: p }.inflated(1e-9 * mesh.diagonal());
     let holds = |t: u32| {
         let [a, b, c, d] = mesh.tet_corners(t as usize);
         let v = tet_volume;
         let sign = v(a, b, c, d).signum();
-        [v(p, b, c, d), v(a, p, c, d), v(a, b, p, d), v(a, b, c, p)]
-            .iter()
-            .all(|&part| part * sign >= -slack)
+        // parts[i]: the volume with corner i moved to p, zero when p lies
+        // on the face opposite corner i.
+        let parts = [v(p, b, c, d), v(a, p, c, d), v(a, b, p, d), v(a, b, c, p)].map(|x| x * sign);
+        parts.iter().all(|&part| part >= -slack)
+            && (!off_surface
+                || (0..4)
+                    .all(|i| parts[i] > slack || mesh.tet_surface_faces[t as usize][i].is_none()))
     };
     mesh.tet_tree().find_overlapping(&query, holds).is_some()
 }

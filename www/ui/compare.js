@@ -1,3 +1,4 @@
+// Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
  * @file Compare mode: every method on the current scene and settings, from
  * step 0 to the chosen step, one method at a time in the worker (so Cancel

@@ -223,8 +223,10 @@ impl Build {
     /// and the facts the page reads about itself in `<meta>` tags.
     fn page(&self, asset_prefix: &str, site_root: &str) -> Result<String> {
         let mut html = self.index_template.clone();
+        // The icon is inline in index.html (a data: URL of favicon.svg, which
+        // stays for the manifest): no requests of its own before the first
+        // view, which has 600 kB (issue 27).
         for reference in [
-            "href=\"favicon.svg\"",
             "href=\"style.css\"",
             "src=\"start-worker.js\"",
             "src=\"main.js\"",
