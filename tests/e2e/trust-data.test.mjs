@@ -34,7 +34,9 @@ async function text(page, selector) {
 async function editedArch() {
   const scene = JSON.parse(await readFile(`${SCENES_DIR}arch.json`, 'utf8'));
   const stone = scene.bodies.find((body) => body.name === 'pier-left-1');
-  stone.position[1] -= 0.5;
+  // 0.2 m into the stone below: an overlap the page loads with a notice.
+  // (Sunk past its middle, it would be refused as deep: issue 25.)
+  stone.position[1] -= 0.2;
   return { scene, text: JSON.stringify(scene, null, 2) };
 }
 
@@ -72,7 +74,7 @@ test('a scene file opens as the visitor\'s own, with its own settings, and warns
     const notice = (await bannerText(page, 'notice')) ?? '';
     assert.match(notice, /pier-left-0/, `no overlap warning: "${notice}"`);
     assert.match(notice, /pier-left-1/);
-    assert.match(notice, /0\.500 m/);
+    assert.match(notice, /0\.200 m/);
     await screenshot(page, `${OUTPUT_DIR}trust-scene-file.png`);
 
     // A title is text, never markup.
