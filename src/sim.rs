@@ -17,6 +17,7 @@ use crate::measures::reference::ReferenceContacts;
 use crate::measures::{
     measures_of_step, oracle_envelope, ContactQuality, MeasureSettings, OracleChoice, StepMeasures,
 };
+use crate::solver::SolverStats;
 // `Mesher`, `SolverRules`, `OracleChoice` and `EngineMode` are field types of the settings table.
 use crate::engines::{engine_by_id, engine_ids, ContactSource, EngineInfo, EngineMode};
 use crate::mesh::Mesher;
@@ -1258,8 +1259,13 @@ impl Simulation {
             return self.own_step(self.step + 1);
         }
         // An engine's adapter can fail mid-step, a detection can pass its
-        // budget: the step is then undone, and the run keeps its state.
-        let before = (self.bodies.clone(), self.warm.clone());
+        // budget: the step is then undone, and the run keeps its state. The
+        // bodies are few and copied every step; the warm-start map only when
+        // an engine runs (a detection past its budget skips the solve, which
+        // leaves the map as it was).
+        let bodies_before = self.bodies.clone();
+        let warm_before =
+            matches!(self.method, ActiveMethod::Engine { .. }).then(|| self.warm.clone());
         let h = self.dt;
         let solver = SolverSettings {
             iterations: self.settings.iterations,
@@ -1287,7 +1293,16 @@ impl Simulation {
             h,
             gyroscopic,
             |poses| self.detect(poses, &velocities),
-            |ContactSet { contacts, .. }, poses, bodies| {
+            |ContactSet {
+                 contacts,
+                 over_budget,
+                 ..
+             },
+             poses,
+             bodies| {
+                if over_budget.is_some() {
+                    return (SolverStats::default(), 0.0);
+                }
                 let solver_start = now_ms();
                 // A tetrahedron pair can give several contacts of one feature
                 // kind (Opposing gives all its intersection points), so the
@@ -1314,12 +1329,13 @@ impl Simulation {
         self.warm = warm;
         if let ActiveMethod::Engine { failure, .. } = &mut self.method {
             if let Some(message) = failure.take() {
-                (self.bodies, self.warm) = before;
+                self.bodies = bodies_before;
+                self.warm = warm_before.unwrap_or_default();
                 return Err(SimError::Engine(message));
             }
         }
         if let Some(over) = detected.over_budget {
-            (self.bodies, self.warm) = before;
+            self.bodies = bodies_before;
             return Err(SimError::OverBudget(
                 over.message(|i| self.scene.bodies[i].name.clone()),
             ));
