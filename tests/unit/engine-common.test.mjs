@@ -1,17 +1,27 @@
-// Unit tests of www/engines/common.js, what the engine adapters share: the
-// principal axes of an inertia tensor, a rotation matrix's quaternion, the
-// canonical order of contacts and the check of the poses an adapter is
-// given. Run with `node --test tests/unit/`.
+// Unit tests of what the engine adapters share: www/engines/common.js (the
+// world skeleton with its mode check, guards and teardown list, the
+// read-back of poses, the canonical order of contacts, the checks of the
+// poses an adapter is given and of a body) and www/engines/inertia.js (the
+// principal axes of an inertia tensor, a rotation matrix's quaternion).
+// Run with `node --test tests/unit/`.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  atSinglePose,
+  checkMassProperties,
+  checkMoments,
   checkPoses,
+  checkTriangles,
   contactsByPair,
-  principalAxes,
-  quaternionOfMatrix,
+  engineWorld,
+  pairFromSecond,
+  posesOf,
+  shapeKind,
   sortedContacts,
+  teardownList,
 } from '../../www/engines/common.js';
+import { principalAxes, quaternionOfMatrix } from '../../www/engines/inertia.js';
 
 /** The rotation matrix (row by row) of a unit quaternion `[x, y, z, w]`. */
 function matrixOf([x, y, z, w]) {
@@ -141,4 +151,125 @@ test('checkPoses accepts 7 numbers per body and otherwise throws a sentence nami
   });
   assert.throws(() => checkPoses(null, 3, 'Bullet'), /^Error: Bullet needs 7 numbers per body \(21 .*\), not 0\.$/);
   assert.throws(() => checkPoses(undefined, 1, 'MuJoCo'), /MuJoCo/);
+});
+
+/** An engine's words for the skeleton's guards. */
+const WORDS = {
+  name: 'Kiln',
+  unknownMode: (mode) => `Kiln has no mode "${mode}".`,
+  notOurs: 'This Kiln world runs on its own.',
+  notOwn: 'This Kiln world takes our poses.',
+};
+
+/** A world of two bodies whose steps and teardown write what they do to `log`. */
+function loggedWorld(mode, log, { failAt } = {}) {
+  return engineWorld(WORDS, { bodies: [{}, {}] }, mode, (teardown) => {
+    for (const name of ['system', 'listener', 'bodies']) {
+      if (name === failAt) throw new Error(`no ${name}`);
+      log.push(`make ${name}`);
+      teardown.push(() => log.push(`free ${name}`));
+    }
+    return {
+      contactsAt: (poses) => {
+        log.push(`contactsAt ${poses.length}`);
+        return new Float64Array(9);
+      },
+      ownStep: () => {
+        log.push('ownStep');
+        return { poses: new Float64Array(14), contacts: new Float64Array(0) };
+      },
+    };
+  });
+}
+
+test('engineWorld refuses a mode it does not know, in the engine\'s words, before building', () => {
+  const log = [];
+  assert.throws(() => loggedWorld('theirs', log), { message: 'Kiln has no mode "theirs".' });
+  assert.deepEqual(log, []);
+});
+
+test('engineWorld calls each step only in its mode, with checked poses', () => {
+  const log = [];
+  const ours = loggedWorld('ours', log);
+  assert.equal(ours.contactsAt(new Float64Array(14)).length, 9);
+  assert.throws(() => ours.contactsAt(new Float64Array(7)), { message: "Kiln needs 7 numbers per body (14 for this scene's 2 bodies), not 7." });
+  assert.throws(() => ours.ownStep(), { message: 'This Kiln world takes our poses.' });
+  const own = loggedWorld('own', log);
+  assert.equal(own.ownStep().poses.length, 14);
+  assert.throws(() => own.contactsAt(new Float64Array(14)), { message: 'This Kiln world runs on its own.' });
+  assert.deepEqual(log.filter((line) => !line.startsWith('make')), ['contactsAt 14', 'ownStep']);
+});
+
+test('engineWorld frees in reverse order, once, and refuses a freed world', () => {
+  const log = [];
+  const world = loggedWorld('ours', log);
+  world.free();
+  world.free();
+  assert.deepEqual(log, ['make system', 'make listener', 'make bodies', 'free bodies', 'free listener', 'free system']);
+  assert.throws(() => world.contactsAt(new Float64Array(14)), { message: "Kiln's world of this scene was already freed." });
+});
+
+test('engineWorld frees what a failed build made and passes its error on', () => {
+  const log = [];
+  assert.throws(() => loggedWorld('own', log, { failAt: 'bodies' }), { message: 'no bodies' });
+  assert.deepEqual(log, ['make system', 'make listener', 'free listener', 'free system']);
+});
+
+test('teardownList\'s owner destroys objects with the module\'s destroy, last made first', () => {
+  const destroyed = [];
+  const teardown = teardownList();
+  const owned = teardown.owner({ destroy: (object) => destroyed.push(object.name) });
+  const first = owned({ name: 'vector' });
+  assert.equal(first.name, 'vector');
+  owned({ name: 'world' });
+  teardown.free();
+  teardown.free();
+  assert.deepEqual(destroyed, ['world', 'vector']);
+});
+
+test('posesOf reads 7 numbers a body into one array', () => {
+  const poses = posesOf(2, (i) => [i, 1, 2, 0, 0, 0, 1]);
+  assert.ok(poses instanceof Float64Array);
+  assert.deepEqual(Array.from(poses), [0, 1, 2, 0, 0, 0, 1, 1, 1, 2, 0, 0, 0, 1]);
+});
+
+test('atSinglePose compares a pose rounded to single precision', () => {
+  const poses = new Float64Array([9, 9, 9, 0, 0, 0, 1, 0.1, 0.2, 0.3, 0, 0, 0, 1]);
+  const single = Array.from(Float32Array.from([0.1, 0.2, 0.3, 0, 0, 0, 1]));
+  assert.equal(atSinglePose(single, poses, 1), true);
+  assert.equal(atSinglePose([0.1, 0.2, 0.3, 0, 0, 0, 1], poses, 1), false, 'a double is not its single');
+  assert.equal(atSinglePose(single, poses, 0), false);
+});
+
+test('shapeKind makes the same choice for every engine and refuses a free non-convex body without pieces', () => {
+  assert.equal(shapeKind({ convex: true, fixed: false }, 'no'), 'hull');
+  assert.equal(shapeKind({ convex: true, fixed: true }, 'no'), 'hull');
+  assert.equal(shapeKind({ convex: false, fixed: true }, 'no'), 'mesh');
+  assert.equal(shapeKind({ convex: false, fixed: false, pieces: [[0, 0, 0]] }, 'no'), 'pieces');
+  assert.throws(() => shapeKind({ convex: false, fixed: false, pieces: [] }, 'Kiln cannot.'), { message: 'Kiln cannot.' });
+  assert.throws(() => shapeKind({ convex: false, fixed: false }, 'Kiln cannot.'), { message: 'Kiln cannot.' });
+});
+
+test('the body checks name the engine and the body', () => {
+  const body = { name: 'plinth', mass: 2, inertia: [1, 0, 0, 0, 1, 0, 0, 0, 1], vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], triangles: [0, 1, 2] };
+  checkMassProperties(body, 'Kiln');
+  checkMoments([1, 2, 3], body, 'Kiln');
+  checkTriangles(body, 'Kiln');
+  assert.throws(() => checkMassProperties({ ...body, mass: 0 }, 'Kiln'), {
+    message: 'Kiln cannot simulate body "plinth": its mass or inertia is not a positive mass and a 3 × 3 tensor.',
+  });
+  assert.throws(() => checkMassProperties({ ...body, inertia: [1, 0, 0] }, 'Kiln'), /mass or inertia/);
+  assert.throws(() => checkMassProperties({ ...body, inertia: [NaN, 0, 0, 0, 1, 0, 0, 0, 1] }, 'Kiln'), /mass or inertia/);
+  assert.throws(() => checkMoments([1, 0, 3], body, 'Kiln'), {
+    message: 'Kiln cannot simulate body "plinth": its inertia tensor is not positive definite.',
+  });
+  assert.throws(() => checkTriangles({ ...body, triangles: [0, 1, 3] }, 'Kiln'), {
+    message: 'Kiln could not build a triangle mesh of body "plinth": its triangles do not index its vertices.',
+  });
+  assert.throws(() => checkTriangles({ ...body, triangles: [] }, 'Kiln'), /do not index/);
+});
+
+test('pairFromSecond orders a pair and turns a normal from body 1 to body 0 into one from a to b', () => {
+  assert.deepEqual(pairFromSecond(0, 3), { a: 0, b: 3, sign: -1 });
+  assert.deepEqual(pairFromSecond(3, 0), { a: 0, b: 3, sign: 1 });
 });

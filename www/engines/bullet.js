@@ -84,10 +84,29 @@
  * the sphere is thrown upwards): that is what these defaults do.
  */
 
-import { checkPoses, contactsByPair, principalAxes } from './common.js';
+import {
+  atSinglePose,
+  checkMassProperties,
+  checkMoments,
+  checkTriangles,
+  contactsByPair,
+  engineWorld,
+  pairFromSecond,
+  posesOf,
+  shapeKind,
+} from './common.js';
+import { principalAxes } from './inertia.js';
 
 const SCRIPT = 'ammojs3/dist/ammo.wasm.js';
 const SCRIPT_DIR = 'ammojs3/dist/';
+
+/** @type {import('./common.js').EngineWords} */
+const WORDS = {
+  name: 'Bullet',
+  unknownMode: (mode) => `Bullet has no mode "${mode}" (it runs "ours" or "own").`,
+  notOurs: 'This Bullet world runs its own simulation; it takes no poses.',
+  notOwn: 'This Bullet world computes contacts at given poses; it does not run its own simulation.',
+};
 
 /** Bullet's activation state that keeps a body from ever sleeping. */
 const DISABLE_DEACTIVATION = 4;
@@ -143,247 +162,310 @@ function multiply(p, q) {
  * @param {'ours' | 'own'} mode
  */
 export function create(Ammo, scene, mode) {
-  if (mode !== 'ours' && mode !== 'own') throw new Error(`Bullet has no mode "${mode}" (it runs "ours" or "own").`);
-  /** @type {Array<() => void>} undone in reverse order by free() */
-  const releases = [];
-  const free = () => {
-    while (releases.length) releases.pop()();
-  };
-  /** @template T @param {T} object @returns {T} an object Ammo.destroy frees at free() */
-  const owned = (object) => {
-    releases.push(() => Ammo.destroy(object));
-    return object;
-  };
-  try {
-    return build();
-  } catch (error) {
-    free();
-    throw error;
-  }
+  return engineWorld(WORDS, scene, mode, (teardown) => bulletWorld(Ammo, scene, mode, teardown));
+}
 
-  function build() {
-    const bodies = scene.bodies;
-    const vec = owned(new Ammo.btVector3(0, 0, 0));
-    const quat = owned(new Ammo.btQuaternion(0, 0, 0, 1));
-    const transform = owned(new Ammo.btTransform());
-    /** @param {number} x @param {number} y @param {number} z */
-    const setVec = (x, y, z) => {
-      vec.setValue(x, y, z);
-      return vec;
-    };
-    /** @param {ArrayLike<number>} p position at p[at..], quaternion at p[at+3..] */
-    const setTransform = (p, at) => {
+/**
+ * Bullet's vector and transform scratch values, set in place and handed
+ * to its calls.
+ * @typedef {{
+ *   setVec: (x: number, y: number, z: number) => any,
+ *   setTransform: (p: ArrayLike<number>, at: number) => any,
+ * }} Scratch
+ */
+
+/**
+ * What building a body needs: the module, the scratch values and `owned`,
+ * which registers an object for `Ammo.destroy` at teardown.
+ * @typedef {{Ammo: any, scratch: Scratch, owned: <T>(object: T) => T}} Made
+ */
+
+/**
+ * The scene in a Bullet dynamics world, its objects made in the order the
+ * teardown list undoes, and the steps of both modes.
+ * @param {any} Ammo
+ * @param {any} scene
+ * @param {'ours' | 'own'} mode
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {import('./common.js').EngineSteps}
+ */
+function bulletWorld(Ammo, scene, mode, teardown) {
+  const bodies = scene.bodies;
+  const owned = teardown.owner(Ammo);
+  /** @type {Made} */
+  const made = { Ammo, scratch: scratchValues(Ammo, owned), owned };
+  const configuration = owned(new Ammo.btDefaultCollisionConfiguration());
+  const dispatcher = owned(new Ammo.btCollisionDispatcher(configuration));
+  const broadphase = owned(new Ammo.btDbvtBroadphase());
+  const solver = owned(new Ammo.btSequentialImpulseConstraintSolver());
+  const world = owned(new Ammo.btDiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration));
+  world.setGravity(made.scratch.setVec(scene.gravity[0], scene.gravity[1], scene.gravity[2]));
+  /** @type {Map<number, number>} btCollisionObject pointer -> body index */
+  const indexOfBody = new Map();
+  /**
+   * Per body, the rotation from Bullet's body frame (the principal frame
+   * in own mode) to ours, `[x, y, z, w]`, or null when they are the same.
+   * @type {Array<number[] | null>}
+   */
+  const toOurFrame = [];
+  const rigidBodies = bodies.map((/** @type {any} */ body, /** @type {number} */ index) => {
+    const { rigidBody, back } = makeRigidBody(made, world, scene, body, mode, teardown);
+    toOurFrame.push(back);
+    indexOfBody.set(Ammo.getPointer(rigidBody), index);
+    return rigidBody;
+  });
+  const fixed = bodies.map((/** @type {any} */ body) => Boolean(body.fixed));
+  return {
+    contactsAt(poses) {
+      placeAt(world, rigidBodies, fixed, poses, made.scratch);
+      world.stepSimulation(scene.dt, 0);
+      return readContacts(Ammo, dispatcher, indexOfBody, null);
+    },
+    ownStep() {
+      const processed = rigidBodies.map((rigidBody) => rigidBody.isActive());
+      const poses = posesOf(rigidBodies.length, (i) => {
+        const worldTransform = rigidBodies[i].getWorldTransform();
+        const origin = worldTransform.getOrigin();
+        const rotation = worldTransform.getRotation();
+        let q = [rotation.x(), rotation.y(), rotation.z(), rotation.w()];
+        const back = toOurFrame[i];
+        if (back) q = multiply(q, back);
+        return [origin.x(), origin.y(), origin.z(), ...q];
+      });
+      world.stepSimulation(scene.dt, 0);
+      return { poses, contacts: readContacts(Ammo, dispatcher, indexOfBody, processed) };
+    },
+  };
+}
+
+/**
+ * @param {any} Ammo
+ * @param {<T>(object: T) => T} owned
+ * @returns {Scratch}
+ */
+function scratchValues(Ammo, owned) {
+  const vec = owned(new Ammo.btVector3(0, 0, 0));
+  const quat = owned(new Ammo.btQuaternion(0, 0, 0, 1));
+  const transform = owned(new Ammo.btTransform());
+  /** @param {number} x @param {number} y @param {number} z */
+  const setVec = (x, y, z) => {
+    vec.setValue(x, y, z);
+    return vec;
+  };
+  return {
+    setVec,
+    // Position at p[at..], quaternion at p[at+3..].
+    setTransform: (p, at) => {
       transform.setIdentity();
       transform.setOrigin(setVec(p[at], p[at + 1], p[at + 2]));
       quat.setValue(p[at + 3], p[at + 4], p[at + 5], p[at + 6]);
       transform.setRotation(quat);
       return transform;
-    };
+    },
+  };
+}
 
-    const configuration = owned(new Ammo.btDefaultCollisionConfiguration());
-    const dispatcher = owned(new Ammo.btCollisionDispatcher(configuration));
-    const broadphase = owned(new Ammo.btDbvtBroadphase());
-    const solver = owned(new Ammo.btSequentialImpulseConstraintSolver());
-    const world = owned(new Ammo.btDiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration));
-    world.setGravity(setVec(scene.gravity[0], scene.gravity[1], scene.gravity[2]));
-
-    /** @type {any[]} */
-    const rigidBodies = [];
-    /** @type {Map<number, number>} btCollisionObject pointer -> body index */
-    const indexOfBody = new Map();
-    /**
-     * Per body, the rotation from Bullet's body frame (the principal frame
-     * in own mode) to ours, `[x, y, z, w]`, or null when they are the same.
-     * @type {Array<number[] | null>}
-     */
-    const toOurFrame = [];
-    const bodyFriction = Math.sqrt(Math.max(0, scene.friction));
-
-    bodies.forEach((body, index) => {
-      const what = `body "${body.name}"`;
-      // In own mode a free body with a non-diagonal inertia lives in its principal frame.
-      /** @type {{axes: number[], rotation: number[]} | null} */
-      let rotate = null;
-      let moments = [0, 0, 0];
-      if (!body.fixed) {
-        const I = body.inertia;
-        if (!(body.mass > 0) || !Array.isArray(I) || I.length !== 9 || !I.every(Number.isFinite)) {
-          throw new Error(`Bullet cannot simulate ${what}: its mass or inertia is not a positive mass and a 3 × 3 tensor.`);
-        }
-        // A tensor diagonal to round-off is taken as it is: the body keeps our frame.
-        const principal = isDiagonal(I) ? null : principalAxes(I, 'max');
-        moments = principal ? principal.moments : [I[0], I[4], I[8]];
-        if (!moments.every((moment) => moment > 0)) throw new Error(`Bullet cannot simulate ${what}: its inertia tensor is not positive definite.`);
-        if (mode === 'own' && principal) rotate = principal;
-      }
-      /** @param {ArrayLike<number>} flat body-frame x y z -> Bullet's frame (Rᵀ v) */
-      const toBulletFrame = (flat) => {
-        if (!rotate) return flat;
-        const axes = rotate.axes;
-        const out = new Float64Array(flat.length);
-        for (let i = 0; i + 2 < flat.length; i += 3) {
-          for (let k = 0; k < 3; k++) out[i + k] = axes[k] * flat[i] + axes[3 + k] * flat[i + 1] + axes[6 + k] * flat[i + 2];
-        }
-        return out;
-      };
-      /** @param {ArrayLike<number>} flat @param {string} of */
-      const hull = (flat, of) => {
-        if (flat.length < 12 || flat.length % 3 !== 0 || !Array.prototype.every.call(flat, Number.isFinite)) {
-          throw new Error(`Bullet could not build a convex hull of ${of}: it needs at least 4 finite vertices.`);
-        }
-        const points = toBulletFrame(flat);
-        const shape = owned(new Ammo.btConvexHullShape());
-        for (let i = 0; i < points.length; i += 3) {
-          shape.addPoint(setVec(points[i], points[i + 1], points[i + 2]), i + 3 === points.length);
-        }
-        return shape;
-      };
-
-      let shape;
-      if (body.convex) {
-        shape = hull(body.vertices, what);
-      } else if (body.fixed) {
-        const vertexCount = body.vertices.length / 3;
-        if (body.triangles.length < 3 || body.triangles.some((/** @type {number} */ i) => !(i >= 0 && i < vertexCount))) {
-          throw new Error(`Bullet could not build a triangle mesh of ${what}: its triangles do not index its vertices.`);
-        }
-        const mesh = owned(new Ammo.btTriangleMesh());
-        const corners = [0, 1, 2].map(() => owned(new Ammo.btVector3(0, 0, 0)));
-        const v = body.vertices;
-        for (let t = 0; t < body.triangles.length; t += 3) {
-          for (let k = 0; k < 3; k++) {
-            const i = body.triangles[t + k] * 3;
-            corners[k].setValue(v[i], v[i + 1], v[i + 2]);
-          }
-          mesh.addTriangle(corners[0], corners[1], corners[2], false);
-        }
-        shape = owned(new Ammo.btBvhTriangleMeshShape(mesh, true, true));
-      } else {
-        if (!body.pieces || body.pieces.length === 0) throw new Error(`Bullet cannot collide ${what}: it is not convex and has no convex pieces.`);
-        shape = owned(new Ammo.btCompoundShape());
-        const identity = owned(new Ammo.btTransform());
-        identity.setIdentity();
-        body.pieces.forEach((/** @type {number[]} */ piece, /** @type {number} */ p) => {
-          shape.addChildShape(identity, hull(piece, `piece ${p + 1} of ${what}`));
-        });
-      }
-
-      const orientation = rotate ? multiply(body.rotation, rotate.rotation) : body.rotation;
-      toOurFrame.push(rotate ? [-rotate.rotation[0], -rotate.rotation[1], -rotate.rotation[2], rotate.rotation[3]] : null);
-      const motionState = owned(new Ammo.btDefaultMotionState(setTransform([...body.position, ...orientation], 0)));
-      const inertia = owned(new Ammo.btVector3(moments[0], moments[1], moments[2]));
-      const info = owned(new Ammo.btRigidBodyConstructionInfo(body.fixed ? 0 : body.mass, motionState, shape, inertia));
-      const rigidBody = new Ammo.btRigidBody(info);
-      releases.push(() => {
-        world.removeRigidBody(rigidBody);
-        Ammo.destroy(rigidBody);
-      });
-      if (mode === 'own') {
-        rigidBody.setFriction(bodyFriction);
-        rigidBody.setRestitution(0);
-        if (!body.fixed) {
-          rigidBody.setLinearVelocity(setVec(body.velocity[0], body.velocity[1], body.velocity[2]));
-          rigidBody.setAngularVelocity(setVec(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]));
-        }
-      } else if (!body.fixed) {
-        rigidBody.setActivationState(DISABLE_DEACTIVATION);
-      }
-      world.addRigidBody(rigidBody);
-      rigidBodies.push(rigidBody);
-      indexOfBody.set(Ammo.getPointer(rigidBody), index);
-    });
-
-    const poseCount = bodies.length * 7;
-    const fixed = bodies.map((/** @type {any} */ body) => Boolean(body.fixed));
-
-    /**
-     * The contacts of the dispatcher's manifolds, sorted by body pair.
-     * @param {boolean[] | null} processed per body, whether its pairs were collided this step (null: all)
-     */
-    const readContacts = (processed) => {
-      /** @type {Array<{a: number, b: number, values: number[]}>} */
-      const pairs = [];
-      const manifoldCount = dispatcher.getNumManifolds();
-      for (let i = 0; i < manifoldCount; i++) {
-        const manifold = dispatcher.getManifoldByIndexInternal(i);
-        const count = manifold.getNumContacts();
-        if (count === 0) continue;
-        const body0 = indexOfBody.get(Ammo.getPointer(manifold.getBody0()));
-        const body1 = indexOfBody.get(Ammo.getPointer(manifold.getBody1()));
-        if (body0 === undefined || body1 === undefined) continue;
-        if (processed && !processed[body0] && !processed[body1]) continue;
-        // Bullet's normal (on B) points from B to A.
-        const swap = body0 > body1;
-        const a = swap ? body1 : body0;
-        const b = swap ? body0 : body1;
-        const sign = swap ? 1 : -1;
-        const values = [];
-        for (let j = 0; j < count; j++) {
-          const point = manifold.getContactPoint(j);
-          const onA = point.getPositionWorldOnA();
-          const ax = onA.x();
-          const ay = onA.y();
-          const az = onA.z();
-          const onB = point.getPositionWorldOnB();
-          const normal = point.get_m_normalWorldOnB();
-          values.push(
-            a, b,
-            (ax + onB.x()) / 2, (ay + onB.y()) / 2, (az + onB.z()) / 2,
-            sign * normal.x(), sign * normal.y(), sign * normal.z(),
-            point.getDistance(),
-          );
-        }
-        pairs.push({ a, b, values });
-      }
-      return contactsByPair(pairs);
-    };
-
-    return {
-      /** @param {Float64Array} poses */
-      contactsAt(poses) {
-        if (mode !== 'ours') throw new Error('This Bullet world runs its own simulation; it takes no poses.');
-        checkPoses(poses, bodies.length, 'Bullet');
-        // Removing a body destroys its pairs' algorithms and manifolds: no history survives.
-        rigidBodies.forEach((rigidBody, i) => {
-          if (!fixed[i]) world.removeRigidBody(rigidBody);
-        });
-        rigidBodies.forEach((rigidBody, i) => {
-          if (fixed[i]) {
-            const origin = rigidBody.getWorldTransform().getOrigin();
-            const rotation = rigidBody.getWorldTransform().getRotation();
-            const current = [origin.x(), origin.y(), origin.z(), rotation.x(), rotation.y(), rotation.z(), rotation.w()];
-            const target = Float32Array.from(poses.subarray(i * 7, i * 7 + 7));
-            if (current.some((value, k) => value !== target[k])) {
-              rigidBody.setWorldTransform(setTransform(poses, i * 7));
-              world.updateSingleAabb(rigidBody);
-            }
-            return;
-          }
-          rigidBody.setCenterOfMassTransform(setTransform(poses, i * 7));
-          rigidBody.setLinearVelocity(setVec(0, 0, 0));
-          rigidBody.setAngularVelocity(setVec(0, 0, 0));
-          world.addRigidBody(rigidBody);
-        });
-        world.stepSimulation(scene.dt, 0);
-        return readContacts(null);
-      },
-      ownStep() {
-        if (mode !== 'own') throw new Error('This Bullet world computes contacts at given poses; it does not run its own simulation.');
-        const poses = new Float64Array(poseCount);
-        const processed = rigidBodies.map((rigidBody) => rigidBody.isActive());
-        rigidBodies.forEach((rigidBody, i) => {
-          const worldTransform = rigidBody.getWorldTransform();
-          const origin = worldTransform.getOrigin();
-          const rotation = worldTransform.getRotation();
-          let q = [rotation.x(), rotation.y(), rotation.z(), rotation.w()];
-          const back = toOurFrame[i];
-          if (back) q = multiply(q, back);
-          poses.set([origin.x(), origin.y(), origin.z(), ...q], i * 7);
-        });
-        world.stepSimulation(scene.dt, 0);
-        return { poses, contacts: readContacts(processed) };
-      },
-      free,
-    };
+/**
+ * A body's rigid body, added to the world, and the rotation that takes
+ * its Bullet frame back to ours (null when they are the same).
+ * @param {Made} made
+ * @param {any} world
+ * @param {any} scene
+ * @param {any} body
+ * @param {'ours' | 'own'} mode
+ * @param {import('./common.js').Teardown} teardown
+ */
+function makeRigidBody(made, world, scene, body, mode, teardown) {
+  const { Ammo, scratch, owned } = made;
+  const { rotate, moments } = bulletFrame(body, mode);
+  const shape = bodyShape(made, body, rotate);
+  const orientation = rotate ? multiply(body.rotation, rotate.rotation) : body.rotation;
+  const back = rotate ? [-rotate.rotation[0], -rotate.rotation[1], -rotate.rotation[2], rotate.rotation[3]] : null;
+  const motionState = owned(new Ammo.btDefaultMotionState(scratch.setTransform([...body.position, ...orientation], 0)));
+  const inertia = owned(new Ammo.btVector3(moments[0], moments[1], moments[2]));
+  const info = owned(new Ammo.btRigidBodyConstructionInfo(body.fixed ? 0 : body.mass, motionState, shape, inertia));
+  const rigidBody = new Ammo.btRigidBody(info);
+  teardown.push(() => {
+    world.removeRigidBody(rigidBody);
+    Ammo.destroy(rigidBody);
+  });
+  if (mode === 'own') {
+    // Bullet multiplies the two bodies' frictions: each has the square root.
+    rigidBody.setFriction(Math.sqrt(Math.max(0, scene.friction)));
+    rigidBody.setRestitution(0);
+    if (!body.fixed) {
+      rigidBody.setLinearVelocity(scratch.setVec(body.velocity[0], body.velocity[1], body.velocity[2]));
+      rigidBody.setAngularVelocity(scratch.setVec(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]));
+    }
+  } else if (!body.fixed) {
+    rigidBody.setActivationState(DISABLE_DEACTIVATION);
   }
+  world.addRigidBody(rigidBody);
+  return { rigidBody, back };
+}
+
+/**
+ * A body's principal moments, and in own mode the principal frame a free
+ * body with a non-diagonal inertia lives in (else null: our frame).
+ * @param {any} body
+ * @param {'ours' | 'own'} mode
+ * @returns {{rotate: {axes: number[], rotation: number[]} | null, moments: number[]}}
+ */
+function bulletFrame(body, mode) {
+  if (body.fixed) return { rotate: null, moments: [0, 0, 0] };
+  checkMassProperties(body, 'Bullet');
+  const I = body.inertia;
+  // A tensor diagonal to round-off is taken as it is: the body keeps our frame.
+  const principal = isDiagonal(I) ? null : principalAxes(I, 'max');
+  const moments = principal ? principal.moments : [I[0], I[4], I[8]];
+  checkMoments(moments, body, 'Bullet');
+  return { rotate: mode === 'own' ? principal : null, moments };
+}
+
+/**
+ * The Bullet shape of one body (see the file comment for which kind),
+ * its vertices turned into Bullet's frame of the body.
+ * @param {Made} made
+ * @param {any} body
+ * @param {{axes: number[]} | null} rotate
+ */
+function bodyShape(made, body, rotate) {
+  const what = `body "${body.name}"`;
+  const kind = shapeKind(body, `Bullet cannot collide ${what}: it is not convex and has no convex pieces.`);
+  if (kind === 'hull') return hullShape(made, body.vertices, what, rotate);
+  if (kind === 'mesh') return meshShape(made, body);
+  const { Ammo, owned } = made;
+  const shape = owned(new Ammo.btCompoundShape());
+  const identity = owned(new Ammo.btTransform());
+  identity.setIdentity();
+  body.pieces.forEach((/** @type {number[]} */ piece, /** @type {number} */ p) => {
+    shape.addChildShape(identity, hullShape(made, piece, `piece ${p + 1} of ${what}`, rotate));
+  });
+  return shape;
+}
+
+/**
+ * A convex hull shape of a flat `x y z` list of body-frame points.
+ * @param {Made} made
+ * @param {ArrayLike<number>} flat
+ * @param {string} of e.g. `body "plinth"`
+ * @param {{axes: number[]} | null} rotate
+ */
+function hullShape({ Ammo, scratch, owned }, flat, of, rotate) {
+  if (flat.length < 12 || flat.length % 3 !== 0 || !Array.prototype.every.call(flat, Number.isFinite)) {
+    throw new Error(`Bullet could not build a convex hull of ${of}: it needs at least 4 finite vertices.`);
+  }
+  const points = rotate ? toBulletFrame(flat, rotate.axes) : flat;
+  const shape = owned(new Ammo.btConvexHullShape());
+  for (let i = 0; i < points.length; i += 3) {
+    shape.addPoint(scratch.setVec(points[i], points[i + 1], points[i + 2]), i + 3 === points.length);
+  }
+  return shape;
+}
+
+/**
+ * Body-frame points `x y z` in the principal frame of `axes` (Rᵀ v).
+ * @param {ArrayLike<number>} flat
+ * @param {number[]} axes R row by row
+ */
+function toBulletFrame(flat, axes) {
+  const out = new Float64Array(flat.length);
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    for (let k = 0; k < 3; k++) out[i + k] = axes[k] * flat[i] + axes[3 + k] * flat[i + 1] + axes[6 + k] * flat[i + 2];
+  }
+  return out;
+}
+
+/**
+ * A static triangle mesh shape (quantized bounding-volume tree) of a body's surface.
+ * @param {Made} made
+ * @param {any} body
+ */
+function meshShape({ Ammo, owned }, body) {
+  checkTriangles(body, 'Bullet');
+  const mesh = owned(new Ammo.btTriangleMesh());
+  const corners = [0, 1, 2].map(() => owned(new Ammo.btVector3(0, 0, 0)));
+  const v = body.vertices;
+  for (let t = 0; t < body.triangles.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const i = body.triangles[t + k] * 3;
+      corners[k].setValue(v[i], v[i + 1], v[i + 2]);
+    }
+    mesh.addTriangle(corners[0], corners[1], corners[2], false);
+  }
+  return owned(new Ammo.btBvhTriangleMeshShape(mesh, true, true));
+}
+
+/**
+ * Puts every body at `poses` for a step at our pose. Removing a free body
+ * and adding it back destroys its pairs' algorithms and manifolds, so no
+ * history survives; a fixed body is moved only when it is elsewhere.
+ * @param {any} world
+ * @param {any[]} rigidBodies
+ * @param {boolean[]} fixed
+ * @param {Float64Array} poses
+ * @param {Scratch} scratch
+ */
+function placeAt(world, rigidBodies, fixed, poses, scratch) {
+  rigidBodies.forEach((rigidBody, i) => {
+    if (!fixed[i]) world.removeRigidBody(rigidBody);
+  });
+  rigidBodies.forEach((rigidBody, i) => {
+    if (fixed[i]) {
+      const origin = rigidBody.getWorldTransform().getOrigin();
+      const rotation = rigidBody.getWorldTransform().getRotation();
+      const current = [origin.x(), origin.y(), origin.z(), rotation.x(), rotation.y(), rotation.z(), rotation.w()];
+      if (!atSinglePose(current, poses, i)) {
+        rigidBody.setWorldTransform(scratch.setTransform(poses, i * 7));
+        world.updateSingleAabb(rigidBody);
+      }
+      return;
+    }
+    rigidBody.setCenterOfMassTransform(scratch.setTransform(poses, i * 7));
+    rigidBody.setLinearVelocity(scratch.setVec(0, 0, 0));
+    rigidBody.setAngularVelocity(scratch.setVec(0, 0, 0));
+    world.addRigidBody(rigidBody);
+  });
+}
+
+/**
+ * The contacts of the dispatcher's manifolds, sorted by body pair.
+ * @param {any} Ammo
+ * @param {any} dispatcher
+ * @param {Map<number, number>} indexOfBody
+ * @param {boolean[] | null} processed per body, whether its pairs were collided this step (null: all)
+ */
+function readContacts(Ammo, dispatcher, indexOfBody, processed) {
+  /** @type {Array<{a: number, b: number, values: number[]}>} */
+  const pairs = [];
+  const manifoldCount = dispatcher.getNumManifolds();
+  for (let i = 0; i < manifoldCount; i++) {
+    const manifold = dispatcher.getManifoldByIndexInternal(i);
+    const count = manifold.getNumContacts();
+    if (count === 0) continue;
+    const body0 = indexOfBody.get(Ammo.getPointer(manifold.getBody0()));
+    const body1 = indexOfBody.get(Ammo.getPointer(manifold.getBody1()));
+    if (body0 === undefined || body1 === undefined) continue;
+    if (processed && !processed[body0] && !processed[body1]) continue;
+    // Bullet's normal (on B) points from B to A.
+    const { a, b, sign } = pairFromSecond(body0, body1);
+    const values = [];
+    for (let j = 0; j < count; j++) {
+      const point = manifold.getContactPoint(j);
+      const onA = point.getPositionWorldOnA();
+      const ax = onA.x();
+      const ay = onA.y();
+      const az = onA.z();
+      const onB = point.getPositionWorldOnB();
+      const normal = point.get_m_normalWorldOnB();
+      values.push(
+        a, b,
+        (ax + onB.x()) / 2, (ay + onB.y()) / 2, (az + onB.z()) / 2,
+        sign * normal.x(), sign * normal.y(), sign * normal.z(),
+        point.getDistance(),
+      );
+    }
+    pairs.push({ a, b, values });
+  }
+  return contactsByPair(pairs);
 }

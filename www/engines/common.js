@@ -1,14 +1,113 @@
 // Loaded with import() when first needed: not preloaded (xtask/src/dist.rs).
 /**
- * @file What the engine adapters (`jolt.js`, `physx.js`, `mujoco.js`,
- * `rapier.js`, `bullet.js`; `docs/design/engines.md`) share: the check of
- * the poses `contactsAt` is given, the canonical order of contacts, and the
- * 3 × 3 algebra some engines need to take our inertia tensor (its principal
- * axes, a rotation matrix's quaternion). It holds no engine code and loads
- * no package. The adapters import it as `./common.js` (in Node through
- * `tools/engine-host.mjs`, in the page's worker through `worlds.js`); the
- * worker never imports it directly.
+ * @file The skeleton every engine adapter (`jolt.js`, `physx.js`,
+ * `mujoco.js`, `rapier.js`, `bullet.js`; `docs/design/engines.md`) builds
+ * its world on: the world `create` returns, with the mode check, the
+ * guards of `contactsAt` and `ownStep` (the right mode, a live world, 7
+ * numbers a body) and one teardown list that frees the engine's objects in
+ * the reverse order they were made, also when the build fails half way;
+ * the read-back of poses; the canonical order of contacts; and the checks
+ * of a body that several engines refuse in the same words. An adapter
+ * keeps only what its engine's API needs. It holds no engine code and
+ * loads no package. The adapters import it as `./common.js` (in Node
+ * through `tools/engine-host.mjs`, in the page's worker through
+ * `worlds.js`); the worker never imports it directly.
  */
+
+/**
+ * An engine's sentences for a mode it does not run, in its adapter's words.
+ * @typedef {{
+ *   name: string,
+ *   unknownMode: (mode: string) => string,
+ *   notOurs: string,
+ *   notOwn: string,
+ * }} EngineWords
+ */
+
+/**
+ * What frees a world: each release is registered as its object is made and
+ * run in reverse order by `free`, once.
+ * @typedef {{
+ *   push: (release: () => void) => void,
+ *   owner: (lib: {destroy: (object: any) => void}) => (<T>(object: T) => T),
+ *   free: () => void,
+ * }} Teardown
+ */
+
+/**
+ * A world's two steps in its engine's API; `engineWorld` calls each only
+ * in its mode, on a live world, `contactsAt` with checked poses.
+ * @typedef {{
+ *   contactsAt: (poses: Float64Array) => Float64Array,
+ *   ownStep: () => {poses: Float64Array, contacts: Float64Array},
+ * }} EngineSteps
+ */
+
+/**
+ * The world an adapter's `create` returns. `build` makes the engine's
+ * objects, registering each one's release on the teardown list as it makes
+ * it; when it throws, what it made is freed and the error passes on.
+ * @param {EngineWords} words
+ * @param {{bodies: any[]}} scene the engine scene
+ * @param {string} mode `'ours'` or `'own'`
+ * @param {(teardown: Teardown) => EngineSteps} build
+ * @returns {{contactsAt: EngineSteps['contactsAt'], ownStep: EngineSteps['ownStep'], free: () => void}}
+ */
+export function engineWorld(words, scene, mode, build) {
+  if (mode !== 'ours' && mode !== 'own') throw new Error(words.unknownMode(mode));
+  const teardown = teardownList();
+  /** @type {EngineSteps} */
+  let steps;
+  try {
+    steps = build(teardown);
+  } catch (error) {
+    teardown.free();
+    throw error;
+  }
+  let freed = false;
+  const alive = () => {
+    if (freed) throw new Error(`${words.name}'s world of this scene was already freed.`);
+  };
+  return {
+    contactsAt(poses) {
+      alive();
+      if (mode !== 'ours') throw new Error(words.notOurs);
+      checkPoses(poses, scene.bodies.length, words.name);
+      return steps.contactsAt(poses);
+    },
+    ownStep() {
+      alive();
+      if (mode !== 'own') throw new Error(words.notOwn);
+      return steps.ownStep();
+    },
+    free() {
+      freed = true;
+      teardown.free();
+    },
+  };
+}
+
+/**
+ * An empty teardown list (see `Teardown`).
+ * @returns {Teardown}
+ */
+export function teardownList() {
+  /** @type {Array<() => void>} */
+  const releases = [];
+  return {
+    push: (release) => {
+      releases.push(release);
+    },
+    // An Emscripten module's objects are freed by its `destroy`.
+    owner: (lib) => (object) => {
+      releases.push(() => lib.destroy(object));
+      return object;
+    },
+    free: () => {
+      while (releases.length) /** @type {() => void} */ (releases.pop())();
+    },
+  };
+}
 
 /**
  * Throws a sentence naming the engine unless `poses` holds 7 numbers per
@@ -25,6 +124,97 @@ export function checkPoses(poses, bodyCount, engine) {
         `not ${poses ? poses.length : 0}.`,
     );
   }
+}
+
+/**
+ * The poses of `count` bodies, 7 numbers each (`x y z qx qy qz qw`), body
+ * `i`'s as `pose(i)` reads it from the engine.
+ * @param {number} count
+ * @param {(index: number) => ArrayLike<number>} pose
+ */
+export function posesOf(count, pose) {
+  const poses = new Float64Array(7 * count);
+  for (let i = 0; i < count; i++) poses.set(pose(i), 7 * i);
+  return poses;
+}
+
+/**
+ * Whether body `index`'s pose in `poses`, rounded to single precision, is
+ * `current`, the pose a single-precision engine holds it at: such an
+ * engine's fixed body is moved only when told to go elsewhere, since a
+ * move costs a rebuild of its tree.
+ * @param {number[]} current 7 numbers
+ * @param {Float64Array} poses
+ * @param {number} index
+ */
+export function atSinglePose(current, poses, index) {
+  const target = Float32Array.from(poses.subarray(index * 7, index * 7 + 7));
+  return current.every((value, k) => value === target[k]);
+}
+
+/**
+ * How an engine builds a body, the same choice in every engine: `'hull'`
+ * for a convex body, `'mesh'` for a fixed non-convex one, `'pieces'` (its
+ * convex pieces, one compound) for a free non-convex one, which must have
+ * pieces: else `refusal` is thrown.
+ * @param {{convex: boolean, fixed: boolean, pieces?: number[][]}} body
+ * @param {string} refusal the engine's sentence for a body it cannot build
+ * @returns {'hull' | 'mesh' | 'pieces'}
+ */
+export function shapeKind(body, refusal) {
+  if (body.convex) return 'hull';
+  if (body.fixed) return 'mesh';
+  if (!body.pieces || body.pieces.length === 0) throw new Error(refusal);
+  return 'pieces';
+}
+
+/**
+ * Throws unless a free body has a positive mass and a 3 × 3 inertia tensor
+ * of finite numbers.
+ * @param {{name: string, mass: number, inertia: number[]}} body
+ * @param {string} engine the engine's name, for the sentence
+ */
+export function checkMassProperties(body, engine) {
+  const I = body.inertia;
+  if (!(body.mass > 0) || !Array.isArray(I) || I.length !== 9 || !I.every(Number.isFinite)) {
+    throw new Error(`${engine} cannot simulate body "${body.name}": its mass or inertia is not a positive mass and a 3 × 3 tensor.`);
+  }
+}
+
+/**
+ * Throws unless an inertia tensor's principal moments are all positive.
+ * @param {number[]} moments
+ * @param {{name: string}} body
+ * @param {string} engine the engine's name, for the sentence
+ */
+export function checkMoments(moments, body, engine) {
+  if (!moments.every((moment) => moment > 0)) {
+    throw new Error(`${engine} cannot simulate body "${body.name}": its inertia tensor is not positive definite.`);
+  }
+}
+
+/**
+ * Throws unless a body's triangles are at least one and index its vertices.
+ * @param {{name: string, vertices: number[], triangles: number[]}} body
+ * @param {string} engine the engine's name, for the sentence
+ */
+export function checkTriangles(body, engine) {
+  const vertexCount = body.vertices.length / 3;
+  if (body.triangles.length < 3 || body.triangles.some((index) => !(index >= 0 && index < vertexCount))) {
+    throw new Error(`${engine} could not build a triangle mesh of body "${body.name}": its triangles do not index its vertices.`);
+  }
+}
+
+/**
+ * The pair `a < b` of a contact between `body0` and `body1` whose engine
+ * normal points from `body1` to `body0` (PhysX's, Bullet's), and the sign
+ * that turns that normal into ours, from a to b.
+ * @param {number} body0
+ * @param {number} body1
+ */
+export function pairFromSecond(body0, body1) {
+  const swap = body0 > body1;
+  return { a: swap ? body1 : body0, b: swap ? body0 : body1, sign: swap ? 1 : -1 };
 }
 
 /**
@@ -69,123 +259,4 @@ export function contactsByPair(pairs) {
     at += pair.values.length;
   }
   return contacts;
-}
-
-/**
- * Jacobi stops when the off-diagonal's size is at most this fraction of
- * the diagonal's: round-off of a double.
- */
-const JACOBI_TOLERANCE = 1e-15;
-
-/** A sweep squares the off-diagonal's size; 50 sweeps reach round-off from anything. */
-const JACOBI_SWEEPS = 50;
-
-/**
- * The eigen-decomposition of a symmetric 3 × 3 matrix (an inertia tensor)
- * by cyclic Jacobi rotations: `A = R diag(moments) Rᵀ`, with R a proper
- * rotation whose columns are the principal axes. The tensor is symmetrised
- * first (it is symmetric up to round-off).
- *
- * `norm` says how the sizes of the diagonal and of the off-diagonal are
- * measured for the stopping test: `'max'` the largest magnitude, `'sum'`
- * the sum of the magnitudes. Both reach round-off; they may stop a sweep
- * apart, which changes the last bits, so each adapter keeps the one its
- * engine's results were recorded with (Bullet `'max'`, Rapier `'sum'`).
- * @param {ArrayLike<number>} tensor 9 numbers, row by row
- * @param {'max' | 'sum'} norm
- * @returns {{moments: number[], axes: number[], rotation: number[]}} the
- *   principal moments; R row by row (9 numbers); R as a unit quaternion
- *   `[x, y, z, w]`, the rotation from the principal frame to the tensor's
- */
-export function principalAxes(tensor, norm) {
-  if (norm !== 'max' && norm !== 'sum') throw new Error(`principalAxes has no norm "${norm}" (it takes "max" or "sum").`);
-  const size = norm === 'max'
-    ? (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ z) => Math.max(x, y, z)
-    : (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ z) => x + y + z;
-  const a = [
-    [tensor[0], (tensor[1] + tensor[3]) / 2, (tensor[2] + tensor[6]) / 2],
-    [(tensor[1] + tensor[3]) / 2, tensor[4], (tensor[5] + tensor[7]) / 2],
-    [(tensor[2] + tensor[6]) / 2, (tensor[5] + tensor[7]) / 2, tensor[8]],
-  ];
-  const r = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-  const scale = size(Math.abs(a[0][0]), Math.abs(a[1][1]), Math.abs(a[2][2]));
-  for (let sweep = 0; sweep < JACOBI_SWEEPS; sweep++) {
-    const off = size(Math.abs(a[0][1]), Math.abs(a[0][2]), Math.abs(a[1][2]));
-    if (!(off > JACOBI_TOLERANCE * scale)) break;
-    for (const [p, q] of [[0, 1], [0, 2], [1, 2]]) {
-      if (a[p][q] === 0) continue;
-      // The rotation in the (p, q) plane that zeroes a[p][q].
-      const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k++) {
-        const akp = a[k][p];
-        const akq = a[k][q];
-        a[k][p] = c * akp - s * akq;
-        a[k][q] = s * akp + c * akq;
-      }
-      for (let k = 0; k < 3; k++) {
-        const apk = a[p][k];
-        const aqk = a[q][k];
-        a[p][k] = c * apk - s * aqk;
-        a[q][k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k++) {
-        const rkp = r[k][p];
-        const rkq = r[k][q];
-        r[k][p] = c * rkp - s * rkq;
-        r[k][q] = s * rkp + c * rkq;
-      }
-    }
-  }
-  // A proper rotation (determinant +1): the third axis may be flipped.
-  const det = r[0][0] * (r[1][1] * r[2][2] - r[1][2] * r[2][1])
-    - r[0][1] * (r[1][0] * r[2][2] - r[1][2] * r[2][0])
-    + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);
-  if (det < 0) for (let k = 0; k < 3; k++) r[k][2] = -r[k][2];
-  const axes = r.flat();
-  return { moments: [a[0][0], a[1][1], a[2][2]], axes, rotation: quaternionOfMatrix(axes) };
-}
-
-/**
- * The unit quaternion `[x, y, z, w]` of a rotation matrix given row by row
- * (Shepperd's method: the branch of the largest of the trace and the
- * diagonal, so no division by a small number).
- * @param {ArrayLike<number>} m 9 numbers
- * @returns {number[]}
- */
-export function quaternionOfMatrix(m) {
-  const trace = m[0] + m[4] + m[8];
-  let x;
-  let y;
-  let z;
-  let w;
-  if (trace > 0) {
-    const s = 2 * Math.sqrt(trace + 1);
-    w = s / 4;
-    x = (m[7] - m[5]) / s;
-    y = (m[2] - m[6]) / s;
-    z = (m[3] - m[1]) / s;
-  } else if (m[0] > m[4] && m[0] > m[8]) {
-    const s = 2 * Math.sqrt(1 + m[0] - m[4] - m[8]);
-    w = (m[7] - m[5]) / s;
-    x = s / 4;
-    y = (m[1] + m[3]) / s;
-    z = (m[2] + m[6]) / s;
-  } else if (m[4] > m[8]) {
-    const s = 2 * Math.sqrt(1 + m[4] - m[0] - m[8]);
-    w = (m[2] - m[6]) / s;
-    x = (m[1] + m[3]) / s;
-    y = s / 4;
-    z = (m[5] + m[7]) / s;
-  } else {
-    const s = 2 * Math.sqrt(1 + m[8] - m[0] - m[4]);
-    w = (m[3] - m[1]) / s;
-    x = (m[2] + m[6]) / s;
-    y = (m[5] + m[7]) / s;
-    z = s / 4;
-  }
-  const norm = Math.hypot(x, y, z, w);
-  return [x / norm, y / norm, z / norm, w / norm];
 }

@@ -72,7 +72,7 @@
  * (two triangles of a mesh, two pieces of a compound) are merged by Jolt.
  */
 
-import { checkPoses, sortedContacts } from './common.js';
+import { engineWorld, posesOf, shapeKind, sortedContacts } from './common.js';
 
 /** @typedef {any} Jolt the module returned by `load` */
 
@@ -82,6 +82,14 @@ const PACKAGE_WASM = 'jolt-physics/dist/jolt-physics.wasm.wasm';
 /** Object layers: fixed bodies and moving bodies. */
 const LAYER_FIXED = 0;
 const LAYER_MOVING = 1;
+
+/** @type {import('./common.js').EngineWords} */
+const WORDS = {
+  name: 'Jolt',
+  unknownMode: (mode) => `Jolt cannot run in mode "${mode}"`,
+  notOurs: 'this Jolt world runs its own simulation; contacts at our pose need mode "ours"',
+  notOwn: 'this Jolt world gives contacts at our pose; its own run needs mode "own"',
+};
 
 /**
  * Loads the Jolt module.
@@ -101,10 +109,73 @@ export async function load(host) {
  * @param {'ours' | 'own'} mode
  */
 export function create(Jolt, scene, mode) {
-  if (mode !== 'ours' && mode !== 'own') throw new Error(`Jolt cannot run in mode "${mode}"`);
-  const own = mode === 'own';
-  const bodies = scene.bodies;
+  return engineWorld(WORDS, scene, mode, (teardown) => joltWorld(Jolt, scene, mode === 'own', teardown));
+}
 
+/**
+ * Values reused by every call, so a long run allocates nothing per step.
+ * @typedef {{vec: any, rvec: any, quat: any}} Scratch
+ */
+
+/**
+ * The physics system, its contact listener and its bodies, made in that
+ * order (the teardown list frees them the other way round), and the steps
+ * of both modes.
+ * @param {Jolt} Jolt
+ * @param {any} scene
+ * @param {boolean} own
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {import('./common.js').EngineSteps}
+ */
+function joltWorld(Jolt, scene, own, teardown) {
+  const bodies = scene.bodies;
+  const { jolt, system, bodyInterface } = physicsSystem(Jolt, teardown);
+  /** @type {Scratch} */
+  const scratch = { vec: new Jolt.Vec3(0, 0, 0), rvec: new Jolt.RVec3(0, 0, 0), quat: new Jolt.Quat(0, 0, 0, 1) };
+  teardown.push(() => {
+    for (const value of [scratch.vec, scratch.rvec, scratch.quat]) Jolt.destroy(value);
+  });
+  scratch.vec.Set(scene.gravity[0], scene.gravity[1], scene.gravity[2]);
+  system.SetGravity(scratch.vec);
+  /** @type {Map<number, number>} Jolt's index-and-sequence number → scene index */
+  const sceneIndex = new Map();
+  const found = contactListener(Jolt, system, bodies, sceneIndex, teardown);
+  const ids = addBodies(Jolt, bodyInterface, scene, own, scratch, sceneIndex, teardown);
+
+  /** Runs one step and returns the contacts its narrow phase reported, in canonical order. */
+  const step = () => {
+    found.length = 0;
+    jolt.Step(scene.dt, 1);
+    // Jolt visits body pairs in an order that follows its broad phase's history.
+    const contacts = sortedContacts(found);
+    found.length = 0;
+    return contacts;
+  };
+  return {
+    contactsAt(poses) {
+      placeAt(Jolt, bodyInterface, ids, bodies, poses, scratch);
+      return step();
+    },
+    ownStep() {
+      const poses = posesOf(ids.length, (index) => {
+        const position = bodyInterface.GetPosition(ids[index]);
+        const [x, y, z] = [position.GetX(), position.GetY(), position.GetZ()];
+        const rotation = bodyInterface.GetRotation(ids[index]);
+        return [x, y, z, rotation.GetX(), rotation.GetY(), rotation.GetZ(), rotation.GetW()];
+      });
+      return { poses, contacts: step() };
+    },
+  };
+}
+
+/**
+ * A Jolt interface with two object layers (static, moving) and
+ * static–moving and moving–moving collisions enabled, the setup every Jolt
+ * example uses.
+ * @param {Jolt} Jolt
+ * @param {import('./common.js').Teardown} teardown
+ */
+function physicsSystem(Jolt, teardown) {
   const settings = new Jolt.JoltSettings();
   const layerPairs = new Jolt.ObjectLayerPairFilterTable(2);
   layerPairs.EnableCollision(LAYER_FIXED, LAYER_MOVING);
@@ -118,73 +189,25 @@ export function create(Jolt, scene, mode) {
   // The interface owns the layer tables from here on and deletes them with itself.
   const jolt = new Jolt.JoltInterface(settings);
   Jolt.destroy(settings);
+  teardown.push(() => Jolt.destroy(jolt));
   const system = jolt.GetPhysicsSystem();
-  const bodyInterface = system.GetBodyInterface();
+  return { jolt, system, bodyInterface: system.GetBodyInterface() };
+}
 
-  // Scratch values reused by every call, so a long run allocates nothing per step.
-  const scratchVec = new Jolt.Vec3(0, 0, 0);
-  const scratchRVec = new Jolt.RVec3(0, 0, 0);
-  const scratchQuat = new Jolt.Quat(0, 0, 0, 1);
-
-  scratchVec.Set(scene.gravity[0], scene.gravity[1], scene.gravity[2]);
-  system.SetGravity(scratchVec);
-
-  /** @type {any[]} Jolt body ids in scene order */
-  const ids = [];
-  /** @type {Map<number, number>} Jolt's index-and-sequence number → scene index */
-  const sceneIndex = new Map();
-  try {
-    bodies.forEach((body, index) => {
-      const { shape, shapeSettings } = buildShape(Jolt, body, own);
-      scratchRVec.Set(body.position[0], body.position[1], body.position[2]);
-      scratchQuat.Set(body.rotation[0], body.rotation[1], body.rotation[2], body.rotation[3]);
-      const creation = new Jolt.BodyCreationSettings(
-        shape,
-        scratchRVec,
-        scratchQuat,
-        body.fixed ? Jolt.EMotionType_Static : Jolt.EMotionType_Dynamic,
-        body.fixed ? LAYER_FIXED : LAYER_MOVING,
-      );
-      if (own) {
-        creation.mFriction = scene.friction;
-        creation.mRestitution = 0;
-        if (!body.fixed) {
-          creation.mOverrideMassProperties = Jolt.EOverrideMassProperties_MassAndInertiaProvided;
-          const massProperties = creation.mMassPropertiesOverride;
-          massProperties.mMass = body.mass;
-          massProperties.mInertia = inertiaMatrix(Jolt, body.inertia);
-          scratchVec.Set(body.velocity[0], body.velocity[1], body.velocity[2]);
-          creation.mLinearVelocity = scratchVec;
-          scratchVec.Set(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]);
-          creation.mAngularVelocity = scratchVec;
-        }
-      }
-      const created = bodyInterface.CreateBody(creation);
-      Jolt.destroy(creation);
-      // The body holds the shape now; dropping the settings' count to zero deletes them
-      // (and the pieces' settings they hold), not the shape.
-      shapeSettings.AddRef();
-      shapeSettings.Release();
-      if (!created || Jolt.getPointer(created) === 0) {
-        throw new Error(`Jolt could not create body "${body.name}": it has no room for more bodies`);
-      }
-      const id = created.GetID();
-      bodyInterface.AddBody(id, body.fixed ? Jolt.EActivation_DontActivate : Jolt.EActivation_Activate);
-      ids.push(id);
-      sceneIndex.set(id.GetIndexAndSequenceNumber(), index);
-    });
-  } catch (error) {
-    for (const id of ids) {
-      bodyInterface.RemoveBody(id);
-      bodyInterface.DestroyBody(id);
-    }
-    for (const value of [scratchVec, scratchRVec, scratchQuat]) Jolt.destroy(value);
-    Jolt.destroy(jolt);
-    throw error;
-  }
-
-  /** @type {number[]} contacts found by the current step, 9 numbers each */
-  let found = [];
+/**
+ * Listens to the system's narrow phase: every manifold it reports
+ * (`OnContactAdded`, `OnContactPersisted`) is appended to the returned
+ * list, 9 numbers a contact, which the caller empties.
+ * @param {Jolt} Jolt
+ * @param {any} system
+ * @param {any[]} bodies
+ * @param {Map<number, number>} sceneIndex
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {number[]}
+ */
+function contactListener(Jolt, system, bodies, sceneIndex, teardown) {
+  /** @type {number[]} */
+  const found = [];
   const listener = new Jolt.ContactListenerJS();
   listener.OnContactValidate = () => Jolt.ValidateResult_AcceptAllContactsForThisBodyPair;
   listener.OnContactRemoved = () => {};
@@ -194,97 +217,156 @@ export function create(Jolt, scene, mode) {
     const b = sceneIndex.get(Jolt.wrapPointer(body2, Jolt.Body).GetID().GetIndexAndSequenceNumber());
     if (a === undefined || b === undefined) return;
     if (bodies[a].fixed && bodies[b].fixed) return;
-    const manifold = Jolt.wrapPointer(manifoldPointer, Jolt.ContactManifold);
-    const normal = manifold.mWorldSpaceNormal;
-    const nx = normal.GetX();
-    const ny = normal.GetY();
-    const nz = normal.GetZ();
-    const count = manifold.mRelativeContactPointsOn1.size();
-    for (let i = 0; i < count; i++) {
-      const on1 = manifold.GetWorldSpaceContactPointOn1(i);
-      const x1 = on1.GetX();
-      const y1 = on1.GetY();
-      const z1 = on1.GetZ();
-      const on2 = manifold.GetWorldSpaceContactPointOn2(i);
-      const x2 = on2.GetX();
-      const y2 = on2.GetY();
-      const z2 = on2.GetZ();
-      const distance = (x2 - x1) * nx + (y2 - y1) * ny + (z2 - z1) * nz;
-      found.push(a, b, (x1 + x2) / 2, (y1 + y2) / 2, (z1 + z2) / 2, nx, ny, nz, distance);
-    }
+    recordManifold(Jolt.wrapPointer(manifoldPointer, Jolt.ContactManifold), a, b, found);
   };
   listener.OnContactAdded = record;
   listener.OnContactPersisted = record;
   system.SetContactListener(listener);
+  teardown.push(() => {
+    system.SetContactListener(null);
+    Jolt.destroy(listener);
+  });
+  return found;
+}
 
-  /** The poses of every body, 7 numbers each. */
-  const currentPoses = () => {
-    const poses = new Float64Array(7 * bodies.length);
-    ids.forEach((id, index) => {
-      const position = bodyInterface.GetPosition(id);
-      poses[7 * index] = position.GetX();
-      poses[7 * index + 1] = position.GetY();
-      poses[7 * index + 2] = position.GetZ();
-      const rotation = bodyInterface.GetRotation(id);
-      poses[7 * index + 3] = rotation.GetX();
-      poses[7 * index + 4] = rotation.GetY();
-      poses[7 * index + 5] = rotation.GetZ();
-      poses[7 * index + 6] = rotation.GetW();
-    });
-    return poses;
-  };
+/**
+ * Appends a manifold's points to `found`: per point the midpoint of its
+ * points on the two bodies and their signed distance along the normal.
+ * @param {any} manifold
+ * @param {number} a
+ * @param {number} b
+ * @param {number[]} found
+ */
+function recordManifold(manifold, a, b, found) {
+  const normal = manifold.mWorldSpaceNormal;
+  const nx = normal.GetX();
+  const ny = normal.GetY();
+  const nz = normal.GetZ();
+  const count = manifold.mRelativeContactPointsOn1.size();
+  for (let i = 0; i < count; i++) {
+    const on1 = manifold.GetWorldSpaceContactPointOn1(i);
+    const x1 = on1.GetX();
+    const y1 = on1.GetY();
+    const z1 = on1.GetZ();
+    const on2 = manifold.GetWorldSpaceContactPointOn2(i);
+    const x2 = on2.GetX();
+    const y2 = on2.GetY();
+    const z2 = on2.GetZ();
+    const distance = (x2 - x1) * nx + (y2 - y1) * ny + (z2 - z1) * nz;
+    found.push(a, b, (x1 + x2) / 2, (y1 + y2) / 2, (z1 + z2) / 2, nx, ny, nz, distance);
+  }
+}
 
-  /** Runs one step and returns the contacts its narrow phase reported, in canonical order. */
-  const step = () => {
-    found = [];
-    jolt.Step(scene.dt, 1);
-    // Jolt visits body pairs in an order that follows its broad phase's history.
-    const contacts = sortedContacts(found);
-    found = [];
-    return contacts;
-  };
+/**
+ * Creates and adds the scene's bodies; the list of their ids (scene
+ * order) grows as they are added, and the teardown removes those there are.
+ * @param {Jolt} Jolt
+ * @param {any} bodyInterface
+ * @param {any} scene
+ * @param {boolean} own
+ * @param {Scratch} scratch
+ * @param {Map<number, number>} sceneIndex filled here
+ * @param {import('./common.js').Teardown} teardown
+ */
+function addBodies(Jolt, bodyInterface, scene, own, scratch, sceneIndex, teardown) {
+  /** @type {any[]} Jolt body ids in scene order */
+  const ids = [];
+  teardown.push(() => {
+    for (const id of ids) {
+      bodyInterface.RemoveBody(id);
+      bodyInterface.DestroyBody(id);
+    }
+  });
+  scene.bodies.forEach((/** @type {any} */ body, /** @type {number} */ index) => {
+    const id = createBody(Jolt, bodyInterface, scene, body, own, scratch);
+    bodyInterface.AddBody(id, body.fixed ? Jolt.EActivation_DontActivate : Jolt.EActivation_Activate);
+    ids.push(id);
+    sceneIndex.set(id.GetIndexAndSequenceNumber(), index);
+  });
+  return ids;
+}
 
-  let freed = false;
-  return {
-    /** @param {Float64Array} poses */
-    contactsAt(poses) {
-      if (own) throw new Error('this Jolt world runs its own simulation; contacts at our pose need mode "ours"');
-      checkPoses(poses, bodies.length, 'Jolt');
-      scratchVec.Set(0, 0, 0);
-      ids.forEach((id, index) => {
-        const p = 7 * index;
-        scratchRVec.Set(poses[p], poses[p + 1], poses[p + 2]);
-        scratchQuat.Set(poses[p + 3], poses[p + 4], poses[p + 5], poses[p + 6]);
-        if (bodies[index].fixed) {
-          bodyInterface.SetPositionAndRotation(id, scratchRVec, scratchQuat, Jolt.EActivation_DontActivate);
-        } else {
-          bodyInterface.SetPositionAndRotation(id, scratchRVec, scratchQuat, Jolt.EActivation_Activate);
-          bodyInterface.SetLinearAndAngularVelocity(id, scratchVec, scratchVec);
-          bodyInterface.ResetSleepTimer(id);
-          bodyInterface.InvalidateContactCache(id);
-        }
-      });
-      return step();
-    },
-    ownStep() {
-      if (!own) throw new Error('this Jolt world gives contacts at our pose; its own run needs mode "own"');
-      const poses = currentPoses();
-      const contacts = step();
-      return { poses, contacts };
-    },
-    free() {
-      if (freed) return;
-      freed = true;
-      for (const id of ids) {
-        bodyInterface.RemoveBody(id);
-        bodyInterface.DestroyBody(id);
-      }
-      system.SetContactListener(null);
-      Jolt.destroy(listener);
-      for (const value of [scratchVec, scratchRVec, scratchQuat]) Jolt.destroy(value);
-      Jolt.destroy(jolt);
-    },
-  };
+/**
+ * Creates one body at its scene pose and returns its id.
+ * @param {Jolt} Jolt
+ * @param {any} bodyInterface
+ * @param {any} scene
+ * @param {any} body
+ * @param {boolean} own
+ * @param {Scratch} scratch
+ */
+function createBody(Jolt, bodyInterface, scene, body, own, scratch) {
+  const { shape, shapeSettings } = buildShape(Jolt, body, own);
+  scratch.rvec.Set(body.position[0], body.position[1], body.position[2]);
+  scratch.quat.Set(body.rotation[0], body.rotation[1], body.rotation[2], body.rotation[3]);
+  const creation = new Jolt.BodyCreationSettings(
+    shape,
+    scratch.rvec,
+    scratch.quat,
+    body.fixed ? Jolt.EMotionType_Static : Jolt.EMotionType_Dynamic,
+    body.fixed ? LAYER_FIXED : LAYER_MOVING,
+  );
+  if (own) ownRunSettings(Jolt, creation, scene, body, scratch.vec);
+  const created = bodyInterface.CreateBody(creation);
+  Jolt.destroy(creation);
+  // The body holds the shape now; dropping the settings' count to zero deletes them
+  // (and the pieces' settings they hold), not the shape.
+  shapeSettings.AddRef();
+  shapeSettings.Release();
+  if (!created || Jolt.getPointer(created) === 0) {
+    throw new Error(`Jolt could not create body "${body.name}": it has no room for more bodies`);
+  }
+  return created.GetID();
+}
+
+/**
+ * The own run's friction and restitution, and a free body's mass
+ * properties (ours) and initial velocities.
+ * @param {Jolt} Jolt
+ * @param {any} creation the body's creation settings
+ * @param {any} scene
+ * @param {any} body
+ * @param {any} vec scratch
+ */
+function ownRunSettings(Jolt, creation, scene, body, vec) {
+  creation.mFriction = scene.friction;
+  creation.mRestitution = 0;
+  if (body.fixed) return;
+  creation.mOverrideMassProperties = Jolt.EOverrideMassProperties_MassAndInertiaProvided;
+  const massProperties = creation.mMassPropertiesOverride;
+  massProperties.mMass = body.mass;
+  massProperties.mInertia = inertiaMatrix(Jolt, body.inertia);
+  vec.Set(body.velocity[0], body.velocity[1], body.velocity[2]);
+  creation.mLinearVelocity = vec;
+  vec.Set(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]);
+  creation.mAngularVelocity = vec;
+}
+
+/**
+ * Puts every body at `poses` for a step at our pose: free ones at rest,
+ * awake and without a contact cache, so nothing of earlier calls remains.
+ * @param {Jolt} Jolt
+ * @param {any} bodyInterface
+ * @param {any[]} ids
+ * @param {any[]} bodies
+ * @param {Float64Array} poses
+ * @param {Scratch} scratch
+ */
+function placeAt(Jolt, bodyInterface, ids, bodies, poses, scratch) {
+  scratch.vec.Set(0, 0, 0);
+  ids.forEach((id, index) => {
+    const p = 7 * index;
+    scratch.rvec.Set(poses[p], poses[p + 1], poses[p + 2]);
+    scratch.quat.Set(poses[p + 3], poses[p + 4], poses[p + 5], poses[p + 6]);
+    if (bodies[index].fixed) {
+      bodyInterface.SetPositionAndRotation(id, scratch.rvec, scratch.quat, Jolt.EActivation_DontActivate);
+    } else {
+      bodyInterface.SetPositionAndRotation(id, scratch.rvec, scratch.quat, Jolt.EActivation_Activate);
+      bodyInterface.SetLinearAndAngularVelocity(id, scratch.vec, scratch.vec);
+      bodyInterface.ResetSleepTimer(id);
+      bodyInterface.InvalidateContactCache(id);
+    }
+  });
 }
 
 /**
@@ -295,16 +377,14 @@ export function create(Jolt, scene, mode) {
  * @param {boolean} ownMassProperties whether to move Jolt's centre of mass onto our origin
  */
 function buildShape(Jolt, body, ownMassProperties) {
+  const kind = shapeKind(body, `Jolt cannot build body "${body.name}": it is not convex and has no convex pieces`);
   /** @type {any} */
   let shapeSettings;
-  if (body.convex) {
+  if (kind === 'hull') {
     shapeSettings = hullSettings(Jolt, body.vertices);
-  } else if (body.fixed) {
+  } else if (kind === 'mesh') {
     shapeSettings = meshSettings(Jolt, body);
   } else {
-    if (!body.pieces || body.pieces.length === 0) {
-      throw new Error(`Jolt cannot build body "${body.name}": it is not convex and has no convex pieces`);
-    }
     shapeSettings = new Jolt.StaticCompoundShapeSettings();
     const origin = new Jolt.Vec3(0, 0, 0);
     const identity = new Jolt.Quat(0, 0, 0, 1);

@@ -67,9 +67,17 @@
  * defaults.
  */
 
-import { checkPoses } from './common.js';
+import { engineWorld, posesOf } from './common.js';
 
 const PACKAGE = '@mujoco/mujoco';
+
+/** @type {import('./common.js').EngineWords} */
+const WORDS = {
+  name: 'MuJoCo',
+  unknownMode: (mode) => `MuJoCo's adapter has no mode "${mode}" (it knows "ours" and "own").`,
+  notOurs: "MuJoCo's world runs its own simulation here; it takes no poses.",
+  notOwn: "MuJoCo's world takes our poses here; it runs no simulation of its own.",
+};
 
 /**
  * @typedef {{
@@ -108,6 +116,18 @@ export async function load(host) {
  * @returns {EngineWorld}
  */
 export function create(mj, scene, mode) {
+  return engineWorld(WORDS, scene, mode, (teardown) => mujocoWorld(mj, scene, mode, teardown));
+}
+
+/**
+ * The model and its data, and the steps of both modes.
+ * @param {any} mj
+ * @param {EngineScene} scene
+ * @param {'ours' | 'own'} mode
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {import('./common.js').EngineSteps}
+ */
+function mujocoWorld(mj, scene, mode, teardown) {
   if (typeof scene.mjcf !== 'string' || scene.mjcf.length === 0) {
     throw new Error('The scene has no MuJoCo model (its "mjcf" is missing), so MuJoCo cannot run it.');
   }
@@ -117,35 +137,63 @@ export function create(mj, scene, mode) {
   } catch (error) {
     throw new Error(`MuJoCo could not load the scene's model: ${message(error)}`);
   }
-  let data = null;
-  try {
-    data = new mj.MjData(model);
-    return buildWorld(mj, model, data, scene, mode);
-  } catch (error) {
-    data?.delete();
-    model.delete();
-    throw error;
-  }
+  teardown.push(() => model.delete());
+  const data = new mj.MjData(model);
+  teardown.push(() => data.delete());
+  const map = bodyMap(mj, model, scene);
+  const rk4 = setOptions(mj, model, scene);
+  // Where each fixed body is in the model now (the scene's initial pose
+  // until `contactsAt` moves it), so that it is written only when it moves.
+  const fixedAt = scene.bodies.map((body) => [...body.position, ...body.rotation]);
+  if (mode === 'own' && model.nkey > 0) mj.mj_resetDataKeyframe(model, data, 0);
+
+  /** The contacts and poses now in `data`, in our convention. */
+  const read = () => ({ poses: readPoses(data, map.mjBody), contacts: readContacts(data, map) });
+  return {
+    contactsAt(poses) {
+      placeAt(model, data, map, poses, fixedAt);
+      mj.mj_kinematics(model, data);
+      mj.mj_collision(model, data);
+      return readContacts(data, map);
+    },
+    ownStep() {
+      if (!rk4) {
+        mj.mj_step(model, data);
+        return read();
+      }
+      mj.mj_kinematics(model, data);
+      mj.mj_collision(model, data);
+      const now = read();
+      mj.mj_step(model, data);
+      return now;
+    },
+  };
 }
 
 /**
+ * How the scene's bodies are found in MuJoCo's model.
+ * @typedef {{
+ *   mjBody: Int32Array, sceneBody: Int32Array, qposAddress: Int32Array, geomBody: Int32Array,
+ * }} BodyMap MuJoCo's body id of each scene body; the scene body of each
+ *   MuJoCo body (-1 for none); each scene body's free joint's qpos address
+ *   (-1 for a fixed body); the MuJoCo body of each geom.
+ */
+
+/**
+ * Finds each scene body in the model by its name, and refuses a model
+ * that would move a fixed body, not move a free one, or has a geom of no
+ * scene body.
  * @param {any} mj
  * @param {any} model
- * @param {any} data
  * @param {EngineScene} scene
- * @param {'ours' | 'own'} mode
- * @returns {EngineWorld}
+ * @returns {BodyMap}
  */
-function buildWorld(mj, model, data, scene, mode) {
-  const bodyCount = scene.bodies.length;
+function bodyMap(mj, model, scene) {
   const BODY = mj.mjtObj.mjOBJ_BODY.value;
   const FREE = mj.mjtJoint.mjJNT_FREE.value;
-
-  // MuJoCo body id of each scene body, and the scene body of each MuJoCo body.
-  const mjBody = new Int32Array(bodyCount);
+  const mjBody = new Int32Array(scene.bodies.length);
   const sceneBody = new Int32Array(model.nbody).fill(-1);
-  // Free joint's qpos address of each scene body, -1 for a fixed body.
-  const qposAddress = new Int32Array(bodyCount).fill(-1);
+  const qposAddress = new Int32Array(scene.bodies.length).fill(-1);
   // Copies, not views: a view of the WebAssembly memory is detached when
   // MuJoCo grows it (reading `data.contact` of the Wall does), so views are
   // only ever taken right before they are used.
@@ -180,163 +228,131 @@ function buildWorld(mj, model, data, scene, mode) {
       throw new Error(`MuJoCo's model has a geom (number ${g}) that belongs to no body of the scene.`);
     }
   }
+  return { mjBody, sceneBody, qposAddress, geomBody };
+}
 
-  let rk4 = false;
+/**
+ * Writes the run's time step and gravity into the model's options, and
+ * says whether its integrator is RK4.
+ * @param {any} mj
+ * @param {any} model
+ * @param {EngineScene} scene
+ */
+function setOptions(mj, model, scene) {
   const options = model.opt;
   try {
     options.timestep = scene.dt;
     options.gravity.set(scene.gravity);
-    rk4 = options.integrator === mj.mjtIntegrator.mjINT_RK4.value;
+    return options.integrator === mj.mjtIntegrator.mjINT_RK4.value;
   } finally {
     options.delete();
   }
+}
 
-  // Where each fixed body is in the model now (the scene's initial pose
-  // until `contactsAt` moves it), so that it is written only when it moves.
-  const fixedAt = scene.bodies.map((body) => [...body.position, ...body.rotation]);
-
-  if (mode === 'own') {
-    if (model.nkey > 0) mj.mj_resetDataKeyframe(model, data, 0);
-  } else if (mode !== 'ours') {
-    throw new Error(`MuJoCo's adapter has no mode "${mode}" (it knows "ours" and "own").`);
+/**
+ * The contacts now in `data`, in our convention.
+ * @param {any} data
+ * @param {BodyMap} map
+ */
+function readContacts(data, { sceneBody, geomBody }) {
+  const count = data.ncon;
+  const out = new Float64Array(9 * count);
+  const contacts = data.contact;
+  try {
+    for (let k = 0; k < count; k++) {
+      const contact = contacts.get(k);
+      try {
+        const frame = contact.frame;
+        const pos = contact.pos;
+        const length = Math.sqrt(frame[0] * frame[0] + frame[1] * frame[1] + frame[2] * frame[2]);
+        const o = 9 * k;
+        out[o] = sceneBody[geomBody[contact.geom1]];
+        out[o + 1] = sceneBody[geomBody[contact.geom2]];
+        out[o + 2] = pos[0];
+        out[o + 3] = pos[1];
+        out[o + 4] = pos[2];
+        out[o + 5] = length > 0 ? frame[0] / length : frame[0];
+        out[o + 6] = length > 0 ? frame[1] / length : frame[1];
+        out[o + 7] = length > 0 ? frame[2] / length : frame[2];
+        out[o + 8] = contact.dist;
+      } finally {
+        contact.delete();
+      }
+    }
+  } finally {
+    contacts.delete();
   }
+  return out;
+}
 
-  /** The contacts now in `data`, in our convention. */
-  const readContacts = () => {
-    const count = data.ncon;
-    const out = new Float64Array(9 * count);
-    const contacts = data.contact;
-    try {
-      for (let k = 0; k < count; k++) {
-        const contact = contacts.get(k);
-        try {
-          const frame = contact.frame;
-          const pos = contact.pos;
-          const length = Math.sqrt(frame[0] * frame[0] + frame[1] * frame[1] + frame[2] * frame[2]);
-          const o = 9 * k;
-          out[o] = sceneBody[geomBody[contact.geom1]];
-          out[o + 1] = sceneBody[geomBody[contact.geom2]];
-          out[o + 2] = pos[0];
-          out[o + 3] = pos[1];
-          out[o + 4] = pos[2];
-          out[o + 5] = length > 0 ? frame[0] / length : frame[0];
-          out[o + 6] = length > 0 ? frame[1] / length : frame[1];
-          out[o + 7] = length > 0 ? frame[2] / length : frame[2];
-          out[o + 8] = contact.dist;
-        } finally {
-          contact.delete();
-        }
-      }
-    } finally {
-      contacts.delete();
-    }
-    return out;
-  };
-
-  /** Every scene body's pose now in `data` (`xpos`, `xquat`), ours: x y z qx qy qz qw. */
-  const readPoses = () => {
-    const out = new Float64Array(7 * bodyCount);
-    const xpos = data.xpos;
-    const xquat = data.xquat;
-    for (let i = 0; i < bodyCount; i++) {
-      const id = mjBody[i];
-      const o = 7 * i;
-      out[o] = xpos[3 * id];
-      out[o + 1] = xpos[3 * id + 1];
-      out[o + 2] = xpos[3 * id + 2];
-      out[o + 3] = xquat[4 * id + 1];
-      out[o + 4] = xquat[4 * id + 2];
-      out[o + 5] = xquat[4 * id + 3];
-      out[o + 6] = xquat[4 * id];
-    }
-    return out;
-  };
-
-  let freed = false;
-  const alive = () => {
-    if (freed) throw new Error("MuJoCo's world of this scene was already freed.");
-  };
-
-  return {
-    contactsAt(poses) {
-      alive();
-      if (mode !== 'ours') throw new Error("MuJoCo's world runs its own simulation here; it takes no poses.");
-      checkPoses(poses, bodyCount, 'MuJoCo');
-      const qpos = data.qpos;
-      const qvel = data.qvel;
-      qvel.fill(0);
-      for (let i = 0; i < bodyCount; i++) {
-        const o = 7 * i;
-        const at = qposAddress[i];
-        if (at >= 0) {
-          qpos[at] = poses[o];
-          qpos[at + 1] = poses[o + 1];
-          qpos[at + 2] = poses[o + 2];
-          qpos[at + 3] = poses[o + 6];
-          qpos[at + 4] = poses[o + 3];
-          qpos[at + 5] = poses[o + 4];
-          qpos[at + 6] = poses[o + 5];
-        } else {
-          placeFixed(i, poses);
-        }
-      }
-      mj.mj_kinematics(model, data);
-      mj.mj_collision(model, data);
-      return readContacts();
-    },
-
-    ownStep() {
-      alive();
-      if (mode !== 'own') throw new Error("MuJoCo's world takes our poses here; it runs no simulation of its own.");
-      let poses;
-      let contacts;
-      if (rk4) {
-        mj.mj_kinematics(model, data);
-        mj.mj_collision(model, data);
-        poses = readPoses();
-        contacts = readContacts();
-        mj.mj_step(model, data);
-      } else {
-        mj.mj_step(model, data);
-        poses = readPoses();
-        contacts = readContacts();
-      }
-      return { poses, contacts };
-    },
-
-    free() {
-      if (freed) return;
-      freed = true;
-      data.delete();
-      model.delete();
-    },
-  };
-
-  /**
-   * Moves fixed body `i` to its pose in `poses` when it is not already
-   * there (a fixed body has no joint: its pose is the model's
-   * `body_pos`/`body_quat`, relative to the world).
-   * @param {number} i
-   * @param {Float64Array} poses
-   */
-  function placeFixed(i, poses) {
-    const o = 7 * i;
-    const now = fixedAt[i];
-    let same = true;
-    for (let k = 0; k < 7; k++) same &&= poses[o + k] === now[k];
-    if (same) return;
-    fixedAt[i] = Array.from(poses.subarray(o, o + 7));
+/**
+ * Every scene body's pose now in `data` (`xpos`, `xquat`), ours: x y z qx qy qz qw.
+ * @param {any} data
+ * @param {Int32Array} mjBody
+ */
+function readPoses(data, mjBody) {
+  const xpos = data.xpos;
+  const xquat = data.xquat;
+  return posesOf(mjBody.length, (i) => {
     const id = mjBody[i];
-    const pos = model.body_pos;
-    const quat = model.body_quat;
-    pos[3 * id] = poses[o];
-    pos[3 * id + 1] = poses[o + 1];
-    pos[3 * id + 2] = poses[o + 2];
-    quat[4 * id] = poses[o + 6];
-    quat[4 * id + 1] = poses[o + 3];
-    quat[4 * id + 2] = poses[o + 4];
-    quat[4 * id + 3] = poses[o + 5];
+    return [xpos[3 * id], xpos[3 * id + 1], xpos[3 * id + 2], xquat[4 * id + 1], xquat[4 * id + 2], xquat[4 * id + 3], xquat[4 * id]];
+  });
+}
+
+/**
+ * Puts every body at `poses`: a free body's free joint at rest, a fixed
+ * body moved in the model.
+ * @param {any} model
+ * @param {any} data
+ * @param {BodyMap} map
+ * @param {Float64Array} poses
+ * @param {number[][]} fixedAt where each fixed body is in the model now
+ */
+function placeAt(model, data, { mjBody, qposAddress }, poses, fixedAt) {
+  const qpos = data.qpos;
+  const qvel = data.qvel;
+  qvel.fill(0);
+  for (let i = 0; i < mjBody.length; i++) {
+    const o = 7 * i;
+    const at = qposAddress[i];
+    if (at >= 0) {
+      qpos[at] = poses[o];
+      qpos[at + 1] = poses[o + 1];
+      qpos[at + 2] = poses[o + 2];
+      qpos[at + 3] = poses[o + 6];
+      qpos[at + 4] = poses[o + 3];
+      qpos[at + 5] = poses[o + 4];
+      qpos[at + 6] = poses[o + 5];
+    } else {
+      placeFixed(model, mjBody[i], poses, o, fixedAt[i]);
+    }
   }
+}
+
+/**
+ * Moves a fixed body (MuJoCo body `id`) to its pose at `poses[o..]` when
+ * it is not already there (a fixed body has no joint: its pose is the
+ * model's `body_pos`/`body_quat`, relative to the world).
+ * @param {any} model
+ * @param {number} id
+ * @param {Float64Array} poses
+ * @param {number} o
+ * @param {number[]} now where it is in the model, updated here
+ */
+function placeFixed(model, id, poses, o, now) {
+  let same = true;
+  for (let k = 0; k < 7; k++) same &&= poses[o + k] === now[k];
+  if (same) return;
+  for (let k = 0; k < 7; k++) now[k] = poses[o + k];
+  const pos = model.body_pos;
+  const quat = model.body_quat;
+  pos[3 * id] = poses[o];
+  pos[3 * id + 1] = poses[o + 1];
+  pos[3 * id + 2] = poses[o + 2];
+  quat[4 * id] = poses[o + 6];
+  quat[4 * id + 1] = poses[o + 3];
+  quat[4 * id + 2] = poses[o + 4];
+  quat[4 * id + 3] = poses[o + 5];
 }
 
 /**

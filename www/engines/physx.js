@@ -81,9 +81,27 @@
  * and is reported as such.
  */
 
-import { checkPoses, contactsByPair } from './common.js';
+import {
+  atSinglePose,
+  checkMassProperties,
+  checkMoments,
+  checkTriangles,
+  contactsByPair,
+  engineWorld,
+  pairFromSecond,
+  posesOf,
+  shapeKind,
+} from './common.js';
 
 const WASM = 'physx-js-webidl/physx-js-webidl.wasm';
+
+/** @type {import('./common.js').EngineWords} */
+const WORDS = {
+  name: 'PhysX',
+  unknownMode: (mode) => `PhysX has no mode "${mode}" (it runs "ours" or "own").`,
+  notOurs: 'This PhysX world runs its own simulation; it takes no poses.',
+  notOwn: 'This PhysX world computes contacts at given poses; it does not run its own simulation.',
+};
 
 /**
  * Loads the PhysX module.
@@ -209,14 +227,11 @@ function convexMesh(px, sdk, flat, what) {
 /**
  * @param {any} px
  * @param {any} sdk
- * @param {{vertices: number[], triangles: number[]}} body
+ * @param {{name: string, vertices: number[], triangles: number[]}} body
  * @param {string} what
  */
 function triangleMesh(px, sdk, body, what) {
-  const vertexCount = body.vertices.length / 3;
-  if (body.triangles.length < 3 || body.triangles.some((index) => !(index >= 0 && index < vertexCount))) {
-    throw new Error(`PhysX could not build a triangle mesh of ${what}: its triangles do not index its vertices.`);
-  }
+  checkTriangles(body, 'PhysX');
   const points = pointArray(px, body.vertices);
   const indices = new px.PxArray_PxU32();
   for (const index of body.triangles) indices.pushBack(index);
@@ -245,29 +260,94 @@ function triangleMesh(px, sdk, body, what) {
  * @param {'ours' | 'own'} mode
  */
 export function create(px, scene, mode) {
-  if (mode !== 'ours' && mode !== 'own') throw new Error(`PhysX has no mode "${mode}" (it runs "ours" or "own").`);
+  return engineWorld(WORDS, scene, mode, (teardown) => physxWorld(px, scene, mode, teardown));
+}
+
+/**
+ * PhysX's transform and vector scratch values, set in place and handed to
+ * its calls.
+ * @typedef {{
+ *   vec: any,
+ *   setVec: (x: number, y: number, z: number) => any,
+ *   setTransform: (p: ArrayLike<number>, at: number) => any,
+ * }} Scratch
+ */
+
+/**
+ * The scene in PhysX, its objects made in the order the teardown list
+ * undoes, and the steps of both modes.
+ * @param {any} px
+ * @param {any} scene
+ * @param {'ours' | 'own'} mode
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {import('./common.js').EngineSteps}
+ */
+function physxWorld(px, scene, mode, teardown) {
   const bodies = scene.bodies;
   const sdk = acquireSdk(px);
-  const top = px.PxTopLevelFunctions.prototype;
-  /** @type {Array<() => void>} undone in reverse order by free() */
-  const releases = [() => releaseSdk(px)];
-  const free = () => {
-    while (releases.length) releases.pop()();
-  };
-  try {
-    return build();
-  } catch (error) {
-    free();
-    throw error;
-  }
+  teardown.push(() => releaseSdk(px));
+  const scratch = scratchValues(px, teardown);
+  const material = sdk.physics.createMaterial(scene.friction, scene.friction, 0);
+  teardown.push(() => material.release());
+  const report = contactReport(px, teardown);
+  const world = physxScene(px, sdk, scene, report.callback, scratch, teardown);
+  const shapeFlags = new px.PxShapeFlags(px.PxShapeFlagEnum.eSCENE_QUERY_SHAPE | px.PxShapeFlagEnum.eSIMULATION_SHAPE);
+  teardown.push(() => px.destroy(shapeFlags));
+  const actors = bodies.map((/** @type {any} */ body, /** @type {number} */ index) => {
+    const { actor, shapes } = makeActor(px, sdk, body, { material, shapeFlags, scratch, teardown });
+    for (const shape of shapes) report.bodyOfShape.set(px.getPointer(shape), index);
+    if (!body.fixed && mode === 'own') {
+      actor.setLinearVelocity(scratch.setVec(body.velocity[0], body.velocity[1], body.velocity[2]), true);
+      actor.setAngularVelocity(scratch.setVec(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]), true);
+    }
+    world.addActor(actor);
+    return actor;
+  });
+  const fixed = bodies.map((/** @type {any} */ body) => Boolean(body.fixed));
 
-  function build() {
-    const vec = new px.PxVec3(0, 0, 0);
-    const quat = new px.PxQuat(0, 0, 0, 1);
-    const transform = new px.PxTransform(vec, quat);
-    releases.push(() => [vec, quat, transform].forEach((object) => px.destroy(object)));
-    /** @param {ArrayLike<number>} p @param {number} at */
-    const setTransform = (p, at) => {
+  /** One step of the scene's time step; its contacts, sorted by body pair. */
+  const step = () => {
+    report.take();
+    world.simulate(scene.dt);
+    world.fetchResults(true);
+    return contactsByPair(report.take());
+  };
+  return {
+    contactsAt(poses) {
+      actors.forEach((actor, i) => placeActor(world, actor, fixed[i], poses, i, scratch));
+      return step();
+    },
+    ownStep() {
+      const poses = posesOf(actors.length, (i) => {
+        const pose = actors[i].getGlobalPose();
+        const p = pose.p;
+        const q = pose.q;
+        return [p.x, p.y, p.z, q.x, q.y, q.z, q.w];
+      });
+      return { poses, contacts: step() };
+    },
+  };
+}
+
+/**
+ * @param {any} px
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {Scratch}
+ */
+function scratchValues(px, teardown) {
+  const vec = new px.PxVec3(0, 0, 0);
+  const quat = new px.PxQuat(0, 0, 0, 1);
+  const transform = new px.PxTransform(vec, quat);
+  teardown.push(() => [vec, quat, transform].forEach((object) => px.destroy(object)));
+  return {
+    vec,
+    setVec: (x, y, z) => {
+      vec.x = x;
+      vec.y = y;
+      vec.z = z;
+      return vec;
+    },
+    setTransform: (p, at) => {
       const position = transform.p;
       position.x = p[at];
       position.y = p[at + 1];
@@ -278,227 +358,217 @@ export function create(px, scene, mode) {
       rotation.z = p[at + 5];
       rotation.w = p[at + 6];
       return transform;
-    };
-    /** @param {number} x @param {number} y @param {number} z */
-    const setVec = (x, y, z) => {
-      vec.x = x;
-      vec.y = y;
-      vec.z = z;
-      return vec;
-    };
+    },
+  };
+}
 
-    const material = sdk.physics.createMaterial(scene.friction, scene.friction, 0);
-    releases.push(() => material.release());
-
-    // Contacts arrive in the callback during fetchResults.
-    /** @type {Map<number, number>} shape pointer -> body index */
-    const bodyOfShape = new Map();
-    /** @type {Array<{a: number, b: number, values: number[]}>} */
-    let reported = [];
-    let pointBuffer = new px.Vector_PxContactPairPoint(64);
-    let pointCapacity = 64;
-    releases.push(() => px.destroy(pointBuffer));
-    const helpers = px.NativeArrayHelpers.prototype;
-    const callback = new px.PxSimulationEventCallbackImpl();
-    callback.onConstraintBreak = () => {};
-    callback.onWake = () => {};
-    callback.onSleep = () => {};
-    callback.onTrigger = () => {};
-    callback.onContact = (_header, pairs, pairCount) => {
-      const first = px.wrapPointer(pairs, px.PxContactPair);
-      for (let i = 0; i < pairCount; i++) {
-        const pair = helpers.getContactPairAt(first, i);
-        const count = pair.contactCount;
-        if (count === 0) continue;
-        const body0 = bodyOfShape.get(px.getPointer(pair.get_shapes(0)));
-        const body1 = bodyOfShape.get(px.getPointer(pair.get_shapes(1)));
-        if (body0 === undefined || body1 === undefined) continue;
-        if (count > pointCapacity) {
-          px.destroy(pointBuffer);
-          pointCapacity = count;
-          pointBuffer = new px.Vector_PxContactPairPoint(pointCapacity);
-        }
-        const extracted = pair.extractContacts(pointBuffer.data(), pointCapacity);
-        // PhysX's normal points from shape 1 to shape 0.
-        const swap = body0 > body1;
-        const a = swap ? body1 : body0;
-        const b = swap ? body0 : body1;
-        const sign = swap ? 1 : -1;
-        const values = [];
-        for (let j = 0; j < extracted; j++) {
-          const point = pointBuffer.at(j);
-          const p = point.position;
-          const n = point.normal;
-          values.push(a, b, p.x, p.y, p.z, sign * n.x, sign * n.y, sign * n.z, point.separation);
-        }
-        reported.push({ a, b, values });
-      }
-    };
-    releases.push(() => px.destroy(callback));
-
-    const shader = new px.PassThroughFilterShaderImpl();
-    const pairFlags = px.PxPairFlagEnum.eSOLVE_CONTACT | px.PxPairFlagEnum.eDETECT_DISCRETE_CONTACT
-      | px.PxPairFlagEnum.eNOTIFY_TOUCH_FOUND | px.PxPairFlagEnum.eNOTIFY_TOUCH_PERSISTS
-      | px.PxPairFlagEnum.eNOTIFY_CONTACT_POINTS;
-    shader.filterShader = () => {
-      shader.outputPairFlags = pairFlags;
-      return px.PxFilterFlagEnum.eDEFAULT;
-    };
-    releases.push(() => px.destroy(shader));
-
-    const dispatcher = top.DefaultCpuDispatcherCreate(0);
-    // The bindings expose no release(); its virtual destructor is what release() ends in.
-    releases.push(() => px.destroy(dispatcher));
-    const sceneDesc = new px.PxSceneDesc(sdk.tolerances);
-    sceneDesc.gravity = setVec(scene.gravity[0], scene.gravity[1], scene.gravity[2]);
-    sceneDesc.cpuDispatcher = dispatcher;
-    sceneDesc.simulationEventCallback = callback;
-    top.setupPassThroughFilterShader(sceneDesc, shader);
-    const world = sdk.physics.createScene(sceneDesc);
-    px.destroy(sceneDesc);
-    if (isNull(px, world)) throw new Error('PhysX could not create its scene.');
-    releases.push(() => world.release());
-
-    const shapeFlags = new px.PxShapeFlags(px.PxShapeFlagEnum.eSCENE_QUERY_SHAPE | px.PxShapeFlagEnum.eSIMULATION_SHAPE);
-    releases.push(() => px.destroy(shapeFlags));
-    /** @type {any[]} */
-    const actors = [];
-    /** @type {boolean[]} */
-    const fixed = [];
-
-    bodies.forEach((body, index) => {
-      const what = `body "${body.name}"`;
-      const initial = [...body.position, ...body.rotation];
-      /** @type {any[]} */
-      const meshes = [];
-      /** @type {any[]} */
-      const geometries = [];
-      if (body.convex) {
-        const mesh = convexMesh(px, sdk, body.vertices, what);
-        releases.push(() => mesh.release());
-        meshes.push(mesh);
-        geometries.push(new px.PxConvexMeshGeometry(mesh));
-      } else if (body.fixed) {
-        const mesh = triangleMesh(px, sdk, body, what);
-        releases.push(() => mesh.release());
-        geometries.push(new px.PxTriangleMeshGeometry(mesh));
-      } else {
-        if (!body.pieces || body.pieces.length === 0) throw new Error(`PhysX cannot collide ${what}: it is not convex and has no convex pieces.`);
-        body.pieces.forEach((piece, p) => {
-          const mesh = convexMesh(px, sdk, piece, `piece ${p + 1} of ${what}`);
-          releases.push(() => mesh.release());
-          geometries.push(new px.PxConvexMeshGeometry(mesh));
-        });
-      }
-      const actor = body.fixed
-        ? sdk.physics.createRigidStatic(setTransform(initial, 0))
-        : sdk.physics.createRigidDynamic(setTransform(initial, 0));
-      if (isNull(px, actor)) throw new Error(`PhysX could not create ${what}.`);
-      releases.push(() => actor.release());
-      for (const geometry of geometries) {
-        const shape = px.PxRigidActorExt.prototype.createExclusiveShape(actor, geometry, material, shapeFlags);
-        px.destroy(geometry);
-        if (isNull(px, shape)) throw new Error(`PhysX could not give ${what} its shape.`);
-        bodyOfShape.set(px.getPointer(shape), index);
-      }
-      if (!body.fixed) setMassProperties(actor, body, what);
-      if (!body.fixed && mode === 'own') {
-        actor.setLinearVelocity(setVec(body.velocity[0], body.velocity[1], body.velocity[2]), true);
-        actor.setAngularVelocity(setVec(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]), true);
-      }
-      world.addActor(actor);
-      actors.push(actor);
-      fixed.push(Boolean(body.fixed));
-    });
-
-    /**
-     * Our mass, and our inertia tensor as its principal moments and axes.
-     * @param {any} actor
-     * @param {any} body
-     * @param {string} what
-     */
-    function setMassProperties(actor, body, what) {
-      const I = body.inertia;
-      if (!(body.mass > 0) || !Array.isArray(I) || I.length !== 9 || !I.every(Number.isFinite)) {
-        throw new Error(`PhysX cannot simulate ${what}: its mass or inertia is not a positive mass and a 3 × 3 tensor.`);
-      }
-      actor.setMass(body.mass);
-      // The tensor is symmetric: its rows are its columns.
-      const col0 = new px.PxVec3(I[0], I[3], I[6]);
-      const col1 = new px.PxVec3(I[1], I[4], I[7]);
-      const col2 = new px.PxVec3(I[2], I[5], I[8]);
-      const tensor = new px.PxMat33(col0, col1, col2);
-      const axes = new px.PxQuat(0, 0, 0, 1);
-      const moments = px.PxMassProperties.prototype.getMassSpaceInertia(tensor, axes);
-      const principal = [moments.x, moments.y, moments.z];
-      setVec(0, 0, 0);
-      const massFrame = new px.PxTransform(vec, axes);
-      actor.setCMassLocalPose(massFrame);
-      actor.setMassSpaceInertiaTensor(setVec(principal[0], principal[1], principal[2]));
-      for (const object of [col0, col1, col2, tensor, axes, massFrame]) px.destroy(object);
-      if (!principal.every((moment) => moment > 0)) throw new Error(`PhysX cannot simulate ${what}: its inertia tensor is not positive definite.`);
+/**
+ * The scene's simulation event callback, whose contact report collects
+ * each shape pair's points during `fetchResults`; `take()` hands over what
+ * it collected and starts afresh. `bodyOfShape` (shape pointer → body
+ * index) is filled as the shapes are made.
+ * @param {any} px
+ * @param {import('./common.js').Teardown} teardown
+ */
+function contactReport(px, teardown) {
+  /** @type {Map<number, number>} */
+  const bodyOfShape = new Map();
+  /** @type {Array<{a: number, b: number, values: number[]}>} */
+  let reported = [];
+  const buffer = { points: new px.Vector_PxContactPairPoint(64), capacity: 64 };
+  teardown.push(() => px.destroy(buffer.points));
+  const helpers = px.NativeArrayHelpers.prototype;
+  const callback = new px.PxSimulationEventCallbackImpl();
+  callback.onConstraintBreak = () => {};
+  callback.onWake = () => {};
+  callback.onSleep = () => {};
+  callback.onTrigger = () => {};
+  callback.onContact = (/** @type {any} */ _header, /** @type {number} */ pairs, /** @type {number} */ pairCount) => {
+    const first = px.wrapPointer(pairs, px.PxContactPair);
+    for (let i = 0; i < pairCount; i++) {
+      const pair = readPair(px, helpers.getContactPairAt(first, i), bodyOfShape, buffer);
+      if (pair) reported.push(pair);
     }
-
-    const dt = scene.dt;
-    const poseCount = bodies.length * 7;
-
-    /** The reported contacts, sorted by body pair, as our Float64Array. */
-    const collect = () => {
-      const pairs = reported;
+  };
+  teardown.push(() => px.destroy(callback));
+  return {
+    callback,
+    bodyOfShape,
+    take: () => {
+      const taken = reported;
       reported = [];
-      return contactsByPair(pairs);
-    };
+      return taken;
+    },
+  };
+}
 
-    /** @param {Float64Array} into */
-    const readPoses = (into) => {
-      actors.forEach((actor, i) => {
-        const pose = actor.getGlobalPose();
-        const p = pose.p;
-        const q = pose.q;
-        into.set([p.x, p.y, p.z, q.x, q.y, q.z, q.w], i * 7);
-      });
-      return into;
-    };
-
-    const step = () => {
-      reported = [];
-      world.simulate(dt);
-      world.fetchResults(true);
-    };
-
-    return {
-      /** @param {Float64Array} poses */
-      contactsAt(poses) {
-        if (mode !== 'ours') throw new Error('This PhysX world runs its own simulation; it takes no poses.');
-        checkPoses(poses, bodies.length, 'PhysX');
-        actors.forEach((actor, i) => {
-          if (fixed[i]) {
-            // A static moves only when told to (it costs a rebuild of its tree).
-            const pose = actor.getGlobalPose();
-            const p = pose.p;
-            const q = pose.q;
-            const current = [p.x, p.y, p.z, q.x, q.y, q.z, q.w];
-            const target = Float32Array.from(poses.subarray(i * 7, i * 7 + 7));
-            if (current.some((value, k) => value !== target[k])) actor.setGlobalPose(setTransform(poses, i * 7), true);
-            return;
-          }
-          actor.setGlobalPose(setTransform(poses, i * 7), true);
-          actor.setLinearVelocity(setVec(0, 0, 0), true);
-          actor.setAngularVelocity(setVec(0, 0, 0), true);
-          actor.wakeUp();
-          // Drop the pair caches (PCM's persistent manifolds) of this body.
-          world.resetFiltering(actor);
-        });
-        step();
-        return collect();
-      },
-      ownStep() {
-        if (mode !== 'own') throw new Error('This PhysX world computes contacts at given poses; it does not run its own simulation.');
-        const poses = readPoses(new Float64Array(poseCount));
-        step();
-        return { poses, contacts: collect() };
-      },
-      free,
-    };
+/**
+ * One shape pair's contacts in our convention, or null when it has none.
+ * @param {any} px
+ * @param {any} pair a `PxContactPair`
+ * @param {Map<number, number>} bodyOfShape
+ * @param {{points: any, capacity: number}} buffer grown when a pair has more points
+ */
+function readPair(px, pair, bodyOfShape, buffer) {
+  const count = pair.contactCount;
+  if (count === 0) return null;
+  const body0 = bodyOfShape.get(px.getPointer(pair.get_shapes(0)));
+  const body1 = bodyOfShape.get(px.getPointer(pair.get_shapes(1)));
+  if (body0 === undefined || body1 === undefined) return null;
+  if (count > buffer.capacity) {
+    px.destroy(buffer.points);
+    buffer.capacity = count;
+    buffer.points = new px.Vector_PxContactPairPoint(buffer.capacity);
   }
+  const extracted = pair.extractContacts(buffer.points.data(), buffer.capacity);
+  // PhysX's normal points from shape 1 to shape 0.
+  const { a, b, sign } = pairFromSecond(body0, body1);
+  const values = [];
+  for (let j = 0; j < extracted; j++) {
+    const point = buffer.points.at(j);
+    const p = point.position;
+    const n = point.normal;
+    values.push(a, b, p.x, p.y, p.z, sign * n.x, sign * n.y, sign * n.z, point.separation);
+  }
+  return { a, b, values };
+}
+
+/**
+ * The PhysX scene: gravity, a CPU dispatcher, the contact report's
+ * callback and a pass-through filter shader that asks for the reports.
+ * @param {any} px
+ * @param {any} sdk
+ * @param {any} scene
+ * @param {any} callback
+ * @param {Scratch} scratch
+ * @param {import('./common.js').Teardown} teardown
+ */
+function physxScene(px, sdk, scene, callback, scratch, teardown) {
+  const shader = new px.PassThroughFilterShaderImpl();
+  const pairFlags = px.PxPairFlagEnum.eSOLVE_CONTACT | px.PxPairFlagEnum.eDETECT_DISCRETE_CONTACT
+    | px.PxPairFlagEnum.eNOTIFY_TOUCH_FOUND | px.PxPairFlagEnum.eNOTIFY_TOUCH_PERSISTS
+    | px.PxPairFlagEnum.eNOTIFY_CONTACT_POINTS;
+  shader.filterShader = () => {
+    shader.outputPairFlags = pairFlags;
+    return px.PxFilterFlagEnum.eDEFAULT;
+  };
+  teardown.push(() => px.destroy(shader));
+  const top = px.PxTopLevelFunctions.prototype;
+  const dispatcher = top.DefaultCpuDispatcherCreate(0);
+  // The bindings expose no release(); its virtual destructor is what release() ends in.
+  teardown.push(() => px.destroy(dispatcher));
+  const sceneDesc = new px.PxSceneDesc(sdk.tolerances);
+  sceneDesc.gravity = scratch.setVec(scene.gravity[0], scene.gravity[1], scene.gravity[2]);
+  sceneDesc.cpuDispatcher = dispatcher;
+  sceneDesc.simulationEventCallback = callback;
+  top.setupPassThroughFilterShader(sceneDesc, shader);
+  const world = sdk.physics.createScene(sceneDesc);
+  px.destroy(sceneDesc);
+  if (isNull(px, world)) throw new Error('PhysX could not create its scene.');
+  teardown.push(() => world.release());
+  return world;
+}
+
+/**
+ * One body's actor with its shapes and, when free, our mass properties
+ * (not yet in the scene).
+ * @param {any} px
+ * @param {any} sdk
+ * @param {any} body
+ * @param {{material: any, shapeFlags: any, scratch: Scratch, teardown: import('./common.js').Teardown}} made
+ * @returns {{actor: any, shapes: any[]}}
+ */
+function makeActor(px, sdk, body, { material, shapeFlags, scratch, teardown }) {
+  const what = `body "${body.name}"`;
+  const initial = [...body.position, ...body.rotation];
+  const geometries = bodyGeometries(px, sdk, body, what, teardown);
+  const actor = body.fixed
+    ? sdk.physics.createRigidStatic(scratch.setTransform(initial, 0))
+    : sdk.physics.createRigidDynamic(scratch.setTransform(initial, 0));
+  if (isNull(px, actor)) throw new Error(`PhysX could not create ${what}.`);
+  teardown.push(() => actor.release());
+  const shapes = geometries.map((geometry) => {
+    const shape = px.PxRigidActorExt.prototype.createExclusiveShape(actor, geometry, material, shapeFlags);
+    px.destroy(geometry);
+    if (isNull(px, shape)) throw new Error(`PhysX could not give ${what} its shape.`);
+    return shape;
+  });
+  if (!body.fixed) setMassProperties(px, actor, body, scratch);
+  return { actor, shapes };
+}
+
+/**
+ * The geometries of a body's shapes (see the file comment for which kind),
+ * their meshes released by the teardown list.
+ * @param {any} px
+ * @param {any} sdk
+ * @param {any} body
+ * @param {string} what
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {any[]}
+ */
+function bodyGeometries(px, sdk, body, what, teardown) {
+  /** @param {any} mesh */
+  const kept = (mesh) => {
+    teardown.push(() => mesh.release());
+    return mesh;
+  };
+  const kind = shapeKind(body, `PhysX cannot collide ${what}: it is not convex and has no convex pieces.`);
+  if (kind === 'hull') return [new px.PxConvexMeshGeometry(kept(convexMesh(px, sdk, body.vertices, what)))];
+  if (kind === 'mesh') return [new px.PxTriangleMeshGeometry(kept(triangleMesh(px, sdk, body, what)))];
+  return body.pieces.map((/** @type {number[]} */ piece, /** @type {number} */ p) =>
+    new px.PxConvexMeshGeometry(kept(convexMesh(px, sdk, piece, `piece ${p + 1} of ${what}`))));
+}
+
+/**
+ * Our mass, and our inertia tensor as its principal moments and axes.
+ * @param {any} px
+ * @param {any} actor
+ * @param {any} body
+ * @param {Scratch} scratch
+ */
+function setMassProperties(px, actor, body, scratch) {
+  checkMassProperties(body, 'PhysX');
+  const I = body.inertia;
+  actor.setMass(body.mass);
+  // The tensor is symmetric: its rows are its columns.
+  const col0 = new px.PxVec3(I[0], I[3], I[6]);
+  const col1 = new px.PxVec3(I[1], I[4], I[7]);
+  const col2 = new px.PxVec3(I[2], I[5], I[8]);
+  const tensor = new px.PxMat33(col0, col1, col2);
+  const axes = new px.PxQuat(0, 0, 0, 1);
+  const moments = px.PxMassProperties.prototype.getMassSpaceInertia(tensor, axes);
+  const principal = [moments.x, moments.y, moments.z];
+  scratch.setVec(0, 0, 0);
+  const massFrame = new px.PxTransform(scratch.vec, axes);
+  actor.setCMassLocalPose(massFrame);
+  actor.setMassSpaceInertiaTensor(scratch.setVec(principal[0], principal[1], principal[2]));
+  for (const object of [col0, col1, col2, tensor, axes, massFrame]) px.destroy(object);
+  checkMoments(principal, body, 'PhysX');
+}
+
+/**
+ * Puts one actor at its pose in `poses` for a step at our pose: a free one
+ * at rest, awake and without the pair caches (PCM's persistent manifolds)
+ * of earlier calls; a fixed one only when it is elsewhere.
+ * @param {any} world
+ * @param {any} actor
+ * @param {boolean} fixed
+ * @param {Float64Array} poses
+ * @param {number} i
+ * @param {Scratch} scratch
+ */
+function placeActor(world, actor, fixed, poses, i, scratch) {
+  if (fixed) {
+    const pose = actor.getGlobalPose();
+    const p = pose.p;
+    const q = pose.q;
+    if (!atSinglePose([p.x, p.y, p.z, q.x, q.y, q.z, q.w], poses, i)) actor.setGlobalPose(scratch.setTransform(poses, i * 7), true);
+    return;
+  }
+  actor.setGlobalPose(scratch.setTransform(poses, i * 7), true);
+  actor.setLinearVelocity(scratch.setVec(0, 0, 0), true);
+  actor.setAngularVelocity(scratch.setVec(0, 0, 0), true);
+  actor.wakeUp();
+  world.resetFiltering(actor);
 }

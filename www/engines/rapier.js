@@ -108,11 +108,20 @@
  * right face contact.
  */
 
-import { checkPoses, principalAxes, sortedContacts } from './common.js';
+import { engineWorld, posesOf, shapeKind, sortedContacts } from './common.js';
+import { principalAxes } from './inertia.js';
 
 /** @typedef {any} Rapier the module returned by `load` */
 
 const PACKAGE_MODULE = '@dimforge/rapier3d-compat/dist/rapier.mjs';
+
+/** @type {import('./common.js').EngineWords} */
+const WORDS = {
+  name: 'Rapier',
+  unknownMode: (mode) => `Rapier cannot run in mode "${mode}"`,
+  notOurs: 'this Rapier world runs its own simulation; contacts at our pose need mode "ours"',
+  notOwn: 'this Rapier world gives contacts at our pose; its own run needs mode "own"',
+};
 
 /**
  * How far from 1 the length of a manifold's normal may be: Rapier's normals
@@ -140,207 +149,286 @@ export async function load(host) {
  * @param {'ours' | 'own'} mode
  */
 export function create(RAPIER, scene, mode) {
-  if (mode !== 'ours' && mode !== 'own') throw new Error(`Rapier cannot run in mode "${mode}"`);
-  const own = mode === 'own';
+  return engineWorld(WORDS, scene, mode, (teardown) => rapierWorld(RAPIER, scene, mode === 'own', teardown));
+}
+
+/**
+ * A world of the scene with the rigid body of each scene body and the
+ * scene index of each collider handle.
+ * @typedef {{ world: any, rigidBodies: any[], owner: Map<number, number>, colliderHandles: number[] }} Built
+ */
+
+/**
+ * What the worlds of a scene share: the scene, its collider descriptions
+ * (Rapier builds their shapes when a collider is created; the points are
+ * checked once, here), which bodies are triangle meshes, and the mode.
+ * @typedef {{ RAPIER: Rapier, scene: any, descriptions: any[][], isMesh: boolean[], own: boolean }} Setup
+ */
+
+/**
+ * The steps of both modes: at our pose a fresh world per call, in the own
+ * run one persistent world, freed by the teardown list.
+ * @param {Rapier} RAPIER
+ * @param {any} scene
+ * @param {boolean} own
+ * @param {import('./common.js').Teardown} teardown
+ * @returns {import('./common.js').EngineSteps}
+ */
+function rapierWorld(RAPIER, scene, own, teardown) {
   const bodies = scene.bodies;
-  const count = bodies.length;
-  const gravity = { x: scene.gravity[0], y: scene.gravity[1], z: scene.gravity[2] };
-
-  /** Collider descriptions per body (Rapier builds their shapes when a collider is created). */
-  const descriptions = bodies.map((body) => colliderDescriptions(RAPIER, body));
-  /** Whether each body's colliders are triangle meshes. */
-  const isMesh = bodies.map((body) => !body.convex && body.fixed);
-
-  /** Scene pose of each body, 7 numbers each. */
-  const initialPoses = new Float64Array(7 * count);
-  bodies.forEach((body, index) => {
-    initialPoses.set(body.position, 7 * index);
-    initialPoses.set(body.rotation, 7 * index + 3);
-  });
-
-  /**
-   * A world holding the scene, the rigid body of each scene body and the
-   * scene index of each collider handle.
-   * @param {Float64Array} poses
-   */
-  const buildWorld = (poses) => {
-    const world = new RAPIER.World(gravity);
-    world.timestep = scene.dt;
-    /** @type {any[]} */
-    const rigidBodies = [];
-    /** @type {Map<number, number>} collider handle → scene index */
-    const owner = new Map();
-    /** @type {number[]} collider handles in creation order */
-    const colliderHandles = [];
-    bodies.forEach((body, index) => {
-      const p = 7 * index;
-      const description = body.fixed ? RAPIER.RigidBodyDesc.fixed() : RAPIER.RigidBodyDesc.dynamic();
-      description.setTranslation(poses[p], poses[p + 1], poses[p + 2]);
-      description.setRotation({ x: poses[p + 3], y: poses[p + 4], z: poses[p + 5], w: poses[p + 6] });
-      if (own && !body.fixed) {
-        description.setLinvel(body.velocity[0], body.velocity[1], body.velocity[2]);
-        description.setAngvel({ x: body.angularVelocity[0], y: body.angularVelocity[1], z: body.angularVelocity[2] });
-        // Rapier takes principal moments and the rotation from their frame to the body's.
-        const { moments, rotation } = principalAxes(body.inertia, 'sum');
-        description.setAdditionalMassProperties(
-          body.mass,
-          { x: 0, y: 0, z: 0 },
-          { x: moments[0], y: moments[1], z: moments[2] },
-          { x: rotation[0], y: rotation[1], z: rotation[2], w: rotation[3] },
-        );
-      }
-      const rigidBody = world.createRigidBody(description);
-      rigidBodies.push(rigidBody);
-      for (const colliderDescription of descriptions[index]) {
-        if (own) {
-          colliderDescription.setFriction(scene.friction);
-          colliderDescription.setRestitution(0);
-          if (!body.fixed) colliderDescription.setDensity(0);
-        }
-        const collider = world.createCollider(colliderDescription, rigidBody);
-        owner.set(collider.handle, index);
-        colliderHandles.push(collider.handle);
-      }
-    });
-    return { world, rigidBodies, owner, colliderHandles };
+  /** @type {Setup} */
+  const setup = {
+    RAPIER,
+    scene,
+    descriptions: bodies.map((/** @type {any} */ body) => colliderDescriptions(RAPIER, body)),
+    isMesh: bodies.map((/** @type {any} */ body) => !body.convex && body.fixed),
+    own,
   };
-
-  /**
-   * The poses the rigid bodies of `rigidBodies` are at now.
-   * @param {any[]} rigidBodies
-   */
-  const posesOf = (rigidBodies) => {
-    const poses = new Float64Array(7 * count);
-    rigidBodies.forEach((rigidBody, index) => {
-      const t = rigidBody.translation();
-      const r = rigidBody.rotation();
-      poses.set([t.x, t.y, t.z, r.x, r.y, r.z, r.w], 7 * index);
-    });
-    return poses;
-  };
-
-  /**
-   * The contacts the last step's solver used, 9 numbers each, in canonical
-   * order, placed at `poses`, the poses the step started from.
-   *
-   * A solver contact's point is anchored in the two bodies and read at
-   * their current poses, which the step has moved. So each solver contact
-   * is matched to the raw manifold point it was made from (the solver point
-   * is that point's midpoint at the current poses, up to f32 round-off, and
-   * has its distance), and that raw point's two body-frame points are
-   * placed at `poses` instead. Nothing in the world is touched.
-   * @param {{ world: any, rigidBodies: any[], owner: Map<number, number>, colliderHandles: number[] }} built
-   * @param {Float64Array} poses
-   */
-  const readContacts = ({ world, rigidBodies, owner, colliderHandles }, poses) => {
-    const parameters = world.integrationParameters;
-    const prediction = parameters.normalizedPredictionDistance * parameters.lengthUnit;
-    const now = posesOf(rigidBodies);
-    /** @type {number[]} */
-    const found = [];
-    const narrowPhase = world.narrowPhase;
-    const awake = (/** @type {number} */ index) => !bodies[index].fixed && !rigidBodies[index].isSleeping();
-    /** @type {number[][]} collider handle pairs, each once (from its lower handle) */
-    const pairs = [];
-    for (const handle1 of colliderHandles) {
-      narrowPhase.contactPairsWith(handle1, (/** @type {number} */ handle2) => {
-        if (handle1 < handle2) pairs.push([handle1, handle2]);
-      });
-    }
-    // Read after listing: the manifolds are not read from inside the narrow phase's iteration.
-    for (const [handle1, handle2] of pairs) {
-      const owner1 = /** @type {number} */ (owner.get(handle1));
-      const owner2 = owner.get(handle2);
-      if (owner2 === undefined || owner1 === owner2) continue;
-      if (bodies[owner1].fixed && bodies[owner2].fixed) continue;
-      if (!awake(owner1) && !awake(owner2)) continue;
-      /** @type {{ a: number, b: number, normal: number[], contacts: number[][] }[]} */
-      const manifolds = [];
-      let solverCount = 0;
-      narrowPhase.contactPair(handle1, handle2, world.bodies, (/** @type {any} */ manifold, /** @type {boolean} */ flipped) => {
-        const a = flipped ? owner2 : owner1;
-        const b = flipped ? owner1 : owner2;
-        const n = manifold.normal();
-        const normal = [n.x, n.y, n.z];
-        // Raw points: [midpoint at `poses`, midpoint now, distance].
-        const raw = [];
-        for (let i = 0; i < manifold.numContacts(); i++) {
-          const local1 = manifold.localContactPoint1(i);
-          const local2 = manifold.localContactPoint2(i);
-          if (!local1 || !local2) continue;
-          const l1 = [local1.x, local1.y, local1.z];
-          const l2 = [local2.x, local2.y, local2.z];
-          raw.push({
-            at: midpoint(transform(poses, a, l1), transform(poses, b, l2)),
-            now: midpoint(transform(now, a, l1), transform(now, b, l2)),
-            distance: manifold.contactDist(i),
-          });
-        }
-        const contacts = [];
-        const solverContacts = manifold.numSolverContacts();
-        solverCount += solverContacts;
-        for (let i = 0; i < solverContacts; i++) {
-          const point = manifold.solverContactPoint(i);
-          if (!point || raw.length === 0) continue;
-          let best = raw[0];
-          let bestDistance = Infinity;
-          for (const candidate of raw) {
-            const d = Math.hypot(candidate.now[0] - point.x, candidate.now[1] - point.y, candidate.now[2] - point.z);
-            if (d < bestDistance) {
-              bestDistance = d;
-              best = candidate;
-            }
-          }
-          contacts.push([...best.at, manifold.solverContactDist(i)]);
-        }
-        manifolds.push({ a, b, normal, contacts, raw });
-      });
-      // Several manifolds of a mesh pair: Rapier solves their (hidden) clusters; see the file comment.
-      const clustered = manifolds.length > 1 && (isMesh[owner1] || isMesh[owner2]) && solverCount === 0;
-      for (const { a, b, normal, contacts, raw } of manifolds) {
-        // A zero normal (see the file comment) gives the solver no direction: no contact.
-        if (Math.abs(Math.hypot(normal[0], normal[1], normal[2]) - 1) > UNIT_NORMAL_TOLERANCE) continue;
-        const chosen = clustered
-          ? raw.filter((point) => point.distance < prediction).map((point) => [...point.at, point.distance])
-          : contacts;
-        for (const [x, y, z, distance] of chosen) {
-          found.push(a, b, x, y, z, normal[0], normal[1], normal[2], distance);
-        }
-      }
-    }
-    return sortedContacts(found);
-  };
-
-  /** @type {ReturnType<typeof buildWorld> | null} the own run's world */
-  let ownWorld = own ? buildWorld(initialPoses) : null;
-
-  let freed = false;
+  /** @type {Built | null} */
+  let ownWorld = null;
+  if (own) {
+    const initialPoses = posesOf(bodies.length, (index) => [...bodies[index].position, ...bodies[index].rotation]);
+    const built = buildWorld(setup, initialPoses);
+    teardown.push(() => built.world.free());
+    ownWorld = built;
+  }
   return {
-    /** @param {Float64Array} poses */
     contactsAt(poses) {
-      if (own) throw new Error('this Rapier world runs its own simulation; contacts at our pose need mode "ours"');
-      checkPoses(poses, count, 'Rapier');
-      const built = buildWorld(poses);
+      const built = buildWorld(setup, poses);
       try {
         built.world.step();
-        return readContacts(built, poses);
+        return readContacts(setup, built, poses);
       } finally {
         built.world.free();
       }
     },
     ownStep() {
-      if (!ownWorld) throw new Error('this Rapier world gives contacts at our pose; its own run needs mode "own"');
-      const start = posesOf(ownWorld.rigidBodies);
-      ownWorld.world.step();
-      return { poses: start, contacts: readContacts(ownWorld, start) };
-    },
-    free() {
-      if (freed) return;
-      freed = true;
-      ownWorld?.world.free();
-      ownWorld = null;
+      const built = /** @type {Built} */ (ownWorld);
+      const start = posesOf(built.rigidBodies.length, (index) => poseOf(built.rigidBodies[index]));
+      built.world.step();
+      return { poses: start, contacts: readContacts(setup, built, start) };
     },
   };
+}
+
+/**
+ * A world holding the scene at `poses`.
+ * @param {Setup} setup
+ * @param {Float64Array} poses
+ * @returns {Built}
+ */
+function buildWorld({ RAPIER, scene, descriptions, own }, poses) {
+  const world = new RAPIER.World({ x: scene.gravity[0], y: scene.gravity[1], z: scene.gravity[2] });
+  world.timestep = scene.dt;
+  /** @type {any[]} */
+  const rigidBodies = [];
+  /** @type {Map<number, number>} collider handle → scene index */
+  const owner = new Map();
+  /** @type {number[]} collider handles in creation order */
+  const colliderHandles = [];
+  scene.bodies.forEach((/** @type {any} */ body, /** @type {number} */ index) => {
+    const rigidBody = world.createRigidBody(rigidBodyDescription(RAPIER, body, poses, index, own));
+    rigidBodies.push(rigidBody);
+    for (const colliderDescription of descriptions[index]) {
+      if (own) {
+        colliderDescription.setFriction(scene.friction);
+        colliderDescription.setRestitution(0);
+        if (!body.fixed) colliderDescription.setDensity(0);
+      }
+      const collider = world.createCollider(colliderDescription, rigidBody);
+      owner.set(collider.handle, index);
+      colliderHandles.push(collider.handle);
+    }
+  });
+  return { world, rigidBodies, owner, colliderHandles };
+}
+
+/**
+ * A body's rigid body description at its pose in `poses`; in the own run a
+ * free body's initial velocities and our mass properties.
+ * @param {Rapier} RAPIER
+ * @param {any} body
+ * @param {Float64Array} poses
+ * @param {number} index
+ * @param {boolean} own
+ */
+function rigidBodyDescription(RAPIER, body, poses, index, own) {
+  const p = 7 * index;
+  const description = body.fixed ? RAPIER.RigidBodyDesc.fixed() : RAPIER.RigidBodyDesc.dynamic();
+  description.setTranslation(poses[p], poses[p + 1], poses[p + 2]);
+  description.setRotation({ x: poses[p + 3], y: poses[p + 4], z: poses[p + 5], w: poses[p + 6] });
+  if (own && !body.fixed) {
+    description.setLinvel(body.velocity[0], body.velocity[1], body.velocity[2]);
+    description.setAngvel({ x: body.angularVelocity[0], y: body.angularVelocity[1], z: body.angularVelocity[2] });
+    // Rapier takes principal moments and the rotation from their frame to the body's.
+    const { moments, rotation } = principalAxes(body.inertia, 'sum');
+    description.setAdditionalMassProperties(
+      body.mass,
+      { x: 0, y: 0, z: 0 },
+      { x: moments[0], y: moments[1], z: moments[2] },
+      { x: rotation[0], y: rotation[1], z: rotation[2], w: rotation[3] },
+    );
+  }
+  return description;
+}
+
+/**
+ * The pose a rigid body is at now, 7 numbers.
+ * @param {any} rigidBody
+ */
+function poseOf(rigidBody) {
+  const t = rigidBody.translation();
+  const r = rigidBody.rotation();
+  return [t.x, t.y, t.z, r.x, r.y, r.z, r.w];
+}
+
+/**
+ * A manifold as read: its bodies, normal, the solver's contacts placed at
+ * the step's start poses, and its raw points.
+ * @typedef {{ a: number, b: number, normal: number[], contacts: number[][], raw: RawPoint[] }} Manifold
+ * @typedef {{ at: number[], now: number[], distance: number }} RawPoint a raw manifold
+ *   point's midpoint at the step's start poses and now, and its distance
+ */
+
+/**
+ * The contacts the last step's solver used, 9 numbers each, in canonical
+ * order, placed at `poses`, the poses the step started from.
+ *
+ * A solver contact's point is anchored in the two bodies and read at
+ * their current poses, which the step has moved. So each solver contact
+ * is matched to the raw manifold point it was made from (the solver point
+ * is that point's midpoint at the current poses, up to f32 round-off, and
+ * has its distance), and that raw point's two body-frame points are
+ * placed at `poses` instead. Nothing in the world is touched.
+ * @param {Setup} setup
+ * @param {Built} built
+ * @param {Float64Array} poses
+ */
+function readContacts({ scene, isMesh }, built, poses) {
+  const { world, rigidBodies, owner } = built;
+  const bodies = scene.bodies;
+  const parameters = world.integrationParameters;
+  const prediction = parameters.normalizedPredictionDistance * parameters.lengthUnit;
+  const now = posesOf(rigidBodies.length, (index) => poseOf(rigidBodies[index]));
+  /** @type {number[]} */
+  const found = [];
+  const awake = (/** @type {number} */ index) => !bodies[index].fixed && !rigidBodies[index].isSleeping();
+  for (const [handle1, handle2] of colliderPairs(built)) {
+    const owner1 = /** @type {number} */ (owner.get(handle1));
+    const owner2 = owner.get(handle2);
+    if (owner2 === undefined || owner1 === owner2) continue;
+    if (bodies[owner1].fixed && bodies[owner2].fixed) continue;
+    if (!awake(owner1) && !awake(owner2)) continue;
+    const { manifolds, solverCount } = pairManifolds(world, handle1, handle2, [owner1, owner2], [poses, now]);
+    // Several manifolds of a mesh pair: Rapier solves their (hidden) clusters; see the file comment.
+    const clustered = manifolds.length > 1 && (isMesh[owner1] || isMesh[owner2]) && solverCount === 0;
+    for (const { a, b, normal, contacts, raw } of manifolds) {
+      // A zero normal (see the file comment) gives the solver no direction: no contact.
+      if (Math.abs(Math.hypot(normal[0], normal[1], normal[2]) - 1) > UNIT_NORMAL_TOLERANCE) continue;
+      const chosen = clustered
+        ? raw.filter((point) => point.distance < prediction).map((point) => [...point.at, point.distance])
+        : contacts;
+      for (const [x, y, z, distance] of chosen) {
+        found.push(a, b, x, y, z, normal[0], normal[1], normal[2], distance);
+      }
+    }
+  }
+  return sortedContacts(found);
+}
+
+/**
+ * The collider handle pairs in contact, each once (from its lower handle),
+ * listed before any manifold is read: the manifolds are not read from
+ * inside the narrow phase's iteration.
+ * @param {Built} built
+ * @returns {number[][]}
+ */
+function colliderPairs({ world, colliderHandles }) {
+  /** @type {number[][]} */
+  const pairs = [];
+  for (const handle1 of colliderHandles) {
+    world.narrowPhase.contactPairsWith(handle1, (/** @type {number} */ handle2) => {
+      if (handle1 < handle2) pairs.push([handle1, handle2]);
+    });
+  }
+  return pairs;
+}
+
+/**
+ * The manifolds of one collider pair, and how many solver contacts they have.
+ * @param {any} world
+ * @param {number} handle1
+ * @param {number} handle2
+ * @param {number[]} owners the scene bodies of the two colliders
+ * @param {Float64Array[]} at the step's start poses and the poses now
+ */
+function pairManifolds(world, handle1, handle2, [owner1, owner2], [poses, now]) {
+  /** @type {Manifold[]} */
+  const manifolds = [];
+  let solverCount = 0;
+  world.narrowPhase.contactPair(handle1, handle2, world.bodies, (/** @type {any} */ manifold, /** @type {boolean} */ flipped) => {
+    const a = flipped ? owner2 : owner1;
+    const b = flipped ? owner1 : owner2;
+    const n = manifold.normal();
+    const normal = [n.x, n.y, n.z];
+    const raw = rawPoints(manifold, a, b, poses, now);
+    const contacts = solverPoints(manifold, raw);
+    solverCount += manifold.numSolverContacts();
+    manifolds.push({ a, b, normal, contacts, raw });
+  });
+  return { manifolds, solverCount };
+}
+
+/**
+ * A manifold's raw points.
+ * @param {any} manifold
+ * @param {number} a
+ * @param {number} b
+ * @param {Float64Array} poses the step's start poses
+ * @param {Float64Array} now the poses now
+ * @returns {RawPoint[]}
+ */
+function rawPoints(manifold, a, b, poses, now) {
+  const raw = [];
+  for (let i = 0; i < manifold.numContacts(); i++) {
+    const local1 = manifold.localContactPoint1(i);
+    const local2 = manifold.localContactPoint2(i);
+    if (!local1 || !local2) continue;
+    const l1 = [local1.x, local1.y, local1.z];
+    const l2 = [local2.x, local2.y, local2.z];
+    raw.push({
+      at: midpoint(transform(poses, a, l1), transform(poses, b, l2)),
+      now: midpoint(transform(now, a, l1), transform(now, b, l2)),
+      distance: manifold.contactDist(i),
+    });
+  }
+  return raw;
+}
+
+/**
+ * A manifold's solver contacts `[x, y, z, distance]`, each at the start
+ * pose of the raw point whose midpoint now is nearest its point.
+ * @param {any} manifold
+ * @param {RawPoint[]} raw
+ */
+function solverPoints(manifold, raw) {
+  const contacts = [];
+  const solverContacts = manifold.numSolverContacts();
+  for (let i = 0; i < solverContacts; i++) {
+    const point = manifold.solverContactPoint(i);
+    if (!point || raw.length === 0) continue;
+    let best = raw[0];
+    let bestDistance = Infinity;
+    for (const candidate of raw) {
+      const d = Math.hypot(candidate.now[0] - point.x, candidate.now[1] - point.y, candidate.now[2] - point.z);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = candidate;
+      }
+    }
+    contacts.push([...best.at, manifold.solverContactDist(i)]);
+  }
+  return contacts;
 }
 
 /**
@@ -350,14 +438,12 @@ export function create(RAPIER, scene, mode) {
  * @returns {any[]}
  */
 function colliderDescriptions(RAPIER, body) {
-  if (body.convex) return [hull(RAPIER, body.vertices, body)];
-  if (body.fixed) {
+  const kind = shapeKind(body, `Rapier cannot build body "${body.name}": it is not convex and has no convex pieces`);
+  if (kind === 'hull') return [hull(RAPIER, body.vertices, body)];
+  if (kind === 'mesh') {
     const description = RAPIER.ColliderDesc.trimesh(new Float32Array(body.vertices), new Uint32Array(body.triangles));
     if (!description) throw new Error(`Rapier could not build a triangle mesh of body "${body.name}"`);
     return [description];
-  }
-  if (!body.pieces || body.pieces.length === 0) {
-    throw new Error(`Rapier cannot build body "${body.name}": it is not convex and has no convex pieces`);
   }
   return body.pieces.map((/** @type {number[]} */ piece) => hull(RAPIER, piece, body));
 }
