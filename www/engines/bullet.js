@@ -239,6 +239,7 @@ function bulletWorld(Ammo, scene, mode, teardown) {
 }
 
 /**
+ * The scratch values, freed by the teardown list.
  * @param {any} Ammo
  * @param {<T>(object: T) => T} owned
  * @returns {Scratch}

@@ -330,6 +330,7 @@ function physxWorld(px, scene, mode, teardown) {
 }
 
 /**
+ * The scratch values, freed by the teardown list.
  * @param {any} px
  * @param {import('./common.js').Teardown} teardown
  * @returns {Scratch}
