@@ -2,6 +2,7 @@
 //! options, and the run settings it takes, whose flags, ranges and messages
 //! all come from the settings schema (`contactlab::settings`).
 
+use crate::output::{CliResult, Out};
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use contactlab::scene::limits;
 use contactlab::settings::{
@@ -18,21 +19,40 @@ pub struct CommandOption {
     pub help: &'static str,
 }
 
-pub const JSON: CommandOption = CommandOption {
-    flag: "--json",
-    value: None,
-    help: "print JSON instead of text",
-};
+impl CommandOption {
+    /// An on/off flag.
+    pub const fn switch(flag: &'static str, help: &'static str) -> CommandOption {
+        CommandOption {
+            flag,
+            value: None,
+            help,
+        }
+    }
 
-pub const NO_TIMINGS: CommandOption = CommandOption {
-    flag: "--no-timings",
-    value: None,
-    help: "leave out the ms_* fields, so two runs' JSON are byte-identical",
-};
+    /// An option with a value, shown as `placeholder` in the help.
+    pub const fn valued(
+        flag: &'static str,
+        placeholder: &'static str,
+        help: &'static str,
+    ) -> CommandOption {
+        CommandOption {
+            flag,
+            value: Some(placeholder),
+            help,
+        }
+    }
+}
 
-/// A command: its name, arguments, the setting stages it takes and its own
-/// options. `contactlab --help` and `contactlab <command> --help` are built
-/// from these.
+pub const JSON: CommandOption = CommandOption::switch("--json", "print JSON instead of text");
+
+pub const NO_TIMINGS: CommandOption = CommandOption::switch(
+    "--no-timings",
+    "leave out the ms_* fields, so two runs' JSON are byte-identical",
+);
+
+/// A command: its name, arguments, the setting stages it takes, its own
+/// options and the function that runs it. `contactlab --help` and
+/// `contactlab <command> --help` are built from these.
 pub struct Command {
     pub name: &'static str,
     pub arguments: &'static str,
@@ -42,6 +62,11 @@ pub struct Command {
     pub stages: &'static [Stage],
     pub settings: &'static [&'static str],
     pub options: &'static [CommandOption],
+    /// What `contactlab <command> --help` lists after the options, if
+    /// anything (`export`: the formats of the registry).
+    pub more_help: Option<fn() -> String>,
+    /// Runs the command on its parsed arguments.
+    pub run: fn(&Args, &mut Out) -> CliResult,
 }
 
 impl Command {
@@ -97,6 +122,9 @@ impl Command {
             ));
         }
         text.push_str("  -h, --help\n      this help\n");
+        if let Some(more_help) = self.more_help {
+            text.push_str(&more_help());
+        }
         text
     }
 }

@@ -12,7 +12,7 @@ use contactlab::engines::{
     contacts_from_values, poses_from_values, poses_to_values, ContactSource, EngineInfo,
     EngineMode, ENGINES,
 };
-use contactlab::export::{engine::engine_scene, Export};
+use contactlab::export::engine::engine_scene;
 use contactlab::scene::Scene;
 use contactlab::settings::Choice;
 use contactlab::sim::{EngineRunner, SimError, SimSettings, Simulation};
@@ -105,9 +105,7 @@ impl NodeEngine {
         scene: &Scene,
         settings: &SimSettings,
     ) -> Result<(), String> {
-        let mut export = Export::initial(scene);
-        export.dt = settings.dt.unwrap_or(scene.settings.dt);
-        export.mu = settings.mu;
+        let export = crate::load::initial_export(scene, settings);
         self.name = engine.name;
         self.id = engine.id;
         self.fixed = scene.bodies.iter().map(|b| b.fixed).collect();
@@ -213,33 +211,7 @@ impl NodeRunner {
                 script.display()
             ));
         }
-        let node = node_program();
-        let version = Command::new(&node)
-            .arg("--version")
-            .stdin(Stdio::null())
-            .stderr(Stdio::null())
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
-        let major = version
-            .as_deref()
-            .and_then(|v| v.strip_prefix('v')?.split('.').next()?.parse::<u32>().ok());
-        match (&version, major) {
-            (None, _) => {
-                return Err(format!(
-                    "the engines' rows run in Node, which could not be started ({}); install Node 20 or later or set CONTACTLAB_NODE, {hint}",
-                    node.to_string_lossy()
-                ))
-            }
-            (Some(v), m) if m.is_none_or(|m| m < 20) => {
-                return Err(format!(
-                    "the engines' rows need Node 20 or later, and {} is {v}; install a newer Node or set CONTACTLAB_NODE, {hint}",
-                    node.to_string_lossy()
-                ))
-            }
-            _ => {}
-        }
+        check_node_version(hint)?;
         // The host loads packages from the node_modules beside its tools folder.
         let modules = script
             .parent()
@@ -259,6 +231,34 @@ impl NodeRunner {
             ));
         }
         Ok(NodeRunner::default())
+    }
+}
+
+/// Refuses a Node that does not start or is older than 20; `hint` ends the
+/// sentence.
+fn check_node_version(hint: &str) -> Result<(), String> {
+    let node = node_program();
+    let version = Command::new(&node)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let major = version
+        .as_deref()
+        .and_then(|v| v.strip_prefix('v')?.split('.').next()?.parse::<u32>().ok());
+    match (&version, major) {
+        (None, _) => Err(format!(
+            "the engines' rows run in Node, which could not be started ({}); install Node 20 or later or set CONTACTLAB_NODE, {hint}",
+            node.to_string_lossy()
+        )),
+        (Some(v), m) if m.is_none_or(|m| m < 20) => Err(format!(
+            "the engines' rows need Node 20 or later, and {} is {v}; install a newer Node or set CONTACTLAB_NODE, {hint}",
+            node.to_string_lossy()
+        )),
+        _ => Ok(()),
     }
 }
 

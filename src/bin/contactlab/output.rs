@@ -65,3 +65,8 @@ pub(crate) use outln;
 pub fn progress(text: &str) {
     let _ = write!(io::stderr(), "{text}");
 }
+
+/// A note for the person on standard error, apart from the output.
+pub fn note(text: &str) {
+    progress(&format!("contactlab: note: {text}\n"));
+}

@@ -1,10 +1,22 @@
 //! Step records as `run` and `score` print them: a table with one line per
 //! step, or one JSON object per line, and the run means.
 
+use crate::args::Args;
 use crate::output::{outln, CliResult, Out};
-use contactlab::measures::contact_records;
+use contactlab::measures::{contact_records, OracleChoice};
+use contactlab::scene::Oracle;
 use contactlab::sim::{RunMeans, Simulation, StepRecord};
-use serde_json::json;
+use serde_json::{json, Map, Value};
+
+/// The oracle of a run's headline: the `oracle` setting, or the geometric
+/// oracle when the scene has none of its own.
+pub fn headline_oracle(sim: &Simulation) -> OracleChoice {
+    if matches!(sim.scene().oracle, Oracle::None) {
+        OracleChoice::Geometric
+    } else {
+        sim.settings().oracle
+    }
+}
 
 /// The table's header line.
 pub fn print_header(out: &mut Out) -> CliResult {
@@ -30,7 +42,8 @@ pub fn print_header(out: &mut Out) -> CliResult {
     Ok(())
 }
 
-fn show(x: Option<f64>, digits: usize) -> String {
+/// `x` with `digits` decimals, or "-" when there is none.
+pub fn show(x: Option<f64>, digits: usize) -> String {
     x.map_or("-".to_string(), |v| format!("{v:.digits$}"))
 }
 
@@ -60,12 +73,17 @@ pub fn print_line(out: &mut Out, r: &StepRecord) -> CliResult {
 
 /// One `--json` line: the record's keys (the page's readout names),
 /// without the `ms_*` timings when `timings` is off.
-pub fn record_json(r: &StepRecord, timings: bool) -> serde_json::Value {
+pub fn record_json(r: &StepRecord, timings: bool) -> Value {
     let mut value = r.to_json();
     if let (false, Some(fields)) = (timings, value.as_object_mut()) {
-        fields.retain(|key, _| !key.starts_with("ms_"));
+        drop_timings(fields);
     }
     value
+}
+
+/// Leaves out the `ms_*` fields (`--no-timings`), which differ run to run.
+pub fn drop_timings(fields: &mut Map<String, Value>) {
+    fields.retain(|key, _| !key.starts_with("ms_"));
 }
 
 /// The run means as the table's last line.
@@ -93,6 +111,17 @@ pub struct RecordStyle {
     pub timings: bool,
     /// With `json`: each line also lists the step's contacts.
     pub contacts: bool,
+}
+
+impl RecordStyle {
+    /// As `--json`, `--no-timings` and `--contacts` say.
+    pub fn of(args: &Args) -> RecordStyle {
+        RecordStyle {
+            json: args.flag("--json"),
+            timings: !args.flag("--no-timings"),
+            contacts: args.flag("--contacts"),
+        }
+    }
 }
 
 /// One step as `style` says: a JSON line (with the contacts `sim` holds,

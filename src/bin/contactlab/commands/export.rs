@@ -4,17 +4,31 @@
 //! files are written; a file in the way that no export wrote is refused,
 //! never overwritten.
 
-use super::args::Args;
-use super::output::{outln, progress, CliResult, Out};
+use crate::args::{Args, Command, CommandOption};
+use crate::load;
+use crate::output::{outln, progress, CliResult, Out};
 use contactlab::export::{format_by_id, format_ids, At, Export, ExportFile, FORMATS, HEADER_MARK};
+use contactlab::settings::Stage;
+use contactlab::sim::Simulation;
 use std::path::{Path, PathBuf};
 
-pub const EXPORT_SUMMARY: &str = "Writes the scene for another simulator (or as our own scene file), at its initial pose or at the pose a run reaches after --step N steps with the method and settings given: masses, inertias, friction, gravity and time step come along, and every file names the scene, the pose, the ContactLab version and the body names. Lists the files it wrote.";
-
-pub const EXPORT_FORMATS: &str = "the format, one of those listed under \"Formats\"";
+pub const COMMAND: Command = Command {
+    name: "export",
+    arguments: "<scene> --format F --out DIR",
+    summary: "Writes the scene for another simulator (or as our own scene file), at its initial pose or at the pose a run reaches after --step N steps with the method and settings given: masses, inertias, friction, gravity and time step come along, and every file names the scene, the pose, the ContactLab version and the body names. Lists the files it wrote.",
+    stages: &[Stage::Geometry, Stage::Detection, Stage::Dynamics],
+    settings: &[],
+    options: &[
+        CommandOption::valued("--format", "F", "the format, one of those listed under \"Formats\""),
+        CommandOption::valued("--out", "DIR", "the directory to write into (made if missing); only the export's own files are written, and a file there that is not from an earlier export is never overwritten"),
+        CommandOption::valued("--step", "N", "export the pose a run with the method and settings given reaches after N steps (default: the scene's initial pose)"),
+    ],
+    more_help: Some(formats_help),
+    run: export,
+};
 
 /// The formats of the registry, for `contactlab export --help`.
-pub fn formats_help() -> String {
+fn formats_help() -> String {
     let mut text = String::from("\nFormats:\n");
     for f in FORMATS {
         text.push_str(&format!("  {:<6} for {}: {}\n", f.id, f.purpose, f.summary));
@@ -22,7 +36,7 @@ pub fn formats_help() -> String {
     text
 }
 
-pub fn export(args: &Args, out: &mut Out) -> CliResult {
+fn export(args: &Args, out: &mut Out) -> CliResult {
     let format_id = args
         .value("--format")
         .ok_or_else(|| format!("--format is required (one of: {})", format_ids().join(", ")))?;
@@ -37,50 +51,12 @@ pub fn export(args: &Args, out: &mut Out) -> CliResult {
     })?);
     let files = match args.count("--step", "steps")? {
         None => {
-            let scene = super::load(args, "export")?;
-            let mut export = Export::initial(&scene);
-            export.dt = args.settings.dt.unwrap_or(scene.settings.dt);
-            export.mu = args.settings.mu;
-            (format.write)(&export)
+            let scene = load::scene(args, "export")?;
+            (format.write)(&load::initial_export(&scene, &args.settings))
         }
         Some(steps) => {
-            let mut sim = super::start_run(args, "export")?;
-            let long = steps >= 20;
-            while sim.step_index() < steps {
-                let record = sim.step().map_err(|e| format!("--step {steps}: {e}"))?;
-                if let Some(message) = record.diverged {
-                    if long {
-                        progress("\n");
-                    }
-                    return Err(format!("--step {steps}: {message}").into());
-                }
-                if long {
-                    progress(&format!("\rexport: step {}/{steps}", sim.step_index()));
-                }
-            }
-            if long {
-                progress("\n");
-            }
-            let export = Export {
-                scene: sim.scene(),
-                poses: sim
-                    .bodies()
-                    .iter()
-                    .map(|b| (b.position, b.rotation))
-                    .collect(),
-                velocities: sim
-                    .bodies()
-                    .iter()
-                    .map(|b| (b.velocity, b.angular_velocity))
-                    .collect(),
-                at: At::Step {
-                    step: steps,
-                    method: sim.settings().method.clone(),
-                },
-                dt: sim.dt(),
-                mu: sim.settings().mu,
-            };
-            (format.write)(&export)
+            let sim = run_to_step(args, steps)?;
+            (format.write)(&export_of_run(&sim, steps))
         }
     };
     write_files(&dir, &files)?;
@@ -95,6 +71,52 @@ pub fn export(args: &Args, out: &mut Out) -> CliResult {
         dir.display()
     )?;
     Ok(())
+}
+
+/// The run the arguments ask for, `steps` steps on; progress on standard
+/// error for a long one.
+fn run_to_step(args: &Args, steps: u64) -> Result<Simulation, String> {
+    let mut sim = load::simulation(args, "export")?;
+    let long = steps >= 20;
+    while sim.step_index() < steps {
+        let record = sim.step().map_err(|e| format!("--step {steps}: {e}"))?;
+        if let Some(message) = record.diverged {
+            if long {
+                progress("\n");
+            }
+            return Err(format!("--step {steps}: {message}"));
+        }
+        if long {
+            progress(&format!("\rexport: step {}/{steps}", sim.step_index()));
+        }
+    }
+    if long {
+        progress("\n");
+    }
+    Ok(sim)
+}
+
+/// The pose and velocities a run has reached, to export.
+fn export_of_run(sim: &Simulation, steps: u64) -> Export<'_> {
+    Export {
+        scene: sim.scene(),
+        poses: sim
+            .bodies()
+            .iter()
+            .map(|b| (b.position, b.rotation))
+            .collect(),
+        velocities: sim
+            .bodies()
+            .iter()
+            .map(|b| (b.velocity, b.angular_velocity))
+            .collect(),
+        at: At::Step {
+            step: steps,
+            method: sim.settings().method.clone(),
+        },
+        dt: sim.dt(),
+        mu: sim.settings().mu,
+    }
 }
 
 /// Writes every file under `dir`, after checking that none would replace a
