@@ -17,6 +17,7 @@
 
 use crate::cmd::{self, Error, Result};
 use crate::{dist, server, setup, wasm};
+use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
@@ -86,41 +87,53 @@ fn methods_under_test(root: &Path) -> Result<Vec<(String, String)>> {
     command.args(["methods", "--json"]);
     let text = cmd::output(&mut command)
         .ok_or_else(|| Error::new(format!("`{} methods --json` failed", binary.display())))?;
-    let entries = registry_entries(&text);
+    let registry: Value = serde_json::from_str(&text)
+        .map_err(|e| Error::new(format!("`contactlab methods --json` is not JSON: {e}")))?;
+    let entries = registry_entries(&registry);
     if entries.is_empty() {
         return Err(Error::new("`contactlab methods --json` listed no methods"));
     }
     Ok(entries)
 }
 
-/// The `id` and `kind` of every object in the registry's JSON whose
-/// `reference` and `paper_code` are false. The objects are flat apart from the `reads` array
-/// of ids, and serde_json writes them with sorted keys, so each `"id":` is
-/// followed by its own `"kind":` and `"reference":` before the next
-/// object's.
-fn registry_entries(json: &str) -> Vec<(String, String)> {
-    let mut entries = Vec::new();
-    let mut rest = json;
-    let text_after = |rest: &str, key: &str| -> Option<String> {
-        let start = rest.find(key)? + key.len();
-        let end = rest[start..].find('"')?;
-        Some(rest[start..start + end].to_string())
-    };
-    while let Some(id) = text_after(rest, "\"id\":\"") {
-        rest = &rest[rest.find("\"id\":\"").unwrap_or(0) + 6..];
-        let kind = text_after(rest, "\"kind\":\"").unwrap_or_default();
-        let flag = |key: &str| {
-            rest.find(key)
-                .is_some_and(|r| rest[r + key.len()..].starts_with("true"))
-        };
+/// The `id` and `kind` of every method in the registry's JSON list whose
+/// `reference` and `paper_code` are false.
+fn registry_entries(registry: &Value) -> Vec<(String, String)> {
+    let text = |method: &Value, key: &str| method[key].as_str().unwrap_or_default().to_string();
+    registry
+        .as_array()
+        .into_iter()
+        .flatten()
         // The `@paper-code` variants (the paper's reference code's rules)
         // cost what their printed methods cost; the benchmark times the
         // printed ones.
-        if !flag("\"reference\":") && !flag("\"paper_code\":") {
-            entries.push((id, kind));
-        }
-    }
-    entries
+        .filter(|m| m["reference"] != true && m["paper_code"] != true)
+        .map(|m| (text(m, "id"), text(m, "kind")))
+        .filter(|(id, _)| !id.is_empty())
+        .collect()
+}
+
+/// One line of a tool's output read as a JSON object (the CLI's step
+/// records, the page's bench results); any other line is `None`.
+fn json_object(line: &str) -> Option<Value> {
+    serde_json::from_str::<Value>(line)
+        .ok()
+        .filter(Value::is_object)
+}
+
+/// The number under `key`.
+fn json_number(object: &Value, key: &str) -> Option<f64> {
+    object.get(key)?.as_f64()
+}
+
+/// The numbers of the list under `key`.
+fn json_numbers(object: &Value, key: &str) -> Option<Vec<f64>> {
+    object
+        .get(key)?
+        .as_array()?
+        .iter()
+        .map(Value::as_f64)
+        .collect()
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -135,25 +148,6 @@ fn median(mut values: Vec<f64>) -> f64 {
 /// Whether `value` meets `target` (a missing measurement does not).
 fn within(value: f64, target: f64) -> bool {
     value.is_finite() && value <= target
-}
-
-/// The number after `"key":` in a flat JSON object.
-fn json_number(line: &str, key: &str) -> Option<f64> {
-    let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;
-    let rest = &line[start..];
-    let end = rest.find([',', '}']).unwrap_or(rest.len());
-    rest[..end].trim().parse().ok()
-}
-
-/// The numbers of `"key":[…]` in a JSON object.
-fn json_numbers(text: &str, key: &str) -> Option<Vec<f64>> {
-    let start = text.find(&format!("\"{key}\":["))? + key.len() + 4;
-    let end = start + text[start..].find(']')?;
-    text[start..end]
-        .split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.trim().parse().ok())
-        .collect()
 }
 
 fn native(root: &Path, scene: &str, method: &str, solver: &str, steps: usize) -> Result<Timing> {
@@ -172,7 +166,7 @@ fn native(root: &Path, scene: &str, method: &str, solver: &str, steps: usize) ->
     ]);
     let out = cmd::output(&mut command)
         .ok_or_else(|| Error::new(format!("`{}` failed", cmd::display(&command))))?;
-    let lines: Vec<&str> = out.lines().skip(WARM_UP).collect();
+    let lines: Vec<Value> = out.lines().skip(WARM_UP).filter_map(json_object).collect();
     let pick = |key: &str| median(lines.iter().filter_map(|l| json_number(l, key)).collect());
     let visits = lines.iter().filter_map(|l| {
         let visits = json_number(l, "iterations")? * json_number(l, "count")?;
@@ -224,36 +218,31 @@ fn browser(root: &Path, methods: &[String], engines: &[String]) -> Result<Browse
     let mut first_frame = f64::NAN;
     let mut engine_frames = Vec::new();
     let mut compare = f64::NAN;
-    for line in out.lines() {
-        if let Some(ms) = json_number(line, "compare_ms") {
+    for line in out.lines().filter_map(json_object) {
+        if let Some(ms) = json_number(&line, "compare_ms") {
             compare = ms;
             continue;
         }
-        if let Some(ms) = json_number(line, "engine_first_frame_ms") {
-            let start = line.find("\"engine\":\"").map(|s| s + 10);
-            if let Some(start) = start {
-                let id = &line[start..start + line[start..].find('"').unwrap_or(0)];
+        if let Some(ms) = json_number(&line, "engine_first_frame_ms") {
+            if let Some(id) = line["engine"].as_str() {
                 engine_frames.push((id.to_string(), ms));
             }
             continue;
         }
-        if let Some(ms) = json_number(line, "first_frame_ms") {
-            if !line.contains("\"method\"") {
+        if let Some(ms) = json_number(&line, "first_frame_ms") {
+            if line.get("method").is_none() {
                 first_frame = ms;
                 continue;
             }
         }
-        let field = |key: &str| -> Option<String> {
-            let start = line.find(&format!("\"{key}\":\""))? + key.len() + 4;
-            Some(line[start..start + line[start..].find('"')?].to_string())
-        };
+        let field = |key: &str| line[key].as_str().map(str::to_string);
         let (Some(scene), Some(method)) = (field("scene"), field("method")) else {
             continue;
         };
         // The page reports the solver it ran.
         let solver = field("solver").unwrap_or_default();
         let pick = |key: &str| {
-            json_numbers(line, key)
+            json_numbers(&line, key)
                 .map(|v| median(v.into_iter().skip(WARM_UP).collect()))
                 .unwrap_or(f64::NAN)
         };
@@ -610,21 +599,28 @@ mod tests {
 
     #[test]
     fn reads_numbers_from_the_cli_and_page_json() {
-        let line =
-            r#"{"count":63,"ms_broad":0.08,"ms_method":1.5e0,"ms_solver":3.25,"quality":80.6}"#;
-        assert_eq!(json_number(line, "ms_broad"), Some(0.08));
-        assert_eq!(json_number(line, "ms_method"), Some(1.5));
-        assert_eq!(json_number(line, "quality"), Some(80.6));
-        assert_eq!(json_number(line, "missing"), None);
-        let page = r#"{"scene":"pillar","method":"opposing","ms_solver":[3,1, 2],"ms_broad":[]}"#;
-        assert_eq!(json_numbers(page, "ms_solver"), Some(vec![3.0, 1.0, 2.0]));
-        assert_eq!(json_numbers(page, "ms_broad"), Some(vec![]));
+        let line = json_object(
+            r#"{"count":63,"ms_broad":0.08,"ms_method":1.5e0,"ms_solver":3.25,"quality":80.6}"#,
+        )
+        .unwrap();
+        assert_eq!(json_number(&line, "ms_broad"), Some(0.08));
+        assert_eq!(json_number(&line, "ms_method"), Some(1.5));
+        assert_eq!(json_number(&line, "quality"), Some(80.6));
+        assert_eq!(json_number(&line, "missing"), None);
+        let page = json_object(
+            r#"{"scene":"pillar","method":"opposing","ms_solver":[3,1, 2],"ms_broad":[]}"#,
+        )
+        .unwrap();
+        assert_eq!(json_numbers(&page, "ms_solver"), Some(vec![3.0, 1.0, 2.0]));
+        assert_eq!(json_numbers(&page, "ms_broad"), Some(vec![]));
+        assert!(json_object("Pillar: 20 steps").is_none());
+        assert!(json_object("[1, 2]").is_none());
     }
 
     #[test]
     fn registry_entries_skip_the_reference_and_the_variants_and_carry_the_kind() {
         let json = r#"[{"help":"a","id":"opposing","kind":"local","name":"O","paper_code":false,"reads":[],"reference":false},{"help":"v","id":"opposing@paper-code","kind":"local","name":"O2","paper_code":true,"reads":[],"reference":false},{"help":"b","id":"contour-region","kind":"region","name":"C","paper_code":false,"reads":[],"reference":false},{"help":"c","id":"reference","kind":"reference","name":"R","paper_code":false,"reads":[],"reference":true}]"#;
-        let entries = registry_entries(json);
+        let entries = registry_entries(&serde_json::from_str(json).unwrap());
         let expected = [("opposing", "local"), ("contour-region", "region")];
         assert_eq!(entries.len(), expected.len());
         for ((id, kind), (want_id, want_kind)) in entries.iter().zip(expected) {

@@ -15,13 +15,15 @@
 //!   docs/meshes.md by running the `tetgen` program.
 //!
 //! This file only parses the command line and dispatches; each concern lives
-//! in its own module. Only `std` is used so that the tool builds instantly on
-//! a fresh machine, before any of the setup it performs has happened.
+//! in its own module. Besides `std` the tool uses only what the core already
+//! builds (the core's registries, serde_json), so that it builds quickly on a
+//! fresh machine, before any of the setup it performs has happened.
 
 mod bench;
 mod cmd;
 mod dist;
 mod engines;
+mod fnv;
 mod fuzz;
 mod meshes;
 mod minify;

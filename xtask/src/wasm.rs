@@ -16,8 +16,9 @@
 //! the lean module.
 
 use crate::cmd::{self, Error, Result};
-use crate::dist::json_string;
+use crate::fnv::fnv1a;
 use crate::{setup, wasm_tables};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -76,27 +77,46 @@ pub fn build(root: &Path) -> Result<()> {
 
 /// Writes `www/pkg/help.json`: every method's and engine's help paragraph
 /// and sources by id, `{"opposing": {"help": …, "source": …}, …}`, from
-/// their registries. The lean module leaves these texts out (`help_text!`
-/// in src/lib.rs); the page's help dialog reads them here.
+/// their registries, in the registries' order. The lean module leaves these
+/// texts out (`help_text!` in src/lib.rs); the page's help dialog reads
+/// them here.
 fn write_help(out_dir: &Path) -> Result<()> {
     let methods = contactlab::contact::every_method().map(|m| (m.id, m.help, m.source.to_string()));
     let engines = contactlab::engines::ENGINES
         .iter()
         .map(|e| (e.id, e.help, e.source()));
-    let entries: Vec<String> = methods
-        .chain(engines)
-        .map(|(id, help, source)| {
-            format!(
-                "{}: {{\"help\": {}, \"source\": {}}}",
-                json_string(id),
-                json_string(help),
-                json_string(&source)
-            )
-        })
-        .collect();
+    let texts = HelpTexts(
+        methods
+            .chain(engines)
+            .map(|(id, help, source)| (id, HelpText { help, source }))
+            .collect(),
+    );
     let path = out_dir.join("help.json");
-    std::fs::write(&path, format!("{{{}}}\n", entries.join(",\n")))
+    let json = serde_json::to_string_pretty(&texts)
+        .map_err(|e| Error::new(format!("could not write {}: {e}", path.display())))?;
+    std::fs::write(&path, json + "\n")
         .map_err(|e| Error::new(format!("could not write {}: {e}", path.display())))
+}
+
+/// One entry of help.json.
+#[derive(serde::Serialize)]
+struct HelpText {
+    help: &'static str,
+    source: String,
+}
+
+/// help.json's object: ids in the registries' order (a map type would sort
+/// them).
+struct HelpTexts(Vec<(&'static str, HelpText)>);
+
+impl Serialize for HelpTexts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (id, text) in &self.0 {
+            map.serialize_entry(id, text)?;
+        }
+        map.end()
+    }
 }
 
 /// Where the page finds the engines' npm files, relative to `www/`.
@@ -258,13 +278,6 @@ fn npm_wasm_opt(root: &Path) -> Result<PathBuf> {
 
 fn read(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| Error::new(format!("cannot read {}: {e}", path.display())))
-}
-
-/// 64-bit FNV-1a: names a cache entry by its input; not a security hash.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// Refuses an optimised module whose exported tables changed element type
