@@ -7,7 +7,8 @@
 //! `wasm-opt -O3` from npm's `binaryen` package (pinned in package.json;
 //! Debian's binaryen is too old and breaks wasm-bindgen's externref table,
 //! which [`check_tables`] would catch). The optimisation only makes a
-//! module smaller and faster, so without Node.js it is skipped with a note;
+//! module smaller and faster, so without Node.js it is skipped with a note
+//! (on CI, where the published module must be the one tested, it fails);
 //! its output is kept in `target/wasm-opt/` by the input's hash, so building
 //! the same module again costs nothing. Both cargo builds share the target
 //! directory: cargo keeps each feature set's artifacts apart, so switching
@@ -15,6 +16,7 @@
 //! `docs/method.md` (as `method.txt`, linked from the page's help) beside
 //! the lean module.
 
+use crate::ci;
 use crate::cmd::{self, Error, Result};
 use crate::fnv::fnv1a;
 use crate::{setup, wasm_tables};
@@ -125,8 +127,8 @@ pub const ENGINE_FILES: &str = "pkg/engines";
 /// Copies the files each engine's adapter loads (the engine registry's
 /// `files`, from `node_modules`, with the package's licence) into
 /// `www/pkg/engines/`, so that the page serves them from its own origin.
-/// A package that is not installed is left out with a note: the page then
-/// says how to install it when its engine is chosen.
+/// A package that is not installed is left out with a note (a failure on
+/// CI): the page then says how to install it when its engine is chosen.
 fn copy_engine_packages(root: &Path) -> Result<()> {
     let out_dir = root.join("www").join(ENGINE_FILES);
     let _ = std::fs::remove_dir_all(&out_dir);
@@ -136,10 +138,13 @@ fn copy_engine_packages(root: &Path) -> Result<()> {
             .iter()
             .all(|f| root.join("node_modules").join(f).is_file())
         {
-            println!(
-                "note: the npm package {} is not installed (npm ci installs it): the page offers {} without its files",
-                engine.package, engine.name
-            );
+            ci::cannot_run(
+                &format!("copying {}'s files into www/{ENGINE_FILES}/", engine.name),
+                &format!(
+                    "the npm package {} is not installed (npm ci installs it); the page offers {} without its files",
+                    engine.package, engine.name
+                ),
+            )?;
             continue;
         }
         // The package's licence file, whatever its extension (PhysX's and
@@ -200,8 +205,7 @@ fn build_module(root: &Path, wasm_bindgen: &Path, module: &PageModule) -> Result
             .arg(&wasm),
     )?;
 
-    optimise(root, &out_dir.join("contactlab_bg.wasm"));
-    Ok(())
+    optimise(root, &out_dir.join("contactlab_bg.wasm"))
 }
 
 /// Cargo's target directory, which `CARGO_TARGET_DIR` may move elsewhere.
@@ -213,10 +217,11 @@ fn target_dir(root: &Path) -> PathBuf {
 }
 
 /// `wasm-opt -O3` in place. A failure leaves the working unoptimised module
-/// and is reported, but does not stop the build: the optimisation is optional.
+/// and is reported, but does not stop the build (the optimisation is
+/// optional) except on CI.
 /// No `--enable-*` flags: binaryen reads the features from the module's
 /// `target_features` section, and naming some would drop the others.
-fn optimise(root: &Path, module: &Path) {
+fn optimise(root: &Path, module: &Path) -> Result<()> {
     cmd::heading("wasm-opt -O3 (npm's binaryen)");
     let result = read(module).and_then(|input| {
         let cached = target_dir(root)
@@ -256,8 +261,14 @@ fn optimise(root: &Path, module: &Path) {
         })
     });
     match result {
-        Ok(()) => println!("optimised {}", module.display()),
-        Err(error) => println!("warning: {error}; keeping the unoptimised module"),
+        Ok(()) => {
+            println!("optimised {}", module.display());
+            Ok(())
+        }
+        Err(error) => ci::cannot_run(
+            "wasm-opt -O3",
+            &format!("{error}; the unoptimised module is kept"),
+        ),
     }
 }
 
