@@ -2,7 +2,8 @@
 //! author and section (Erleben 2018 §5.1, Bouma & Vaněček §3) and its own
 //! documents by their path in the repository (`docs/design/solver.md`,
 //! "Proximal Gauss-Seidel"). A reader of a fresh clone has nothing else, so
-//! this test fails, naming file and line, on
+//! this test reads every text file git tracks and fails, naming file and
+//! line, on
 //!
 //! - a source cited by the number it had in a folder outside the
 //!   repository (the word "seed" and a number 00N) or that folder itself
@@ -20,7 +21,8 @@
 //! Lines are read with their comment markers removed and joined, so a
 //! phrase broken across two comment lines is still found.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::process::Command;
 
 /// What the repository may not point at.
 /// Written in two pieces so that this file does not itself hold what it
@@ -47,37 +49,33 @@ const PAPER_VERBS: [&str; 22] = [
     "calls", "computes", "writes", "prints", "reports",
 ];
 
-/// The folders and files whose text is read: code, tests, the page, the
-/// build tool, the documents and the scene files, whose descriptions the
-/// page shows (the page's built `www/pkg/` is not ours).
-const READ: [&str; 9] = [
-    "src",
-    "scenes",
-    "tests",
-    "www",
-    "xtask",
-    "docs",
-    "README.md",
-    "CHANGELOG.md",
-    ".github",
-];
-
-fn text_files(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        if path.ends_with("www/pkg") || path.ends_with("tests/e2e/output") {
-            return;
-        }
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-            .map(|entry| entry.expect("a directory entry").path())
-            .collect();
-        entries.sort();
-        for entry in entries {
-            text_files(&entry, out);
-        }
-    } else if std::fs::read_to_string(path).is_ok() {
-        out.push(path.to_path_buf());
-    }
+/// Every text file git tracks, as paths from the repository root: code,
+/// tests, the page, the build tool, the tools, the examples, CI, the data,
+/// the documents and the scene files, whose descriptions the page shows.
+/// Binary files (not UTF-8, or holding a NUL byte) are left out; what the
+/// build writes (`www/pkg/`) is not tracked. Without git this test fails.
+fn tracked_text_files(root: &Path) -> Vec<(String, String)> {
+    let listed = Command::new("git")
+        .current_dir(root)
+        .args(["ls-files", "-z"])
+        .output()
+        .expect("`git ls-files` runs (this test reads the files git tracks)");
+    assert!(
+        listed.status.success(),
+        "`git ls-files` failed in {}: {}",
+        root.display(),
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    let names = String::from_utf8(listed.stdout).expect("git lists UTF-8 paths");
+    names
+        .split('\0')
+        .filter(|name| !name.is_empty())
+        .filter_map(|name| {
+            // A tracked file deleted in the work tree is not read.
+            let text = std::fs::read_to_string(root.join(name)).ok()?;
+            (!text.contains('\0')).then(|| (name.to_string(), text))
+        })
+        .collect()
 }
 
 /// A text's lines without their comment markers (`//!`, `///`, `//`, `*`,
@@ -231,30 +229,22 @@ fn normalise(path: &Path) -> String {
 #[test]
 fn the_repository_points_only_inside_itself() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for entry in READ {
-        let path = root.join(entry);
-        if path.exists() {
-            text_files(&path, &mut files);
-        }
-    }
+    let files = tracked_text_files(root);
     assert!(files.len() > 100, "only {} files read", files.len());
+    for folder in ["tools/", "examples/", ".ci/", "data/", "xtask/", "www/"] {
+        assert!(
+            files.iter().any(|(name, _)| name.starts_with(folder)),
+            "no tracked text file read under {folder}"
+        );
+    }
     let exists = |path: &str| !path.is_empty() && root.join(path).is_file();
     let mut found = Vec::new();
-    for file in &files {
-        let name = file
-            .strip_prefix(root)
-            .unwrap_or(file)
-            .display()
-            .to_string()
-            .replace('\\', "/");
+    for (name, text) in &files {
         // This file names the patterns it looks for.
         if name == "tests/references.rs" {
             continue;
         }
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        let problems = problems(&name, &text, &exists);
-        found.extend(problems);
+        found.extend(problems(name, text, &exists));
     }
     assert!(
         found.is_empty(),

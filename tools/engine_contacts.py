@@ -10,7 +10,8 @@ and writes into the same directory
 
 - contacts.csv: the contact file format contactlab-contacts/1 (README,
   "Scenes out, contacts in"), with `# poses: poses.csv`, and the optional
-  columns engine and note;
+  columns engine (the library that ran and its version: "MuJoCo 3.14.0",
+  "PyBullet 3.2.7 (Bullet 3.26)") and note;
 - poses.csv: every body's pose at steps 0 and 3 (`step,body,x,y,z,qw,qx,qy,qz`,
   the body frame's origin, which the export puts at the centre of mass).
 
@@ -60,7 +61,9 @@ import csv
 import importlib.metadata
 import math
 import os
+import re
 import sys
+import tempfile
 
 FORMAT_LINE = "# contactlab-contacts/1"
 HEADER = ["step", "body_a", "body_b", "x", "y", "z", "nx", "ny", "nz", "depth", "engine", "note"]
@@ -146,10 +149,33 @@ def read_manifest(directory):
     return settings["gravity"], settings["timestep"][0], bodies
 
 
+def bundled_bullet_version(pybullet):
+    """The version of the Bullet library PyBullet bundles ("3.26"), read from
+    the header of an empty world it serialises ("BULLETd-v326"): PyBullet's
+    own version (3.2.7) is its package's, and no call of its API returns
+    the library's."""
+    client = pybullet.connect(pybullet.DIRECT)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "empty.bullet")
+            pybullet.saveBullet(path, physicsClientId=client)
+            with open(path, "rb") as f:
+                header = f.read(12)
+    finally:
+        pybullet.disconnect(client)
+    match = re.fullmatch(rb"BULLET[fd][-_]v(\d)(\d\d)", header)
+    if not match:
+        raise RuntimeError(f"PyBullet wrote a .bullet file with the unknown header {header!r}")
+    return f"{int(match[1])}.{int(match[2])}"
+
+
 def bullet_run(directory):
     import pybullet
 
-    engine = f"Bullet {importlib.metadata.version('pybullet')}"
+    # The rows name the library that ran and its version, as the page's
+    # engines do: PyBullet's package and the Bullet inside it.
+    package = importlib.metadata.version("pybullet")
+    engine = f"PyBullet {package} (Bullet {bundled_bullet_version(pybullet)})"
     gravity, dt, bodies = read_manifest(directory)
     client = pybullet.connect(pybullet.DIRECT)
     try:

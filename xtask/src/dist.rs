@@ -25,8 +25,9 @@
 //! it found.
 
 use crate::cmd::{Error, Result};
-use crate::wasm::{self, fnv1a};
-use std::fmt::Write as _;
+use crate::fnv::fnv1a;
+use crate::wasm;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The marker that says a folder is a ContactLab site.
@@ -360,8 +361,9 @@ fn inspect(out: &Path) -> Result<EarlierSite> {
         return Ok(none);
     }
     let marker = out.join("versions.json");
-    let is_site = std::fs::read_to_string(&marker)
-        .is_ok_and(|text| text.contains(&format!("\"format\": \"{SITE_FORMAT}\"")));
+    let is_site = std::fs::read_to_string(&marker).is_ok_and(|text| {
+        serde_json::from_str::<SiteMarker>(&text).is_ok_and(|m| m.format == SITE_FORMAT)
+    });
     if !is_site {
         return Err(Error::new(format!(
             "{} is neither empty nor a ContactLab site (no versions.json of format {SITE_FORMAT}; it holds {}); \
@@ -509,47 +511,73 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
         .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
 }
 
-pub(crate) fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json_list(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|item| json_string(item)).collect();
-    format!("[{}]", quoted.join(", "))
-}
-
 /// `versions.json`: the marker of a site, its current release and all it
 /// holds. The root page reads it to send an older link to its release.
+#[derive(Serialize)]
+struct Versions<'a> {
+    format: &'a str,
+    current: &'a str,
+    versions: &'a [String],
+}
+
+/// What [`inspect`] reads of a `versions.json`: the marker alone.
+#[derive(Deserialize)]
+struct SiteMarker {
+    format: String,
+}
+
 fn versions_json(current: &str, versions: &[String]) -> String {
-    format!(
-        "{{\n  \"format\": \"{SITE_FORMAT}\",\n  \"current\": {},\n  \"versions\": {}\n}}\n",
-        json_string(current),
-        json_list(versions)
-    )
+    pretty(&Versions {
+        format: SITE_FORMAT,
+        current,
+        versions,
+    })
 }
 
 /// The web app manifest: installable, opening the site's root.
+#[derive(Serialize)]
+struct WebManifest<'a> {
+    name: &'a str,
+    short_name: &'a str,
+    description: &'a str,
+    start_url: &'a str,
+    scope: &'a str,
+    display: &'a str,
+    background_color: &'a str,
+    theme_color: &'a str,
+    icons: [Icon; 1],
+}
+
+#[derive(Serialize)]
+struct Icon {
+    src: String,
+    sizes: &'static str,
+    #[serde(rename = "type")]
+    media_type: &'static str,
+}
+
 fn manifest(assets: &str) -> String {
-    format!(
-        "{{\n  \"name\": \"ContactLab\",\n  \"short_name\": \"ContactLab\",\n  \
-         \"description\": \"Judge how good a rigid-body simulator's contact points are, in the browser.\",\n  \
-         \"start_url\": \"./\",\n  \"scope\": \"./\",\n  \"display\": \"standalone\",\n  \
-         \"background_color\": \"#10161d\",\n  \"theme_color\": \"#1d2733\",\n  \
-         \"icons\": [{{ \"src\": {}, \"sizes\": \"any\", \"type\": \"image/svg+xml\" }}]\n}}\n",
-        json_string(&format!("{assets}favicon.svg"))
-    )
+    pretty(&WebManifest {
+        name: "ContactLab",
+        short_name: "ContactLab",
+        description: "Judge how good a rigid-body simulator's contact points are, in the browser.",
+        start_url: "./",
+        scope: "./",
+        display: "standalone",
+        background_color: "#10161d",
+        theme_color: "#1d2733",
+        icons: [Icon {
+            src: format!("{assets}favicon.svg"),
+            sizes: "any",
+            media_type: "image/svg+xml",
+        }],
+    })
+}
+
+/// A root file's JSON: two-space indented, with a final newline. The types
+/// written hold only strings, which always serialise.
+fn pretty(value: &impl Serialize) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
 }
 
 /// The service worker: this build's cache name and precache list (every
@@ -564,20 +592,23 @@ fn service_worker(build: &Build, tree: &[(String, Vec<u8>)]) -> String {
     for (path, _) in tree {
         // The engines' packages (megabytes each) are fetched when an engine
         // is first chosen and kept then, as a visited release's files are.
-        if path.contains(&format!("/{}/", crate::wasm::ENGINE_FILES)) {
+        if path.contains(&format!("/{}/", wasm::ENGINE_FILES)) {
             continue;
         }
         let url = format!("v/{}/{path}", build.version);
         // A folder's page is asked for by the folder's address.
         urls.push(url.strip_suffix("index.html").unwrap_or(&url).to_string());
     }
+    // A string and a list of strings always serialise.
+    let build_name = serde_json::to_string(&format!("{} {}", build.version, build.id));
+    let precache = serde_json::to_string_pretty(&urls);
     format!(
         "// Written by `cargo xtask dist`; the code below the two constants is\n\
          // xtask/src/site/sw.js.\n\
          const BUILD = {};\n\
          const PRECACHE = {};\n\n{SERVICE_WORKER}",
-        json_string(&format!("{} {}", build.version, build.id)),
-        json_list(&urls)
+        build_name.unwrap_or_default(),
+        precache.unwrap_or_default()
     )
 }
 

@@ -10,10 +10,11 @@
 //!
 //! `--check` (what `cargo xtask test` runs) does the same into `target/`
 //! and compares with the committed files: the same lines, the same counts,
-//! numbers within [`RELATIVE`] and [`ABSOLUTE`]. Where Python cannot import
-//! both engine packages it prints one "skipped" line saying how to install
-//! them, and passes.
+//! numbers within [`RELATIVE`] and [`ABSOLUTE`]. Where no Python can import
+//! both engine packages it fails on CI, naming what each Python lacks, and
+//! elsewhere prints one "skipped" line saying so (`xtask/src/ci.rs`).
 
+use crate::ci;
 use crate::cmd::{self, Error, Result};
 use crate::results::build_cli;
 use std::path::{Path, PathBuf};
@@ -34,23 +35,45 @@ const ENGINES: &[(&str, &str, &str)] =
 const RELATIVE: f64 = 1e-6;
 const ABSOLUTE: f64 = 1e-9;
 
-/// The Python that can import both engines: the project's `.venv` (which
-/// `.ci/run` makes) or `python3`.
-fn python(root: &Path) -> Option<PathBuf> {
-    let candidates = [root.join(".venv/bin/python"), PathBuf::from("python3")];
-    candidates.into_iter().find(|p| {
-        Command::new(p)
-            .args(["-c", "import mujoco, pybullet, numpy"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    })
+/// The modules the script imports.
+const MODULES: [&str; 3] = ["mujoco", "pybullet", "numpy"];
+
+/// The Pythons tried, in order: the project's `.venv` (which `.ci/run`
+/// makes from [`REQUIREMENTS`]), then `python3`.
+fn candidates(root: &Path) -> [PathBuf; 2] {
+    [root.join(".venv/bin/python"), PathBuf::from("python3")]
 }
 
-/// The message of a skipped run.
-fn skipped() -> String {
-    format!("skipped: the engine contacts (neither .venv/bin/python nor python3 imports mujoco and pybullet; install with `python3 -m venv .venv && .venv/bin/pip install -r {REQUIREMENTS}`)")
+/// The first Python that can import every module of [`MODULES`], or, when
+/// none can, what each candidate lacks.
+fn python(root: &Path) -> std::result::Result<PathBuf, String> {
+    let mut lacking = Vec::new();
+    for candidate in candidates(root) {
+        match missing_modules(&candidate) {
+            Some(missing) if missing.is_empty() => return Ok(candidate),
+            Some(missing) => lacking.push(format!(
+                "{} cannot import {}",
+                candidate.display(),
+                missing.join(", ")
+            )),
+            None if candidate.is_absolute() && !candidate.exists() => {
+                lacking.push(format!("{} is missing", candidate.display()))
+            }
+            None => lacking.push(format!("{} does not run", candidate.display())),
+        }
+    }
+    Err(format!(
+        "{} (install them with `python3 -m venv .venv && .venv/bin/pip install -r {REQUIREMENTS}`)",
+        lacking.join("; ")
+    ))
+}
+
+/// Which of [`MODULES`] `python` cannot import; `None` when it does not run.
+fn missing_modules(python: &Path) -> Option<Vec<String>> {
+    let probe =
+        format!("for m in {MODULES:?}:\n    try: __import__(m)\n    except Exception: print(m)");
+    let out = cmd::output(Command::new(python).args(["-c", &probe]))?;
+    Some(out.split_whitespace().map(str::to_string).collect())
 }
 
 /// The built-in scene ids, as `contactlab scenes` lists them.
@@ -122,9 +145,11 @@ fn generate(root: &Path, python: &Path, out: &Path) -> Result<Vec<String>> {
 
 /// `cargo xtask engines`: regenerates the committed files.
 pub fn run(root: &Path) -> Result<()> {
-    let Some(python) = python(root) else {
-        return Err(Error::new(skipped()));
-    };
+    let python = python(root).map_err(|lacking| {
+        Error::new(format!(
+            "the engines' contacts cannot be recorded: {lacking}"
+        ))
+    })?;
     let refused = generate(root, &python, &root.join(DATA))?;
     for r in &refused {
         println!("refused by the engine (see the file's `# failed:` line): {r}");
@@ -135,9 +160,9 @@ pub fn run(root: &Path) -> Result<()> {
 
 /// `cargo xtask test`'s check: regenerates into target/ and compares.
 pub fn check(root: &Path) -> Result<()> {
-    let Some(python) = python(root) else {
-        println!("{}", skipped());
-        return Ok(());
+    let python = match python(root) {
+        Ok(python) => python,
+        Err(lacking) => return ci::cannot_run("the engine contacts check", &lacking),
     };
     let fresh = root.join("target/engines-check");
     let _ = std::fs::remove_dir_all(&fresh);

@@ -11,17 +11,21 @@
 //!   built-in scene into data/engine-contacts/ (or checks them).
 //! - `bench` times the methods natively and in the browser (docs/bench.md).
 //! - `screenshots` saves the page's screenshots in docs/screenshots/.
-//! - `meshes [--search]` remakes the committed TetGen meshes (meshes/) and
-//!   docs/meshes.md by running the `tetgen` program.
+//! - `meshes [--search | --check]` remakes the committed TetGen meshes
+//!   (meshes/) and docs/meshes.md by running the `tetgen` program (or checks
+//!   that they regenerate byte for byte).
 //!
 //! This file only parses the command line and dispatches; each concern lives
-//! in its own module. Only `std` is used so that the tool builds instantly on
-//! a fresh machine, before any of the setup it performs has happened.
+//! in its own module. Besides `std` the tool uses only what the core already
+//! builds (the core's registries, serde_json), so that it builds quickly on a
+//! fresh machine, before any of the setup it performs has happened.
 
 mod bench;
+mod ci;
 mod cmd;
 mod dist;
 mod engines;
+mod fnv;
 mod fuzz;
 mod meshes;
 mod minify;
@@ -63,9 +67,13 @@ commands:
                      optimised for N minutes with a fresh seed
                      (CONTACTLAB_FUZZ_SEED to replay one)
   screenshots        build the page and save docs/screenshots/*.png from headless Chromium
-  meshes [--search]  run tetgen on every built-in shape and write meshes/*.json
+  meshes [--search | --check]
+                     run tetgen on every built-in shape and write meshes/*.json
                      and docs/meshes.md (--search: measure the paper-fine
-                     ratios again instead of reusing the recorded ones)
+                     ratios again instead of reusing the recorded ones;
+                     --check: only check that they regenerate byte for byte)
+  Under CI=true a check whose tools are missing (tetgen; Python with
+  MuJoCo and PyBullet) fails naming them; elsewhere it says it skipped.
   help               show this message";
 
 fn main() -> ExitCode {
@@ -101,8 +109,9 @@ fn main() -> ExitCode {
         Some("meshes") => match &args[1..] {
             [] => meshes::run(&root(), false),
             [flag] if flag == "--search" => meshes::run(&root(), true),
+            [flag] if flag == "--check" => meshes::check(&root()),
             other => Err(cmd::Error::new(format!(
-                "`cargo xtask meshes` takes only `--search` (got `{}`)",
+                "`cargo xtask meshes` takes only `--search` or `--check` (got `{}`)",
                 other.join(" ")
             ))),
         },

@@ -5,10 +5,12 @@
 //! docs/meshes.md. `--search` measures every shape's paper-fine ratio again
 //! (minutes of TetGen time limits) instead of reusing the recorded one.
 //!
-//! `cargo xtask test` calls [`check`]: where `tetgen` is installed,
-//! remaking the meshes must give the committed files byte for byte; where
-//! it is not, the check says it was skipped and why.
+//! `cargo xtask meshes --check` and `cargo xtask test` call [`check`]:
+//! remaking the meshes must give the committed files byte for byte. Without
+//! `tetgen` the check fails on CI and says it skipped elsewhere
+//! (`xtask/src/ci.rs`).
 
+use crate::ci;
 use crate::cmd::{self, Error, Result};
 use crate::results::build_cli;
 use std::path::Path;
@@ -60,11 +62,11 @@ pub fn run(root: &Path, search: bool) -> Result<()> {
 pub fn check(root: &Path) -> Result<()> {
     cmd::heading("the committed TetGen meshes regenerate byte for byte");
     if !tetgen_installed() {
-        println!(
-            "skipped: the `tetgen` program is not installed, so the committed meshes \
-             cannot be remade here (.ci/run installs Debian's `tetgen`; or: apt-get install tetgen)"
+        return ci::cannot_run(
+            "the TetGen mesh regeneration check",
+            "the `tetgen` program is not on PATH (.ci/run installs Debian's `tetgen`; \
+             or: apt-get install tetgen)",
         );
-        return Ok(());
     }
     let cli = build_cli(root)?;
     cmd::run(

@@ -355,17 +355,8 @@ pub fn build_cli(root: &Path) -> Result<PathBuf> {
 
 /// The `"executable"` path of one line of cargo's JSON messages, when set.
 fn executable(message: &str) -> Option<PathBuf> {
-    const KEY: &str = "\"executable\":\"";
-    let start = message.find(KEY)? + KEY.len();
-    let mut path = String::new();
-    let mut chars = message[start..].chars();
-    loop {
-        match chars.next()? {
-            '"' => return Some(PathBuf::from(path)),
-            '\\' => path.push(chars.next()?),
-            c => path.push(c),
-        }
-    }
+    let message: serde_json::Value = serde_json::from_str(message).ok()?;
+    message["executable"].as_str().map(PathBuf::from)
 }
 
 /// Runs `contactlab table <kind>` for every kind, as many at a time as the

@@ -7,7 +7,8 @@
 //! `wasm-opt -O3` from npm's `binaryen` package (pinned in package.json;
 //! Debian's binaryen is too old and breaks wasm-bindgen's externref table,
 //! which [`check_tables`] would catch). The optimisation only makes a
-//! module smaller and faster, so without Node.js it is skipped with a note;
+//! module smaller and faster, so without Node.js it is skipped with a note
+//! (on CI, where the published module must be the one tested, it fails);
 //! its output is kept in `target/wasm-opt/` by the input's hash, so building
 //! the same module again costs nothing. Both cargo builds share the target
 //! directory: cargo keeps each feature set's artifacts apart, so switching
@@ -15,9 +16,11 @@
 //! `docs/method.md` (as `method.txt`, linked from the page's help) beside
 //! the lean module.
 
+use crate::ci;
 use crate::cmd::{self, Error, Result};
-use crate::dist::json_string;
+use crate::fnv::fnv1a;
 use crate::{setup, wasm_tables};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -76,27 +79,46 @@ pub fn build(root: &Path) -> Result<()> {
 
 /// Writes `www/pkg/help.json`: every method's and engine's help paragraph
 /// and sources by id, `{"opposing": {"help": …, "source": …}, …}`, from
-/// their registries. The lean module leaves these texts out (`help_text!`
-/// in src/lib.rs); the page's help dialog reads them here.
+/// their registries, in the registries' order. The lean module leaves these
+/// texts out (`help_text!` in src/lib.rs); the page's help dialog reads
+/// them here.
 fn write_help(out_dir: &Path) -> Result<()> {
     let methods = contactlab::contact::every_method().map(|m| (m.id, m.help, m.source.to_string()));
     let engines = contactlab::engines::ENGINES
         .iter()
         .map(|e| (e.id, e.help, e.source()));
-    let entries: Vec<String> = methods
-        .chain(engines)
-        .map(|(id, help, source)| {
-            format!(
-                "{}: {{\"help\": {}, \"source\": {}}}",
-                json_string(id),
-                json_string(help),
-                json_string(&source)
-            )
-        })
-        .collect();
+    let texts = HelpTexts(
+        methods
+            .chain(engines)
+            .map(|(id, help, source)| (id, HelpText { help, source }))
+            .collect(),
+    );
     let path = out_dir.join("help.json");
-    std::fs::write(&path, format!("{{{}}}\n", entries.join(",\n")))
+    let json = serde_json::to_string_pretty(&texts)
+        .map_err(|e| Error::new(format!("could not write {}: {e}", path.display())))?;
+    std::fs::write(&path, json + "\n")
         .map_err(|e| Error::new(format!("could not write {}: {e}", path.display())))
+}
+
+/// One entry of help.json.
+#[derive(serde::Serialize)]
+struct HelpText {
+    help: &'static str,
+    source: String,
+}
+
+/// help.json's object: ids in the registries' order (a map type would sort
+/// them).
+struct HelpTexts(Vec<(&'static str, HelpText)>);
+
+impl Serialize for HelpTexts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (id, text) in &self.0 {
+            map.serialize_entry(id, text)?;
+        }
+        map.end()
+    }
 }
 
 /// Where the page finds the engines' npm files, relative to `www/`.
@@ -105,8 +127,8 @@ pub const ENGINE_FILES: &str = "pkg/engines";
 /// Copies the files each engine's adapter loads (the engine registry's
 /// `files`, from `node_modules`, with the package's licence) into
 /// `www/pkg/engines/`, so that the page serves them from its own origin.
-/// A package that is not installed is left out with a note: the page then
-/// says how to install it when its engine is chosen.
+/// A package that is not installed is left out with a note (a failure on
+/// CI): the page then says how to install it when its engine is chosen.
 fn copy_engine_packages(root: &Path) -> Result<()> {
     let out_dir = root.join("www").join(ENGINE_FILES);
     let _ = std::fs::remove_dir_all(&out_dir);
@@ -116,10 +138,13 @@ fn copy_engine_packages(root: &Path) -> Result<()> {
             .iter()
             .all(|f| root.join("node_modules").join(f).is_file())
         {
-            println!(
-                "note: the npm package {} is not installed (npm ci installs it): the page offers {} without its files",
-                engine.package, engine.name
-            );
+            ci::cannot_run(
+                &format!("copying {}'s files into www/{ENGINE_FILES}/", engine.name),
+                &format!(
+                    "the npm package {} is not installed (npm ci installs it); the page offers {} without its files",
+                    engine.package, engine.name
+                ),
+            )?;
             continue;
         }
         // The package's licence file, whatever its extension (PhysX's and
@@ -180,8 +205,7 @@ fn build_module(root: &Path, wasm_bindgen: &Path, module: &PageModule) -> Result
             .arg(&wasm),
     )?;
 
-    optimise(root, &out_dir.join("contactlab_bg.wasm"));
-    Ok(())
+    optimise(root, &out_dir.join("contactlab_bg.wasm"))
 }
 
 /// Cargo's target directory, which `CARGO_TARGET_DIR` may move elsewhere.
@@ -193,10 +217,11 @@ fn target_dir(root: &Path) -> PathBuf {
 }
 
 /// `wasm-opt -O3` in place. A failure leaves the working unoptimised module
-/// and is reported, but does not stop the build: the optimisation is optional.
+/// and is reported, but does not stop the build (the optimisation is
+/// optional) except on CI.
 /// No `--enable-*` flags: binaryen reads the features from the module's
 /// `target_features` section, and naming some would drop the others.
-fn optimise(root: &Path, module: &Path) {
+fn optimise(root: &Path, module: &Path) -> Result<()> {
     cmd::heading("wasm-opt -O3 (npm's binaryen)");
     let result = read(module).and_then(|input| {
         let cached = target_dir(root)
@@ -236,8 +261,14 @@ fn optimise(root: &Path, module: &Path) {
         })
     });
     match result {
-        Ok(()) => println!("optimised {}", module.display()),
-        Err(error) => println!("warning: {error}; keeping the unoptimised module"),
+        Ok(()) => {
+            println!("optimised {}", module.display());
+            Ok(())
+        }
+        Err(error) => ci::cannot_run(
+            "wasm-opt -O3",
+            &format!("{error}; the unoptimised module is kept"),
+        ),
     }
 }
 
@@ -258,13 +289,6 @@ fn npm_wasm_opt(root: &Path) -> Result<PathBuf> {
 
 fn read(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| Error::new(format!("cannot read {}: {e}", path.display())))
-}
-
-/// 64-bit FNV-1a: names a cache entry by its input; not a security hash.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// Refuses an optimised module whose exported tables changed element type
