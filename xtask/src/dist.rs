@@ -601,7 +601,7 @@ fn service_worker(build: &Build, tree: &[(String, Vec<u8>)]) -> String {
     }
     // A string and a list of strings always serialise.
     let build_name = serde_json::to_string(&format!("{} {}", build.version, build.id));
-    let precache = serde_json::to_string_pretty(&urls);
+    let precache = serde_json::to_string(&urls);
     format!(
         "// Written by `cargo xtask dist`; the code below the two constants is\n\
          // xtask/src/site/sw.js.\n\
