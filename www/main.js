@@ -6,9 +6,10 @@
  * view (view.js, or without WebGL2 its stand-in no-view.js), the left
  * panel (controls.js), the readout and plots (readout.js), the link
  * (link.js, over state/page-state.js) and the error banners (errors.js),
- * with the comparison of ui/compare.js. `start` takes
- * it in steps: the core, the release and clock notes, the parts (`Page`),
- * then what the link names.
+ * with the comparison of ui/compare.js; what the controller shows goes to
+ * them through the display (display.js). `start` takes it in steps: the
+ * core, the release and clock notes, the parts (`Page`), then what the link
+ * names.
  *
  * The page's promise: what the readout, the view and the plots show is the
  * state the link names (scene, every setting, step), simulated from step 0.
@@ -26,7 +27,9 @@
  * comparison; `data-version` is the release shown; `data-embed` is "true"
  * in the embedded view; `data-timer-resolution-ms` is how finely the step
  * timings can tell time; `data-offline` is "controlled" once a published
- * page is served by its service worker. Only this file writes them. And
+ * page is served by its service worker. Only this file writes them, but
+ * for `data-scene`, `data-method`, `data-step` and `data-run`, which the
+ * display writes with what it shows (wiring/display.js). And
  * `window.contactlabView.onScreen()` says where the last drawn frame put
  * each contact, in CSS pixels (wiring/view.js), and
  * `window.contactlabView.highlighted()` which contact the keyboard's contact
@@ -47,8 +50,9 @@ import { ControlPanel } from './wiring/controls.js';
 import { contactBrowserElements, lessonElements, pageElements, viewWordsElements } from './wiring/elements.js';
 import { ErrorReporter } from './wiring/errors.js';
 import { PageLink } from './wiring/link.js';
-import { ConfigTerms, FILE_OPTION } from './wiring/page-config.js';
-import { CONTACTS_COMPARE_ID, CONTACTS_OPTION, importedName } from './ui/contact-file.js';
+import { ConfigTerms } from './wiring/page-config.js';
+import { importedName } from './ui/contact-file.js';
+import { PageDisplay } from './wiring/display.js';
 import { ReadoutPanel } from './wiring/readout.js';
 import { SceneView } from './wiring/view.js';
 import { Renderer } from './render/renderer.js';
@@ -99,7 +103,7 @@ async function start(gl) {
  * @param {WebGL2RenderingContext | null} gl null: no renderer
  */
 async function startCore(gl) {
-  const session = new Session(new URL('./worker.js', import.meta.url));
+  const session = new Session(new URL('./worker/worker.js', import.meta.url));
   // The shaders compile while the worker fetches and starts the core.
   const renderer = gl ? new Renderer(elements.view.canvas, gl) : null;
   // The view's stand-in is loaded only by a page without WebGL2.
@@ -145,8 +149,9 @@ function showTimer(timer) {
 
 /**
  * The page's parts, built in order from the core's catalogue, and what
- * passes between them: the run controller tells the view, the panels and
- * the link what is shown; they tell it what the visitor asks for.
+ * passes between them: the run controller tells the display
+ * (wiring/display.js), which tells the view and the panels, and the link
+ * what is shown; they tell it what the visitor asks for.
  */
 class Page {
   /**
@@ -167,13 +172,7 @@ class Page {
     this.firstFrame = new Promise((resolve) => {
       this.resolveFirstFrame = resolve;
     });
-    /** The core's notices about loading the scene, as last shown. */
-    this.shownLoadNotices = '';
-    /** The contact file's warnings, as last shown. */
-    this.shownContactWarnings = '';
-    /** The configuration whose contact file's end was last said. */
-    this.endSaidFor = null;
-
+    this.display = new PageDisplay(this, elements.status);
     this.controller = this.runController();
     this.readout = new ReadoutPanel({
       elements: elements.readout,
@@ -210,22 +209,15 @@ class Page {
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       remeasurable: (from, to) => this.terms.onlyMeasuresChange(from, to),
       listener: {
-        scene: (shown) => this.showScene(shown),
-        frame: (shown) => this.showFrame(shown),
+        scene: (shown) => this.display.showScene(shown),
+        frame: (shown) => this.display.showFrame(shown),
         run: () => {
           // The list follows at most a few times a second while playing; the last frame at once.
           if (this.controller.run !== 'playing' && this.controller.shown) this.contactBrowser.render();
-          this.showRunState();
+          this.display.showRunState();
           this.updateReady();
         },
-        progress: (progress) => {
-          this.controls.showProgress(progress);
-          if (!this.controller.shown) {
-            elements.status.textContent = `Loading ${this.terms.sceneName(/** @type {any} */ (progress.config))}…`;
-            elements.status.hidden = false;
-          }
-          this.readout.updateCaption();
-        },
+        progress: (progress) => this.display.showProgress(progress),
         error: (error, context) => this.errors.report(error, /** @type {any} */ (context)),
         link: () => {
           this.controls.showConfigIfChanged();
@@ -426,78 +418,6 @@ class Page {
   async open() {
     await this.controls.loadPresets();
     await this.link.apply(window.location.hash);
-  }
-
-  /** @param {import('./state/run-controller.js').Shown} shown a new configuration */
-  showScene(shown) {
-    const info = shown.scene.info;
-    const newScene = this.view.showScene(shown);
-    if (newScene) this.contactBrowser.reset();
-    this.controls.showScene(shown, newScene);
-    // Compare runs the picker's methods; a `@paper-code` variant is one
-    // switch away, and `contactlab table --paper-code` lists them beside.
-    // A contact file shown in the method's place has a row of its own.
-    const config = /** @type {import('./wiring/page-config.js').PageConfig} */ (shown.config);
-    const fileRow = config.contacts ? [{ id: CONTACTS_COMPARE_ID, name: importedName(config.contacts.name) }] : [];
-    this.compare.setScene({ methods: [...fileRow, ...this.catalogue.methods.filter((m) => !m.paper_code)], oracle: info.oracle, title: info.title, id: info.id, measureStep: info.measure_step });
-    this.readout.showScene(info);
-    elements.status.hidden = true;
-    this.errors.sceneShown();
-    this.showLoadNotices(info.notices ?? []);
-    this.showContactFileWarnings(info.contact_file ?? null);
-    this.showFrame(shown);
-  }
-
-  /**
-   * What the core counted while reading a contact file (normals it
-   * normalised, comment lines it skipped), said when the file is shown.
-   * @param {{warnings: string[]} | null} summary `contactFileSummary()`
-   */
-  showContactFileWarnings(summary) {
-    const text = summary ? summary.warnings.map((w) => w.replace(/\.?$/, '.')).join(' ') : '';
-    // Said once per file, not again after each change of a setting.
-    if (text !== '' && text !== this.shownContactWarnings) showNotice(text);
-    this.shownContactWarnings = text;
-  }
-
-  /**
-   * What the core says about loading the scene (the meshes it fell back to,
-   * bodies that overlap at the start), said once per new set, never silently.
-   * @param {string[]} notices
-   */
-  showLoadNotices(notices) {
-    const text = notices.join('. ');
-    if (text !== '' && text !== this.shownLoadNotices) showNotice(`Loading the scene: ${text}.`);
-    this.shownLoadNotices = text;
-  }
-
-  /** @param {import('./state/run-controller.js').Shown} shown a new frame */
-  showFrame(shown) {
-    const config = /** @type {import('./wiring/page-config.js').PageConfig} */ (shown.config);
-    body.scene = config.file ? FILE_OPTION : shown.scene.info.id;
-    body.method = config.contacts ? CONTACTS_OPTION : String(this.terms.method(config));
-    body.step = String(shown.step);
-    this.view.showFrame();
-    this.contactBrowser.showFrame(shown.frame.contacts, shown.scene.info.bodies.map((b) => b.name), this.controller.run === 'playing');
-    this.readout.showFrame(shown);
-    this.compare.setPaper(this.controls.shownPreset());
-    this.controls.showFrame();
-    this.showRunState();
-    // A contact file's run goes no further than its file: said once, as a
-    // notice (nothing went wrong).
-    if (shown.frame.ended && this.endSaidFor !== shown.config) {
-      this.endSaidFor = shown.config;
-      showNotice(`${shown.frame.ended}.`);
-    }
-  }
-
-  /** `data-run` on <body> (the controller's run state, or "diverged" when it stopped at a blow-up), and the run buttons. */
-  showRunState() {
-    const run = this.controller.run;
-    body.run = run === 'idle' && this.controller.diverged ? 'diverged' : run;
-    this.controls.updateRunControls();
-    this.readout.updateCaption();
-    this.words.show(this.controller.shown, run);
   }
 
   /** Marks the page ready for the tests: idle, drawn, and the link written. */

@@ -8,7 +8,7 @@
  * before that is remembered, so the failure is reported, not lost.
  */
 
-const url = new URL('./worker.js', import.meta.url).href;
+const url = new URL('./worker/worker.js', import.meta.url).href;
 const worker = new Worker(url, { type: 'module' });
 /** @type {{worker: Worker, url: string, failure: ErrorEvent | null}} */
 const early = { worker, url, failure: null };

@@ -126,7 +126,7 @@ export class FakeWorker {
     this.broken = new Set();
     /** A step index at which stepping fails once, or null. */
     this.failAtStep = null;
-    /** The last step of a contact file the run plays, or null: past it no step is taken and the frame says why (as www/worker.js). */
+    /** The last step of a contact file the run plays, or null: past it no step is taken and the frame says why (as www/worker/worker.js). */
     this.lastFileStep = null;
     /** The steps of a contact file with its own poses, or null: a step goes to the file's next one (as the core does). */
     this.fileSteps = null;

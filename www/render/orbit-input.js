@@ -25,59 +25,22 @@ const DOUBLE_TAP_PX = 30;
  */
 
 /**
- * Wires pointer input on `element` to `camera`.
+ * Wires pointer input on `element` to `camera`: a mouse's or a pen's drag,
+ * the fingers' gestures, the wheel.
  * @param {HTMLElement} element the canvas
  * @param {import('./camera.js').OrbitCamera} camera
  * @param {() => void} onChange called after every camera change, to redraw
  * @param {{onTap?: TapHandler, onDoubleTap?: TapHandler}} [touch] a finger's tap
  *   and double tap (the first tap of a double tap is a tap too)
  */
-export function attachOrbitControls(element, camera, onChange, { onTap = () => {}, onDoubleTap = () => {} } = {}) {
-  /** @type {{id: number, x: number, y: number, pan: boolean} | null} */
-  let drag = null;
-  /** The fingers on the view by pointer id, where each was last seen, in the order they came down. @type {Map<number, {x: number, y: number}>} */
-  const fingers = new Map();
-  /** The lone finger that may still be a tap: where and when it came down. @type {{id: number, x: number, y: number, time: number} | null} */
-  let tapping = null;
-  /** The last tap, for a double tap. @type {{x: number, y: number, time: number} | null} */
-  let lastTap = null;
-
-  element.addEventListener('pointerdown', (event) => {
-    if (event.pointerType === 'touch') {
-      fingerDown(event);
-      return;
-    }
-    if (drag) return;
-    // Capture so a drag that leaves the canvas keeps steering the camera.
-    element.setPointerCapture(event.pointerId);
-    drag = { id: event.pointerId, x: event.clientX, y: event.clientY, pan: event.button === 2 || event.shiftKey };
-    element.classList.add('dragging');
-  });
-
-  element.addEventListener('pointermove', (event) => {
-    if (event.pointerType === 'touch') {
-      fingerMove(event);
-      return;
-    }
-    if (!drag || event.pointerId !== drag.id) return;
-    const dx = event.clientX - drag.x;
-    const dy = event.clientY - drag.y;
-    drag.x = event.clientX;
-    drag.y = event.clientY;
-    if (drag.pan || event.shiftKey) camera.pan(dx, dy, element.clientHeight);
-    else camera.rotate(dx, dy);
-    onChange();
-  });
-
-  const end = (event) => {
-    if (event.pointerType === 'touch') {
-      fingerUp(event, event.type === 'pointerup');
-      return;
-    }
-    if (!drag || event.pointerId !== drag.id) return;
-    drag = null;
-    element.classList.remove('dragging');
-  };
+export function attachOrbitControls(element, camera, onChange, touch = {}) {
+  const pointer = pointerDrag(element, camera, onChange);
+  const fingers = fingerGestures(element, camera, onChange, touch);
+  /** @param {(event: PointerEvent) => void} byFinger @param {(event: PointerEvent) => void} byPointer */
+  const route = (byFinger, byPointer) => (/** @type {PointerEvent} */ event) => (event.pointerType === 'touch' ? byFinger(event) : byPointer(event));
+  element.addEventListener('pointerdown', route(fingers.down, pointer.down));
+  element.addEventListener('pointermove', route(fingers.move, pointer.move));
+  const end = route((event) => fingers.up(event, event.type === 'pointerup'), pointer.end);
   element.addEventListener('pointerup', end);
   element.addEventListener('pointercancel', end);
 
@@ -95,8 +58,62 @@ export function attachOrbitControls(element, camera, onChange, { onTap = () => {
     },
     { passive: false },
   );
+}
 
-  // ---- fingers ---------------------------------------------------------------
+/**
+ * A mouse's or a pen's drag: it rotates, or pans with shift or the right
+ * button.
+ * @param {HTMLElement} element
+ * @param {import('./camera.js').OrbitCamera} camera
+ * @param {() => void} onChange
+ */
+function pointerDrag(element, camera, onChange) {
+  /** @type {{id: number, x: number, y: number, pan: boolean} | null} */
+  let drag = null;
+  return {
+    /** @param {PointerEvent} event */
+    down(event) {
+      if (drag) return;
+      // Capture so a drag that leaves the canvas keeps steering the camera.
+      element.setPointerCapture(event.pointerId);
+      drag = { id: event.pointerId, x: event.clientX, y: event.clientY, pan: event.button === 2 || event.shiftKey };
+      element.classList.add('dragging');
+    },
+    /** @param {PointerEvent} event */
+    move(event) {
+      if (!drag || event.pointerId !== drag.id) return;
+      const dx = event.clientX - drag.x;
+      const dy = event.clientY - drag.y;
+      drag.x = event.clientX;
+      drag.y = event.clientY;
+      if (drag.pan || event.shiftKey) camera.pan(dx, dy, element.clientHeight);
+      else camera.rotate(dx, dy);
+      onChange();
+    },
+    /** @param {PointerEvent} event */
+    end(event) {
+      if (!drag || event.pointerId !== drag.id) return;
+      drag = null;
+      element.classList.remove('dragging');
+    },
+  };
+}
+
+/**
+ * The fingers on the view: one rotates, two pan and pinch, a lone finger's
+ * tap and double tap go to the view.
+ * @param {HTMLElement} element
+ * @param {import('./camera.js').OrbitCamera} camera
+ * @param {() => void} onChange
+ * @param {{onTap?: TapHandler, onDoubleTap?: TapHandler}} touch
+ */
+function fingerGestures(element, camera, onChange, { onTap = () => {}, onDoubleTap = () => {} }) {
+  /** The fingers on the view by pointer id, where each was last seen, in the order they came down. @type {Map<number, {x: number, y: number}>} */
+  const fingers = new Map();
+  /** The lone finger that may still be a tap: where and when it came down. @type {{id: number, x: number, y: number, time: number} | null} */
+  let tapping = null;
+  /** The last tap, for a double tap. @type {{x: number, y: number, time: number} | null} */
+  let lastTap = null;
 
   /** @param {PointerEvent} event */
   function fingerDown(event) {
@@ -164,4 +181,6 @@ export function attachOrbitControls(element, camera, onChange, { onTap = () => {
       onTap(tap.x, tap.y);
     }
   }
+
+  return { down: fingerDown, move: fingerMove, up: fingerUp };
 }

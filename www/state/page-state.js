@@ -122,9 +122,9 @@ export function readHash(hash, { sceneIds, settingKeys }) {
   const bench = params.has('bench') ? { steps: DEFAULT_BENCH_STEPS } : null;
   const seen = new Set();
   const repeated = new Set();
-  /** @param {string} key @param {string} raw @param {string} expected @param {string} fallback */
   /** The contact file's keys, put together after the loop (they come in any order). @type {Record<string, string>} */
   const contactParts = {};
+  /** @param {string} key @param {string} raw @param {string} expected @param {string} fallback */
   const bad = (key, raw, expected, fallback) => problems.push(`${key}=${JSON.stringify(raw)} is not ${expected}; using ${fallback}`);
 
   for (const [key, raw] of params) {
@@ -164,35 +164,6 @@ export function readHash(hash, { sceneIds, settingKeys }) {
         else bad(key, raw, `a whole number from 0 to ${MAX_LINK_STEP}`, '0');
         break;
       }
-      case 'cam': {
-        const values = raw.split(',').map(Number);
-        if (values.length === 6 && raw.split(',').every((v) => v.trim() !== '') && values.every((v) => Number.isFinite(v) && Math.abs(v) <= MAX_CAM_VALUE) && values[2] > 0) page.cam = values;
-        else bad(key, raw, `six numbers (yaw, pitch, distance, target x, y, z) of at most ${MAX_CAM_VALUE} in size`, 'the default view');
-        break;
-      }
-      case 'view':
-        if (VIEW_MODES.includes(raw)) page.view = /** @type {any} */ (raw);
-        else bad(key, raw, VIEW_MODES.join(', '), 'solid');
-        break;
-      case 'explode': {
-        const value = Number(raw);
-        if (raw.trim() !== '' && value >= 0 && value <= 1) page.explode = value;
-        else bad(key, raw, 'a number from 0 to 1', '0');
-        break;
-      }
-      case 'wrong':
-      case 'features':
-      case 'regions':
-      case 'embed':
-        if (raw === '0' || raw === '1') {
-          if (key === 'wrong') page.onlyWrong = raw === '1';
-          else if (key === 'features') page.featureColours = raw === '1';
-          else if (key === 'embed') page.embed = raw === '1';
-          else page.regions = raw === '1';
-        } else {
-          bad(key, raw, '0 or 1', '0');
-        }
-        break;
       case 'bench':
         break;
       case 'steps':
@@ -205,13 +176,60 @@ export function readHash(hash, { sceneIds, settingKeys }) {
         }
         break;
       default:
-        problems.push(`unknown parameter "${key}" ignored`);
+        if (!readViewKey(page, key, raw, bad)) problems.push(`unknown parameter "${key}" ignored`);
     }
   }
   page.contacts = linkedContacts(contactParts, problems);
   // A malformed step still counts as given: the link then opens at step 0,
   // as the notice says, not at the measure step.
   return { page, settingPairs, problems, bench, stepGiven: params.has('step') };
+}
+
+/**
+ * Reads one of the view's keys of a link (the camera, the view mode,
+ * explode, which contacts and their colours, the regions, the embedded
+ * view) into `page`; a malformed value is named through `bad`.
+ * @param {Omit<PageState, 'settings'>} page
+ * @param {string} key
+ * @param {string} raw
+ * @param {(key: string, raw: string, expected: string, fallback: string) => void} bad
+ * @returns {boolean} whether `key` is one of the view's
+ */
+function readViewKey(page, key, raw, bad) {
+  switch (key) {
+    case 'cam': {
+      const values = raw.split(',').map(Number);
+      if (values.length === 6 && raw.split(',').every((v) => v.trim() !== '') && values.every((v) => Number.isFinite(v) && Math.abs(v) <= MAX_CAM_VALUE) && values[2] > 0) page.cam = values;
+      else bad(key, raw, `six numbers (yaw, pitch, distance, target x, y, z) of at most ${MAX_CAM_VALUE} in size`, 'the default view');
+      break;
+    }
+    case 'view':
+      if (VIEW_MODES.includes(raw)) page.view = /** @type {any} */ (raw);
+      else bad(key, raw, VIEW_MODES.join(', '), 'solid');
+      break;
+    case 'explode': {
+      const value = Number(raw);
+      if (raw.trim() !== '' && value >= 0 && value <= 1) page.explode = value;
+      else bad(key, raw, 'a number from 0 to 1', '0');
+      break;
+    }
+    case 'wrong':
+    case 'features':
+    case 'regions':
+    case 'embed':
+      if (raw === '0' || raw === '1') {
+        if (key === 'wrong') page.onlyWrong = raw === '1';
+        else if (key === 'features') page.featureColours = raw === '1';
+        else if (key === 'embed') page.embed = raw === '1';
+        else page.regions = raw === '1';
+      } else {
+        bad(key, raw, '0 or 1', '0');
+      }
+      break;
+    default:
+      return false;
+  }
+  return true;
 }
 
 /**

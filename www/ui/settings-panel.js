@@ -49,11 +49,27 @@ export class SettingsPanel {
     this.engineMode = /** @type {HTMLSelectElement | null} */ (document.getElementById('engine-mode'));
     this.engineSetting = methods.find((m) => m.kind === 'engine')?.reads?.[0] ?? null;
 
-    // Grouped by how the methods work (the registry's order within each
-    // group); `data-kind` names it for the browser tests.
+    this.fillMethodPicker(onChange);
+
+    /** @type {Map<string, Slider>} */
+    this.sliders = new Map();
+    /** @type {Map<string, HTMLInputElement>} */
+    this.switches = new Map();
+    /** @type {Map<string, HTMLSelectElement>} */
+    this.choices = new Map();
+    this.buildControls({ check, onChange, onInvalid });
+  }
+
+  /**
+   * The method picker, grouped by how the methods work (the registry's
+   * order within each group); `data-kind` names the group for the browser
+   * tests.
+   * @param {(id: string, value: any) => void} onChange
+   */
+  fillMethodPicker(onChange) {
     /** @type {Map<string, HTMLOptGroupElement>} */
     const groups = new Map();
-    for (const method of methods.filter((m) => !m.paper_code)) {
+    for (const method of this.methods.filter((m) => !m.paper_code)) {
       const kind = method.kind ?? 'local';
       if (!groups.has(kind)) {
         const group = document.createElement('optgroup');
@@ -77,31 +93,21 @@ export class SettingsPanel {
     };
     this.methodPicker.addEventListener('change', pick);
     this.variantPicker?.addEventListener('change', pick);
+  }
 
-    const container = document.getElementById('sliders');
+  /**
+   * One control per schema entry: the engines' switch, a slider, a
+   * checkbox or a picker.
+   * @param {{check: (id: string, text: string) => Promise<{value: any} | {problem: string}>,
+   *   onChange: (id: string, value: any) => void, onInvalid: (message: string) => void}} handlers
+   */
+  buildControls({ check, onChange, onInvalid }) {
+    const container = /** @type {HTMLElement} */ (document.getElementById('sliders'));
     container.replaceChildren();
-    /** @type {Map<string, Slider>} */
-    this.sliders = new Map();
-    /** @type {Map<string, HTMLInputElement>} */
-    this.switches = new Map();
-    /** @type {Map<string, HTMLSelectElement>} */
-    this.choices = new Map();
-    for (const entry of schema) {
+    for (const entry of this.schema) {
       if (entry.id === this.engineSetting && this.engineMode) {
-        const select = this.engineMode;
-        select.replaceChildren(
-          ...(entry.choices ?? []).map((choice) => {
-            const option = document.createElement('option');
-            option.value = choice;
-            option.textContent = ENGINE_MODES[choice] ?? choice;
-            return option;
-          }),
-        );
-        select.addEventListener('change', () => onChange(entry.id, select.value));
-        this.choices.set(entry.id, select);
-        continue;
-      }
-      if (entry.kind === 'number' || entry.kind === 'integer') {
+        this.fillEngineMode(entry, onChange);
+      } else if (entry.kind === 'number' || entry.kind === 'integer') {
         this.sliders.set(
           entry.id,
           new Slider(container, entry, {
@@ -111,43 +117,30 @@ export class SettingsPanel {
           }),
         );
       } else if (entry.kind === 'bool') {
-        const label = document.createElement('label');
-        label.className = 'check';
-        label.title = entry.help;
-        const box = document.createElement('input');
-        box.type = 'checkbox';
-        box.id = `${entry.url_key}-check`;
-        label.append(box, ` ${entry.label}`);
-        container.append(label);
-        box.addEventListener('change', () => onChange(entry.id, box.checked));
-        this.switches.set(entry.id, box);
+        this.switches.set(entry.id, checkbox(container, entry, onChange));
       } else if (entry.kind === 'choice') {
-        // A picker whose options are the schema's choices (the mesher).
-        const label = document.createElement('label');
-        label.className = 'choice';
-        label.title = entry.help;
-        const select = document.createElement('select');
-        select.id = `${entry.url_key}-choice`;
-        // A nullable choice (the mesher) defaults to the scene's own, which
-        // a user's file may set differently from the built-in scenes.
-        if (entry.nullable) {
-          const option = document.createElement('option');
-          option.value = '';
-          option.textContent = "scene's";
-          select.append(option);
-        }
-        for (const choice of entry.choices ?? []) {
-          const option = document.createElement('option');
-          option.value = choice;
-          option.textContent = choice;
-          select.append(option);
-        }
-        label.append(`${entry.label} `, select);
-        container.append(label);
-        select.addEventListener('change', () => onChange(entry.id, select.value === '' ? null : select.value));
-        this.choices.set(entry.id, select);
+        this.choices.set(entry.id, choicePicker(container, entry, onChange));
       }
     }
+  }
+
+  /**
+   * The engines' switch beside the method picker, for the setting they read.
+   * @param {import('./slider.js').SchemaEntry} entry
+   * @param {(id: string, value: any) => void} onChange
+   */
+  fillEngineMode(entry, onChange) {
+    const select = /** @type {HTMLSelectElement} */ (this.engineMode);
+    select.replaceChildren(
+      ...(entry.choices ?? []).map((choice) => {
+        const option = document.createElement('option');
+        option.value = choice;
+        option.textContent = ENGINE_MODES[choice] ?? choice;
+        return option;
+      }),
+    );
+    select.addEventListener('change', () => onChange(entry.id, select.value));
+    this.choices.set(entry.id, select);
   }
 
   /**
@@ -206,4 +199,58 @@ export class SettingsPanel {
     if (this.engineMode) this.engineMode.hidden = entry?.kind !== 'engine';
     if (this.variantPicker) this.variantPicker.hidden = entry?.kind === 'engine';
   }
+}
+
+/**
+ * A switch's checkbox, appended to `container`.
+ * @param {HTMLElement} container
+ * @param {import('./slider.js').SchemaEntry} entry
+ * @param {(id: string, value: any) => void} onChange
+ * @returns {HTMLInputElement}
+ */
+function checkbox(container, entry, onChange) {
+  const label = document.createElement('label');
+  label.className = 'check';
+  label.title = entry.help;
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.id = `${entry.url_key}-check`;
+  label.append(box, ` ${entry.label}`);
+  container.append(label);
+  box.addEventListener('change', () => onChange(entry.id, box.checked));
+  return box;
+}
+
+/**
+ * A picker whose options are the schema's choices (the mesher), appended
+ * to `container`.
+ * @param {HTMLElement} container
+ * @param {import('./slider.js').SchemaEntry} entry
+ * @param {(id: string, value: any) => void} onChange
+ * @returns {HTMLSelectElement}
+ */
+function choicePicker(container, entry, onChange) {
+  const label = document.createElement('label');
+  label.className = 'choice';
+  label.title = entry.help;
+  const select = document.createElement('select');
+  select.id = `${entry.url_key}-choice`;
+  // A nullable choice (the mesher) defaults to the scene's own, which
+  // a user's file may set differently from the built-in scenes.
+  if (entry.nullable) {
+    const option = document.createElement('option');
+    option.value = '';
+    option.textContent = "scene's";
+    select.append(option);
+  }
+  for (const choice of entry.choices ?? []) {
+    const option = document.createElement('option');
+    option.value = choice;
+    option.textContent = choice;
+    select.append(option);
+  }
+  label.append(`${entry.label} `, select);
+  container.append(label);
+  select.addEventListener('change', () => onChange(entry.id, select.value === '' ? null : select.value));
+  return select;
 }

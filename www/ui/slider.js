@@ -41,7 +41,6 @@ export class Slider {
    */
   constructor(container, entry, { onCommit, check, onInvalid }) {
     this.entry = entry;
-    const integer = entry.kind === 'integer';
     const name = entry.url_key;
     this.root = document.createElement('div');
     this.root.className = 'slider';
@@ -67,6 +66,20 @@ export class Slider {
     this.range = /** @type {HTMLInputElement} */ (this.root.querySelector('input[type=range]'));
     this.field = /** @type {HTMLInputElement} */ (this.root.querySelector('input[type=number]'));
     this.field.setAttribute('aria-label', `${entry.label} value`);
+    this.setBounds();
+    /** @type {number | null} */
+    this.value = null;
+    /** @type {number | null} */
+    this.sceneValue = null;
+    /** @type {HTMLButtonElement | null} */
+    this.sceneButton = entry.nullable ? this.sceneValueButton(onCommit) : null;
+    this.listen({ onCommit, check, onInvalid });
+  }
+
+  /** The slider's and the field's range and step, from the entry; a huge whole-number range gets the field only. */
+  setBounds() {
+    const entry = this.entry;
+    const integer = entry.kind === 'integer';
     const min = Number(entry.min);
     const max = Number(entry.max);
     const step = integer ? 1 : sliderStep(min, max);
@@ -86,33 +99,44 @@ export class Slider {
     this.field.step = integer ? '1' : 'any';
     this.field.min = String(min);
     this.field.max = String(max);
-    /** @type {number | null} */
-    this.value = null;
-    /** @type {number | null} */
-    this.sceneValue = null;
-    /** @type {HTMLButtonElement | null} */
-    this.sceneButton = null;
-    if (entry.nullable) {
-      // Emptying the field also gives the scene's value back, but nobody
-      // guesses that: a button says it.
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'small scene-value';
-      button.id = `${name}-scene-value`;
-      const label = entry.label.toLowerCase();
-      button.textContent = entry.relative ? 'auto' : "scene's";
-      const what = entry.relative ? 'its default relative to the bodies\' size' : "the scene's own value";
-      button.title = `Reset the ${label} to ${what}`;
-      button.setAttribute('aria-label', `Reset the ${label} to ${entry.relative ? 'its size-relative default' : "the scene's value"}`);
-      button.hidden = true;
-      button.addEventListener('click', () => {
-        this.show(null, this.sceneValue);
-        onCommit(null);
-      });
-      this.root.querySelector('.slider-value').append(button);
-      this.sceneButton = button;
-    }
+  }
 
+  /**
+   * The button that gives a nullable setting the scene's value back.
+   * Emptying the field does too, but nobody guesses that: a button says it.
+   * @param {(value: number | null) => void} onCommit
+   * @returns {HTMLButtonElement}
+   */
+  sceneValueButton(onCommit) {
+    const entry = this.entry;
+    const name = entry.url_key;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'small scene-value';
+    button.id = `${name}-scene-value`;
+    const label = entry.label.toLowerCase();
+    button.textContent = entry.relative ? 'auto' : "scene's";
+    const what = entry.relative ? 'its default relative to the bodies\' size' : "the scene's own value";
+    button.title = `Reset the ${label} to ${what}`;
+    button.setAttribute('aria-label', `Reset the ${label} to ${entry.relative ? 'its size-relative default' : "the scene's value"}`);
+    button.hidden = true;
+    button.addEventListener('click', () => {
+      this.show(null, this.sceneValue);
+      onCommit(null);
+    });
+    this.root.querySelector('.slider-value').append(button);
+    return button;
+  }
+
+  /**
+   * The slider shows the value while dragged and commits it when released;
+   * typed text is checked by the core, and a refusal keeps the value.
+   * @param {{onCommit: (value: number | null) => void,
+   *   check: (text: string) => Promise<{value: any} | {problem: string}>,
+   *   onInvalid: (message: string) => void}} handlers
+   */
+  listen({ onCommit, check, onInvalid }) {
+    const entry = this.entry;
     this.range.addEventListener('input', () => {
       this.field.value = String(this.fromRange());
       this.sayValue(this.fromRange());

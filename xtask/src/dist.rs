@@ -269,7 +269,7 @@ impl Build {
                 path.ends_with(".js")
                     && *path != "main.js"
                     && *path != "start-worker.js"
-                    && *path != "worker.js"
+                    && *path != "worker/worker.js"
                     && !path.starts_with("pkg/")
                     // The engine adapters run in the worker, when chosen.
                     && !path.starts_with("engines/")

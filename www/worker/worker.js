@@ -47,7 +47,7 @@
  * compare row runs from step 0 of the loaded scene and its settings).
  */
 
-import initLean, { Playground as LeanPlayground } from './pkg/contactlab.js';
+import initLean, { Playground as LeanPlayground } from '../pkg/contactlab.js';
 
 // console_error_panic_hook writes the panic message with console.error and
 // then the wasm traps with a bare "unreachable". Remembering the last
@@ -133,7 +133,7 @@ function fullCore(method) {
 async function startFull() {
   let module;
   try {
-    module = await import('./pkg/full/contactlab.js');
+    module = await import('../pkg/full/contactlab.js');
   } catch (error) {
     throw new Error(`could not fetch its script pkg/full/contactlab.js (${describe(error)})`);
   }
@@ -186,7 +186,7 @@ let paperFineText = null;
  */
 async function meshesFor(core, settings) {
   if (core.paperFine || settings?.mesher !== 'paper-fine') return;
-  paperFineText ??= fetch(new URL('./pkg/paper-fine.json', import.meta.url))
+  paperFineText ??= fetch(new URL('../pkg/paper-fine.json', import.meta.url))
     .then((response) => (response.ok ? response.text() : null))
     // Offline from a plain folder, or the file was not copied: the notice
     // of the fallback tells the visitor.
@@ -258,7 +258,7 @@ async function loadInto(core, request) {
 async function engineWorld(core, playground, request) {
   const engine = engines.get(request.settings?.method);
   if (!engine) return null;
-  const { worldFor } = await import('./engines/worlds.js');
+  const { worldFor } = await import('../engines/worlds.js');
   return worldFor(core.Playground, playground, engine, request);
 }
 
