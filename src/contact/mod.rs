@@ -12,6 +12,7 @@
 
 pub mod body_pair;
 pub mod brep_analysis;
+pub mod brep_entity;
 pub mod broad_phase;
 pub mod budget;
 pub mod code_arithmetic;

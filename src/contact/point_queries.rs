@@ -33,7 +33,7 @@
 //!   surface is in a closed tetrahedron and at distance 0, so it is on the
 //!   surface for every tolerance ≥ 0.
 
-use super::regions::Entity;
+use super::brep_entity::Entity;
 use super::world_mesh::WorldMesh;
 use crate::geometry::{closest_point_on_triangle_part, Aabb, TrianglePart};
 use crate::mesh::tetmesh::TET_FACES;

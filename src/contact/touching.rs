@@ -31,29 +31,92 @@ pub fn touching_feature_pairs(
     let region = Aabb::of(&a.vertices)
         .intersection(&Aabb::of(&b.vertices))
         .inflated(tol);
-    let near = |p: DVec3| region.lo.cmple(p).all() && p.cmple(region.hi).all();
-    let surface_vertices = |s: &WorldMesh| -> Vec<u32> {
-        (0..s.vertices.len() as u32)
-            .filter(|&v| s.mesh.is_surface_vertex(v as usize) && near(s.vertices[v as usize]))
-            .collect()
-    };
-    let edges_near = |s: &WorldMesh| -> Vec<u32> {
-        (0..s.mesh.surface_edges.len() as u32)
-            .filter(|&e| Aabb::of(&s.edge(e as usize)).overlaps(&region))
-            .collect()
-    };
-    let faces_near = |s: &WorldMesh| -> Vec<u32> {
-        (0..s.mesh.surface_faces.len() as u32)
-            .filter(|&f| Aabb::of(&s.face(f as usize)).overlaps(&region))
-            .collect()
-    };
-    let (va, vb) = (surface_vertices(a), surface_vertices(b));
-    let (ea, eb) = (edges_near(a), edges_near(b));
-    let (fa, fb) = (faces_near(a), faces_near(b));
+    let (near_a, near_b) = (NearFeatures::of(a, &region), NearFeatures::of(b, &region));
     let mut pairs = Vec::new();
+    vertex_vertex_pairs(a, b, &near_a.vertices, &near_b.vertices, tol, &mut pairs);
+    vertex_edge_pairs(
+        &near_a.vertices,
+        a,
+        &near_b.edges,
+        b,
+        FeatureKind::VertexEdge,
+        tol,
+        &mut pairs,
+    );
+    vertex_edge_pairs(
+        &near_b.vertices,
+        b,
+        &near_a.edges,
+        a,
+        FeatureKind::EdgeVertex,
+        tol,
+        &mut pairs,
+    );
+    vertex_face_pairs(
+        &near_a.vertices,
+        a,
+        &near_b.faces,
+        b,
+        FeatureKind::VertexFace,
+        tol,
+        &mut pairs,
+    );
+    vertex_face_pairs(
+        &near_b.vertices,
+        b,
+        &near_a.faces,
+        a,
+        FeatureKind::FaceVertex,
+        tol,
+        &mut pairs,
+    );
+    edge_edge_pairs(
+        a,
+        b,
+        &near_a.edges,
+        &near_b.edges,
+        (tol, parallel_sin),
+        &mut pairs,
+    );
+    pairs
+}
 
-    for &i in &va {
-        for &j in &vb {
+/// One body's surface vertices inside the region and its surface edges
+/// and faces whose boxes overlap it, ascending.
+struct NearFeatures {
+    vertices: Vec<u32>,
+    edges: Vec<u32>,
+    faces: Vec<u32>,
+}
+
+impl NearFeatures {
+    fn of(s: &WorldMesh, region: &Aabb) -> NearFeatures {
+        let near = |p: DVec3| region.lo.cmple(p).all() && p.cmple(region.hi).all();
+        NearFeatures {
+            vertices: (0..s.vertices.len() as u32)
+                .filter(|&v| s.mesh.is_surface_vertex(v as usize) && near(s.vertices[v as usize]))
+                .collect(),
+            edges: (0..s.mesh.surface_edges.len() as u32)
+                .filter(|&e| Aabb::of(&s.edge(e as usize)).overlaps(region))
+                .collect(),
+            faces: (0..s.mesh.surface_faces.len() as u32)
+                .filter(|&f| Aabb::of(&s.face(f as usize)).overlaps(region))
+                .collect(),
+        }
+    }
+}
+
+/// Vertices of A and B within `tol` of each other.
+fn vertex_vertex_pairs(
+    a: &WorldMesh,
+    b: &WorldMesh,
+    va: &[u32],
+    vb: &[u32],
+    tol: f64,
+    pairs: &mut Vec<FeaturePair>,
+) {
+    for &i in va {
+        for &j in vb {
             let (p, q) = (a.vertices[i as usize], b.vertices[j as usize]);
             if (p - q).length() <= tol {
                 pairs.push(FeaturePair {
@@ -65,79 +128,90 @@ pub fn touching_feature_pairs(
             }
         }
     }
+}
 
-    // Vertex of one body on the interior of an edge of the other.
-    let vertex_edge = |verts: &[u32],
-                       vs: &WorldMesh,
-                       edges: &[u32],
-                       es: &WorldMesh,
-                       kind: FeatureKind,
-                       pairs: &mut Vec<FeaturePair>| {
-        for &v in verts {
-            let p = vs.vertices[v as usize];
-            for &e in edges {
-                let [s, t] = es.edge(e as usize);
-                if (p - s).length() <= tol || (p - t).length() <= tol {
-                    continue;
-                }
-                let (q, _) = closest_point_on_segment(p, s, t);
-                if (p - q).length() <= tol {
-                    let (fa, fb) = if kind == FeatureKind::VertexEdge {
-                        (v, e)
-                    } else {
-                        (e, v)
-                    };
-                    pairs.push(FeaturePair {
-                        kind,
-                        feature_a: fa,
-                        feature_b: fb,
-                        point: (p + q) * 0.5,
-                    });
-                }
+/// Vertex of one body on the interior of an edge of the other.
+fn vertex_edge_pairs(
+    verts: &[u32],
+    vs: &WorldMesh,
+    edges: &[u32],
+    es: &WorldMesh,
+    kind: FeatureKind,
+    tol: f64,
+    pairs: &mut Vec<FeaturePair>,
+) {
+    for &v in verts {
+        let p = vs.vertices[v as usize];
+        for &e in edges {
+            let [s, t] = es.edge(e as usize);
+            if (p - s).length() <= tol || (p - t).length() <= tol {
+                continue;
+            }
+            let (q, _) = closest_point_on_segment(p, s, t);
+            if (p - q).length() <= tol {
+                let (fa, fb) = if kind == FeatureKind::VertexEdge {
+                    (v, e)
+                } else {
+                    (e, v)
+                };
+                pairs.push(FeaturePair {
+                    kind,
+                    feature_a: fa,
+                    feature_b: fb,
+                    point: (p + q) * 0.5,
+                });
             }
         }
-    };
-    vertex_edge(&va, a, &eb, b, FeatureKind::VertexEdge, &mut pairs);
-    vertex_edge(&vb, b, &ea, a, FeatureKind::EdgeVertex, &mut pairs);
+    }
+}
 
-    // Vertex of one body on the interior of a face of the other.
-    let vertex_face = |verts: &[u32],
-                       vs: &WorldMesh,
-                       faces: &[u32],
-                       fs: &WorldMesh,
-                       kind: FeatureKind,
-                       pairs: &mut Vec<FeaturePair>| {
-        for &v in verts {
-            let p = vs.vertices[v as usize];
-            for &f in faces {
-                let corners = fs.face(f as usize);
-                let n = fs.face_normals[f as usize];
-                let distance = n.dot(p - corners[0]);
-                if distance.abs() <= tol && strictly_inside_triangle(p, corners, n, tol) {
-                    let (fa, fb) = if kind == FeatureKind::VertexFace {
-                        (v, f)
-                    } else {
-                        (f, v)
-                    };
-                    pairs.push(FeaturePair {
-                        kind,
-                        feature_a: fa,
-                        feature_b: fb,
-                        point: p - n * (distance * 0.5),
-                    });
-                }
+/// Vertex of one body on the interior of a face of the other.
+fn vertex_face_pairs(
+    verts: &[u32],
+    vs: &WorldMesh,
+    faces: &[u32],
+    fs: &WorldMesh,
+    kind: FeatureKind,
+    tol: f64,
+    pairs: &mut Vec<FeaturePair>,
+) {
+    for &v in verts {
+        let p = vs.vertices[v as usize];
+        for &f in faces {
+            let corners = fs.face(f as usize);
+            let n = fs.face_normals[f as usize];
+            let distance = n.dot(p - corners[0]);
+            if distance.abs() <= tol && strictly_inside_triangle(p, corners, n, tol) {
+                let (fa, fb) = if kind == FeatureKind::VertexFace {
+                    (v, f)
+                } else {
+                    (f, v)
+                };
+                pairs.push(FeaturePair {
+                    kind,
+                    feature_a: fa,
+                    feature_b: fb,
+                    point: p - n * (distance * 0.5),
+                });
             }
         }
-    };
-    vertex_face(&va, a, &fb, b, FeatureKind::VertexFace, &mut pairs);
-    vertex_face(&vb, b, &fa, a, FeatureKind::FaceVertex, &mut pairs);
+    }
+}
 
-    // Edges crossing at one point of both interiors; parallel edges that
-    // overlap are the coincident collinear edges that are ignored (their
-    // end points already give (V,V) or (V,E) pairs).
-    for &i in &ea {
+/// Edges crossing at one point of both interiors; parallel edges that
+/// overlap are the coincident collinear edges that are ignored (their end
+/// points already give (V,V) or (V,E) pairs).
+fn edge_edge_pairs(
+    a: &WorldMesh,
+    b: &WorldMesh,
+    ea: &[u32],
+    eb: &[u32],
+    (tol, parallel_sin): (f64, f64),
+    pairs: &mut Vec<FeaturePair>,
+) {
+    for &i in ea {
         let [p1, q1] = a.edge(i as usize);
-        for &j in &eb {
+        for &j in eb {
             let [p2, q2] = b.edge(j as usize);
             let (d1, d2) = (q1 - p1, q2 - p2);
             if d1.cross(d2).length() <= parallel_sin * d1.length() * d2.length() {
@@ -159,5 +233,4 @@ pub fn touching_feature_pairs(
             });
         }
     }
-    pairs
 }

@@ -36,7 +36,7 @@ use std::fmt;
 pub type Pose = (DVec3, DQuat);
 
 pub use poses::read_poses;
-use rows::RowReader;
+use rows::{Row, RowReader};
 
 /// The format's name, as its first comment line says.
 pub const FORMAT: &str = "contactlab-contacts/1";
@@ -268,18 +268,7 @@ pub fn read_contacts(name: &str, text: &str, scene: &Scene) -> Result<ContactFil
             file.warnings.normalised_normals += 1;
         }
         let depth = row.number("depth")?;
-        let features = match row.text("feature") {
-            None | Some("") => FeatureKind::Unstated,
-            Some(id) => FeatureKind::from_id(id).ok_or_else(|| {
-                row.error(
-                    "feature",
-                    format!(
-                        "unknown feature pair \"{id}\" (expected one of {}, or nothing)",
-                        FeatureKind::ALL.map(FeatureKind::id).join(", ")
-                    ),
-                )
-            })?,
-        };
+        let features = row_feature(&row)?;
         let notes = RowNotes {
             engine: row
                 .text("engine")
@@ -306,40 +295,67 @@ pub fn read_contacts(name: &str, text: &str, scene: &Scene) -> Result<ContactFil
     }
     file.poses_file = reader.directive("poses").map(|(_, v)| v.to_string());
     if let Some((line, text)) = reader.directive("steps") {
-        let error = |message: String| FileError {
-            file: name.to_string(),
-            line,
-            column: 0,
-            message,
-        };
-        let (first, last) = text.split_once('-').unwrap_or((text, text));
-        let parse = |t: &str| t.trim().parse::<u64>().ok().filter(|s| *s <= MAX_STEP);
-        let (Some(first), Some(last)) = (parse(first), parse(last)) else {
-            return Err(error(format!(
-                "\"# steps: {text}\": expected a step (\"0\") or a range (\"1-500\") of steps from 0 to {MAX_STEP}"
-            )));
-        };
-        if first > last {
-            return Err(error(format!(
-                "\"# steps: {text}\": the range runs backwards"
-            )));
-        }
-        if let Some((step, row_line)) = file
-            .first_line
-            .iter()
-            .find(|(step, _)| !(first..=last).contains(*step))
-        {
-            return Err(FileError {
-                file: name.to_string(),
-                line: *row_line,
-                column: 1,
-                message: format!("step {step} is outside the steps {first}-{last} the \"# steps:\" comment on line {line} names"),
-            });
-        }
-        file.declared_steps = Some((first, last));
+        file.declared_steps = Some(declared_steps(name, line, text, &file)?);
     }
     file.warnings.skipped_lines = reader.skipped_lines();
     Ok(file)
+}
+
+/// The row's `feature` column: a feature pair's id, or nothing (unstated).
+fn row_feature(row: &Row) -> Result<FeatureKind, FileError> {
+    Ok(match row.text("feature") {
+        None | Some("") => FeatureKind::Unstated,
+        Some(id) => FeatureKind::from_id(id).ok_or_else(|| {
+            row.error(
+                "feature",
+                format!(
+                    "unknown feature pair \"{id}\" (expected one of {}, or nothing)",
+                    FeatureKind::ALL.map(FeatureKind::id).join(", ")
+                ),
+            )
+        })?,
+    })
+}
+
+/// The steps a `# steps: first-last` comment on `line` declares, checked
+/// against the steps of the file's rows.
+fn declared_steps(
+    name: &str,
+    line: usize,
+    text: &str,
+    file: &ContactFile,
+) -> Result<(u64, u64), FileError> {
+    let error = |message: String| FileError {
+        file: name.to_string(),
+        line,
+        column: 0,
+        message,
+    };
+    let (first, last) = text.split_once('-').unwrap_or((text, text));
+    let parse = |t: &str| t.trim().parse::<u64>().ok().filter(|s| *s <= MAX_STEP);
+    let (Some(first), Some(last)) = (parse(first), parse(last)) else {
+        return Err(error(format!(
+            "\"# steps: {text}\": expected a step (\"0\") or a range (\"1-500\") of steps from 0 to {MAX_STEP}"
+        )));
+    };
+    if first > last {
+        return Err(error(format!(
+            "\"# steps: {text}\": the range runs backwards"
+        )));
+    }
+    if let Some((step, row_line)) = file
+        .first_line
+        .iter()
+        .find(|(step, _)| !(first..=last).contains(*step))
+    {
+        return Err(FileError {
+            file: name.to_string(),
+            line: *row_line,
+            column: 1,
+            message: format!("step {step} is outside the steps {first}-{last} the \"# steps:\" comment on line {line} names"),
+        });
+    }
+    Ok((first, last))
 }
 
 /// Writes contacts as a CSV contact file: [`csv_preamble`], then

@@ -41,10 +41,27 @@ const TORSIONAL_FRICTION: f64 = 0.005;
 const ROLLING_FRICTION: f64 = 0.0001;
 
 fn write(export: &Export) -> Vec<ExportFile> {
-    let scene = export.scene;
-    let pieces: Vec<Vec<Surface>> = (0..scene.bodies.len())
+    let pieces: Vec<Vec<Surface>> = (0..export.scene.bodies.len())
         .map(|i| convex_pieces(export.mesh(i)))
         .collect();
+    let mut x = model_header(export, &pieces);
+    x.push_str(&assets(&pieces));
+    x.push_str("  <worldbody>\n");
+    x.push_str(&world_bodies(export, &pieces));
+    x.push_str("  </worldbody>\n");
+    x.push_str(&pair_friction(export, &pieces));
+    x.push_str(&keyframe(export));
+    x.push_str("</mujoco>\n");
+    vec![ExportFile {
+        path: "model.xml".to_string(),
+        text: x,
+    }]
+}
+
+/// The header comment, `<mujoco>`, `<option>` (time step, gravity) and
+/// the default geom's friction.
+fn model_header(export: &Export, pieces: &[Vec<Surface>]) -> String {
+    let scene = export.scene;
     let mut notes = vec![
         "every body frame's origin is its centre of mass; geoms gi_k belong to body i (0-based, scene order)".to_string(),
         format!(
@@ -75,6 +92,12 @@ fn write(export: &Export) -> Vec<ExportFile> {
         num(TORSIONAL_FRICTION),
         num(ROLLING_FRICTION)
     ));
+    x
+}
+
+/// `<asset>`: one mesh per convex piece of every body.
+fn assets(pieces: &[Vec<Surface>]) -> String {
+    let mut x = String::new();
     x.push_str("  <asset>\n");
     for (i, list) in pieces.iter().enumerate() {
         for (k, piece) in list.iter().enumerate() {
@@ -91,8 +114,15 @@ fn write(export: &Export) -> Vec<ExportFile> {
             ));
         }
     }
-    x.push_str("  </asset>\n  <worldbody>\n");
-    for (i, body) in scene.bodies.iter().enumerate() {
+    x.push_str("  </asset>\n");
+    x
+}
+
+/// Every body at its pose, with its free joint (not when fixed), inertial
+/// and one geom per convex piece.
+fn world_bodies(export: &Export, pieces: &[Vec<Surface>]) -> String {
+    let mut x = String::new();
+    for (i, body) in export.scene.bodies.iter().enumerate() {
         let (position, rotation) = export.poses[i];
         let q = rotation.normalize();
         x.push_str(&format!(
@@ -125,7 +155,14 @@ fn write(export: &Export) -> Vec<ExportFile> {
         }
         x.push_str("    </body>\n");
     }
-    x.push_str("  </worldbody>\n");
+    x
+}
+
+/// `<contact>`: a pair with its own μ as `<pair>` elements for all its
+/// geom pairs and an `<exclude>` of the body pair; empty without such pairs.
+fn pair_friction(export: &Export, pieces: &[Vec<Surface>]) -> String {
+    let scene = export.scene;
+    let mut x = String::new();
     let pairs = export.friction_pairs();
     if !pairs.is_empty() {
         x.push_str("  <contact>\n");
@@ -150,6 +187,13 @@ fn write(export: &Export) -> Vec<ExportFile> {
         }
         x.push_str("  </contact>\n");
     }
+    x
+}
+
+/// Keyframe 0: the free bodies' poses and velocities (angular in the body
+/// frame, as MuJoCo's free joint has it).
+fn keyframe(export: &Export) -> String {
+    let scene = export.scene;
     let mut qpos = Vec::new();
     let mut qvel = Vec::new();
     for (i, body) in scene.bodies.iter().enumerate() {
@@ -169,14 +213,9 @@ fn write(export: &Export) -> Vec<ExportFile> {
         ));
         qvel.push(format!("{} {}", vec3(v), vec3(q.inverse() * w)));
     }
-    x.push_str(&format!(
+    format!(
         "  <keyframe>\n    <key name=\"export\" qpos=\"{}\" qvel=\"{}\"/>\n  </keyframe>\n",
         qpos.join("  "),
         qvel.join("  ")
-    ));
-    x.push_str("</mujoco>\n");
-    vec![ExportFile {
-        path: "model.xml".to_string(),
-        text: x,
-    }]
+    )
 }

@@ -45,7 +45,9 @@
 //! triangle, vertices by mesh vertex, edges by their start vertex and then
 //! the surface edge they leave it by.
 
-use super::tetmesh::{EdgeKind, TetMesh};
+pub use super::brep_features::{Brep, BrepEdge, BrepFace, BrepVertex};
+use super::edge_kind::EdgeKind;
+use super::tetmesh::TetMesh;
 use glam::DVec3;
 
 /// Largest sine of the angle between two non-flat surface edges at a vertex
@@ -53,82 +55,7 @@ use glam::DVec3;
 /// directions, far below any bend a mesh means.
 pub const COLLINEAR_SINE: f64 = 1e-9;
 
-/// A maximal planar face.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BrepFace {
-    /// Its surface triangles (indices into `TetMesh::surface_faces`),
-    /// ascending.
-    pub triangles: Vec<u32>,
-    /// Outward unit normal of its plane.
-    pub normal: DVec3,
-    /// The plane is `normal · x = offset`.
-    pub offset: f64,
-    /// Largest distance of one of its vertices from the plane.
-    pub flatness: f64,
-    /// Its boundary: closed loops of mesh vertices (the last joins the
-    /// first), counter-clockwise seen from outside, each starting at its
-    /// smallest vertex, loops sorted by that vertex.
-    pub boundary: Vec<Vec<u32>>,
-    /// The B-rep edges on its boundary, ascending.
-    pub edges: Vec<u32>,
-    /// The B-rep vertices on its boundary, ascending.
-    pub vertices: Vec<u32>,
-}
-
-/// A maximal chain of non-flat surface edges between two B-rep vertices.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BrepEdge {
-    /// The mesh vertices along the chain, from its start B-rep vertex to its
-    /// end one (equal for a closed chain).
-    pub path: Vec<u32>,
-    /// The surface edges along the chain, in order.
-    pub surface_edges: Vec<u32>,
-    /// The B-rep vertices at its ends (indices into `Brep::vertices`).
-    pub ends: [u32; 2],
-    pub kind: EdgeKind,
-    /// The two faces it separates: `faces[0]` is the one whose
-    /// counter-clockwise boundary runs along the chain from `path[0]`
-    /// onwards, `faces[1]` the one that runs back. Equal only for a crease
-    /// that dies out inside one face.
-    pub faces: [u32; 2],
-}
-
-/// A corner: a surface vertex where B-rep edges end.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BrepVertex {
-    /// Index into `TetMesh::vertices`.
-    pub mesh_vertex: u32,
-    /// The B-rep edges ending here, ascending (a closed chain through its
-    /// only vertex is listed once).
-    pub edges: Vec<u32>,
-    /// The faces meeting here, ascending.
-    pub faces: Vec<u32>,
-}
-
-/// The B-rep features of one mesh.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Brep {
-    pub faces: Vec<BrepFace>,
-    pub edges: Vec<BrepEdge>,
-    pub vertices: Vec<BrepVertex>,
-    /// For each surface triangle, its face.
-    pub face_of_triangle: Vec<u32>,
-    /// For each surface edge, its B-rep edge (`None` for a flat edge).
-    pub edge_of_surface_edge: Vec<Option<u32>>,
-    /// For each mesh vertex, its B-rep vertex (`None` for interior vertices,
-    /// vertices inside a face and points inside a B-rep edge).
-    pub vertex_of_mesh_vertex: Vec<Option<u32>>,
-}
-
 impl Brep {
-    /// Whether the body is convex: every B-rep edge is convex
-    /// (`docs/design/other-methods.md`, "B-rep features"). A closed, consistently oriented surface of one piece whose
-    /// edges all bend outwards bounds a convex solid; a surface with no
-    /// edge at all (never a valid closed polyhedron) does not count.
-    pub fn is_convex(&self) -> bool {
-        !self.edges.is_empty() && self.edges.iter().all(|e| e.kind == EdgeKind::Convex)
-    }
-
     /// The B-rep features of `mesh`. Meant for valid bodies (closed,
     /// consistently oriented surfaces, as [`TetMesh::new`] guarantees); on
     /// an open surface an edge without two triangles counts as boundary.
@@ -162,6 +89,14 @@ impl Brep {
             edge_of_surface_edge,
             vertex_of_mesh_vertex,
         }
+    }
+}
+
+impl TetMesh {
+    /// The body's B-rep features (maximal planar faces, non-flat edges,
+    /// corners), computed once per mesh. Built here, kept in the mesh.
+    pub fn brep(&self) -> &Brep {
+        self.brep.get_or_init(|| Brep::of(self))
     }
 }
 

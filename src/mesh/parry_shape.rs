@@ -15,13 +15,12 @@
 //! faces; for a triangle mesh: triangles and their local vertices and
 //! edges). [`ConvexShape`] keeps, for each of the hull's features, the
 //! B-rep feature it lies on, computed here once, so that a contact can name
-//! B-rep entities like every other region method.
+//! B-rep entities like every other region method. `parry_build.rs` builds
+//! the shape from a mesh.
 
-use super::brep::Brep;
-use super::tetmesh::TetMesh;
 use glam::{DQuat, DVec3};
 use parry3d_f64::math::{Pose, Rotation, Vector};
-use parry3d_f64::shape::{ConvexPolyhedron, TriMesh, TriMeshFlags};
+use parry3d_f64::shape::{ConvexPolyhedron, TriMesh};
 
 /// Our vector in parry's glam.
 pub fn to_parry(v: DVec3) -> Vector {
@@ -68,92 +67,4 @@ pub struct ConvexShape {
     /// the B-rep faces of its two hull faces; `None` when both are the same
     /// B-rep face (parry split a planar face, the edge lies inside it).
     pub edge_edge: Vec<Option<u32>>,
-}
-
-impl ParryShape {
-    /// The parry shape of `mesh`: its hull when it is convex, otherwise (or
-    /// when parry cannot build the hull) its surface triangle mesh.
-    pub fn of(mesh: &TetMesh) -> ParryShape {
-        let brep = mesh.brep();
-        if brep.is_convex() {
-            if let Some(shape) = ConvexShape::of(mesh, brep) {
-                return ParryShape::Convex(shape);
-            }
-        }
-        let vertices = mesh.vertices.iter().map(|&v| to_parry(v)).collect();
-        let triangles = mesh.surface_faces.iter().map(|f| f.vertices).collect();
-        match TriMesh::with_flags(vertices, triangles, TriMeshFlags::FIX_INTERNAL_EDGES) {
-            Ok(trimesh) => ParryShape::Mesh(trimesh),
-            Err(e) => ParryShape::Unavailable(format!(
-                "parry3d could not build a triangle mesh of the surface: {e:?}"
-            )),
-        }
-    }
-}
-
-impl ConvexShape {
-    /// The hull of the surface vertices with its feature map; `None` when
-    /// parry's hull fails.
-    fn of(mesh: &TetMesh, brep: &Brep) -> Option<ConvexShape> {
-        let surface: Vec<u32> = (0..mesh.vertices.len() as u32)
-            .filter(|&v| mesh.is_surface_vertex(v as usize))
-            .collect();
-        let points: Vec<Vector> = surface
-            .iter()
-            .map(|&v| to_parry(mesh.vertices[v as usize]))
-            .collect();
-        let polyhedron = ConvexPolyhedron::from_convex_hull(&points)?;
-        // The hull's points are copies of input points; the nearest surface
-        // vertex is the one it was copied from (distance 0).
-        let point_vertex = polyhedron
-            .points()
-            .iter()
-            .map(|&p| {
-                let p = from_parry(p);
-                *surface
-                    .iter()
-                    .min_by(|&&u, &&v| {
-                        let du = mesh.vertices[u as usize].distance_squared(p);
-                        let dv = mesh.vertices[v as usize].distance_squared(p);
-                        du.total_cmp(&dv)
-                    })
-                    .expect("a hull has points, so the surface has vertices")
-            })
-            .collect();
-        let face_face: Vec<u32> = polyhedron
-            .faces()
-            .iter()
-            .map(|f| {
-                let n = from_parry(f.normal);
-                (0..brep.faces.len() as u32)
-                    .max_by(|&a, &b| {
-                        let da = brep.faces[a as usize].normal.dot(n);
-                        let db = brep.faces[b as usize].normal.dot(n);
-                        da.total_cmp(&db)
-                    })
-                    .unwrap_or(0)
-            })
-            .collect();
-        let edge_edge = polyhedron
-            .edges()
-            .iter()
-            .map(|e| {
-                let [f, g] = e.faces.map(|f| face_face[f as usize]);
-                (f != g)
-                    .then(|| {
-                        brep.edges
-                            .iter()
-                            .position(|be| be.faces == [f, g] || be.faces == [g, f])
-                    })
-                    .flatten()
-                    .map(|i| i as u32)
-            })
-            .collect();
-        Some(ConvexShape {
-            polyhedron,
-            point_vertex,
-            face_face,
-            edge_edge,
-        })
-    }
 }

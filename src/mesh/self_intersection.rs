@@ -46,7 +46,7 @@
 //! The sign is + because Σ vol(τ) = ∫ w_S > 0. So the tetrahedra cover the
 //! inside exactly once and nothing outside: checking the surface suffices.
 
-use super::tetmesh::bounds;
+use super::bounds::bounds;
 use crate::geometry::segment_triangle_distance;
 use glam::DVec3;
 

@@ -7,7 +7,9 @@
 //! surface faces. A valid body surface is closed: every surface edge has
 //! exactly two surface faces, one on each side.
 
-use super::brep::Brep;
+pub use super::bounds::{bounding_diagonal, bounds};
+use super::brep_features::Brep;
+pub use super::edge_kind::EdgeKind;
 #[cfg(feature = "parry")]
 use super::parry_shape::ParryShape;
 use super::self_intersection::{find_self_intersection, SelfIntersection};
@@ -23,17 +25,6 @@ pub const TET_FACES: [[usize; 3]; 4] = [[1, 2, 3], [0, 3, 2], [0, 1, 3], [0, 2, 
 
 /// The six edges of a tetrahedron as local vertex pairs.
 pub const TET_EDGES: [[usize; 2]; 6] = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
-
-/// How a surface edge bends: flat edges lie inside a planar piece of the
-/// surface (the internal edges of the paper's section 4.4), convex edges are
-/// ridges, concave edges are valleys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EdgeKind {
-    Flat,
-    Convex,
-    Concave,
-}
 
 #[derive(Clone, Debug)]
 pub struct SurfaceFace {
@@ -74,7 +65,7 @@ pub struct TetMesh {
     pub tet_surface_faces: Vec<[Option<u32>; 4]>,
     /// The B-rep features, computed on first use ([`TetMesh::brep`]) and
     /// kept with the mesh, so a body pays for them once, not every step.
-    brep: OnceLock<Brep>,
+    pub(super) brep: OnceLock<Brep>,
     /// Bounding-volume hierarchies over the tetrahedra and over the surface
     /// triangles, body frame, built on first use ([`TetMesh::tet_tree`],
     /// [`TetMesh::surface_tree`]): the mesh is rigid, so a posed body
@@ -84,7 +75,7 @@ pub struct TetMesh {
     /// The body as parry3d's shape, built on first use
     /// (`TetMesh::parry_shape`) for the `parry` method.
     #[cfg(feature = "parry")]
-    parry_shape: OnceLock<ParryShape>,
+    pub(super) parry_shape: OnceLock<ParryShape>,
 }
 
 /// Why a set of tetrahedra is not a valid rigid body.
@@ -157,14 +148,6 @@ pub fn tet_volume(a: DVec3, b: DVec3, c: DVec3, d: DVec3) -> f64 {
 }
 
 impl TetMesh {
-    /// The diagonal of the bounding box of the vertices, in the mesh's own
-    /// frame: the body's size, which does not change with its pose.
-    /// The body's B-rep features (maximal planar faces, non-flat edges,
-    /// corners), computed once per mesh.
-    pub fn brep(&self) -> &Brep {
-        self.brep.get_or_init(|| Brep::of(self))
-    }
-
     /// A bounding-volume hierarchy over the tetrahedra (item `t` is
     /// `tets[t]`), body frame, built once per mesh.
     pub fn tet_tree(&self) -> &Bvh {
@@ -187,13 +170,8 @@ impl TetMesh {
         })
     }
 
-    /// The body as a parry3d shape (its hull when convex, otherwise its
-    /// surface triangles), body frame, built once per mesh.
-    #[cfg(feature = "parry")]
-    pub fn parry_shape(&self) -> &ParryShape {
-        self.parry_shape.get_or_init(|| ParryShape::of(self))
-    }
-
+    /// The diagonal of the bounding box of the vertices, in the mesh's own
+    /// frame: the body's size, which does not change with its pose.
     pub fn diagonal(&self) -> f64 {
         let (lo, hi) = bounds(&self.vertices);
         (hi - lo).length()
@@ -618,16 +596,6 @@ fn classify_edge(n1: DVec3, n2: DVec3, direction: DVec3, flat_angle: f64) -> (f6
             EdgeKind::Concave,
         )
     }
-}
-
-pub fn bounding_diagonal(points: &[DVec3]) -> f64 {
-    let (lo, hi) = bounds(points);
-    (hi - lo).length()
-}
-
-pub fn bounds(points: &[DVec3]) -> (DVec3, DVec3) {
-    let b = Aabb::of(points);
-    (b.lo, b.hi)
 }
 
 #[cfg(test)]

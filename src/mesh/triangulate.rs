@@ -55,22 +55,6 @@ fn inside_triangle(p: DVec2, a: DVec2, b: DVec2, c: DVec2) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::polygon_area_2d;
-
-    #[test]
-    fn crack_profile_is_covered_exactly() {
-        let profile = crate::mesh::shapes::prism::tests::crack_profile();
-        let tris = ear_clip(&profile).unwrap();
-        assert_eq!(tris.len(), 5);
-        let area: f64 = tris
-            .iter()
-            .map(|t| polygon_area_2d(&t.map(|i| profile[i])))
-            .sum();
-        assert!((area - polygon_area_2d(&profile)).abs() < 1e-12);
-        assert!(tris
-            .iter()
-            .all(|t| polygon_area_2d(&t.map(|i| profile[i])) > 0.0));
-    }
 
     #[test]
     fn clockwise_polygon_is_refused() {

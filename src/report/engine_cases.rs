@@ -5,7 +5,8 @@
 //! geometric oracle, with the paper's envelope, as the initial-pose tables
 //! judge the methods; and a link that shows the case in the page.
 
-use super::tables::{initial_pose_row, Contestant, Contestants, Progress, Table};
+use super::contestants::{initial_pose_row, Contestant, Contestants};
+use super::text_table::{Progress, Table};
 use crate::engines::ENGINES;
 use crate::scene::builtin::BUILTIN_SCENES;
 use crate::settings::SettingError;

@@ -3,8 +3,10 @@
 //! it measured at simulation step 3): what `contactlab table initial`
 //! prints. Cheap, since nothing is simulated.
 
+use super::contestants::{initial_pose_row, Contestants};
 use super::paper;
-use super::tables::{initial_pose_row, paper_number, Contestants, Progress, ENGINE_NOTE};
+use super::tables::{paper_number, ENGINE_NOTE};
+use super::text_table::Progress;
 use crate::measures::StepMeasures;
 use crate::scene::SceneError;
 use crate::sim::SimSettings;
@@ -90,14 +92,42 @@ pub fn initial_tables(
         .map(|c| c.name())
         .chain(contestants.recorded.iter().map(|e| e.label.clone()))
         .collect();
-    let name = |i: usize| names[i].as_str();
-    let paper_of = |i: usize| run.get(i).and_then(|c| c.paper_id());
+    let paper_ids: Vec<Option<&'static str>> = (0..names.len())
+        .map(|i| run.get(i).and_then(|c| c.paper_id()))
+        .collect();
+    let labels = RowLabels { names, paper_ids };
     let mut out = String::new();
     // Which meshes, when the caller chose them.
     let meshes = base
         .mesher
         .map_or(String::new(), |m| format!(" — {}", m.meshes()));
+    pillar_table(&mut out, &meshes, &labels, &pillar);
+    case_tables(&mut out, &meshes, &labels, &cases);
+    wall_and_arch_table(&mut out, &meshes, &labels, &wall, &arch);
+    if contestants.engines_run() {
+        w!(out, "\n{INITIAL_ENGINE_NOTE}");
+    }
+    if !contestants.recorded.is_empty() {
+        w!(
+            out,
+            "\n{}",
+            ENGINE_NOTE.replace("after 3 of its own steps", "at the initial pose")
+        );
+    }
+    Ok(out)
+}
 
+/// The rows' labels: each row's name, and the id the paper's tables list
+/// it under (none for an engine).
+struct RowLabels {
+    names: Vec<String>,
+    paper_ids: Vec<Option<&'static str>>,
+}
+
+/// The Pillar in the shape of table 7, beside the paper's numbers.
+fn pillar_table(out: &mut String, meshes: &str, labels: &RowLabels, pillar: &[StepMeasures]) {
+    let name = |i: usize| labels.names[i].as_str();
+    let paper_of = |i: usize| labels.paper_ids[i];
     w!(
         out,
         "### Pillar at the initial pose (shape of table 7){meshes}\n"
@@ -123,7 +153,14 @@ pub fn initial_tables(
             percent(m.excess)
         );
     }
+}
 
+/// The fundamental cases in the shape of table 8: coverage, quality and
+/// excess, each cell beside the paper's.
+fn case_tables(out: &mut String, meshes: &str, labels: &RowLabels, cases: &[Vec<StepMeasures>]) {
+    let name = |i: usize| labels.names[i].as_str();
+    let paper_of = |i: usize| labels.paper_ids[i];
+    let names = &labels.names;
     let case_header = paper::TABLE_8_CASES.join(" | ");
     let rule = vec!["---:"; paper::TABLE_8_CASES.len()].join(" | ");
     let grids: [(&str, MeasurePick, PaperGrid); 3] = [
@@ -155,7 +192,18 @@ pub fn initial_tables(
         }
         w!(out);
     }
+}
 
+/// The Wall and the Arch (sections 8.2–8.3): quality and area coverage P.
+fn wall_and_arch_table(
+    out: &mut String,
+    meshes: &str,
+    labels: &RowLabels,
+    wall: &[StepMeasures],
+    arch: &[StepMeasures],
+) {
+    let name = |i: usize| labels.names[i].as_str();
+    let names = &labels.names;
     w!(
         out,
         "### Wall and Arch at the initial pose (sections 8.2–8.3){meshes}\n"
@@ -177,17 +225,6 @@ pub fn initial_tables(
             arch[i].count
         );
     }
-    if contestants.engines_run() {
-        w!(out, "\n{INITIAL_ENGINE_NOTE}");
-    }
-    if !contestants.recorded.is_empty() {
-        w!(
-            out,
-            "\n{}",
-            ENGINE_NOTE.replace("after 3 of its own steps", "at the initial pose")
-        );
-    }
-    Ok(out)
 }
 
 /// What an engine's row is in the initial-pose tables.

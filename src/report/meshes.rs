@@ -2,7 +2,7 @@
 //! bodies on the paper's TetGen meshes and on cone meshes, from the scene
 //! registry and the meshes as loaded (no number is copied).
 
-use super::tables::{Progress, Table};
+use super::text_table::{Progress, Table};
 use crate::mesh::stats::MeshStats;
 use crate::mesh::Mesher;
 use crate::scene::builtin::{builtin_ids, load_builtin};

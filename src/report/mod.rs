@@ -2,7 +2,11 @@
 //! what `contactlab table` prints and `docs/results.md` records.
 //!
 //! - [`paper`]: the numbers the paper prints, keyed by method id.
-//! - [`tables`]: our runs in the shape of the paper's tables, beside them.
+//! - [`tables`]: our runs in the shape of the paper's tables, beside them,
+//!   and the dispatcher that builds any table by its kind.
+//! - [`contestants`]: the rows the tables compare (methods and engines) and
+//!   one row's measures at a scene's initial pose; [`text_table`]: a table
+//!   as text cells. Every table file uses these two, below the dispatcher.
 //! - [`engines`]: other engines' recorded contacts, scored, as rows of the tables.
 //! - [`engine_cases`]: every engine on every built-in scene at its initial
 //!   pose, for `docs/engines.md`.
@@ -11,6 +15,8 @@
 // The page reads only the presets (and the paper's numbers they carry);
 // the tables are the CLI's, and left out of the wasm modules, whose size
 // the default page's budget counts.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod contestants;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod engine_cases;
 #[cfg(not(target_arch = "wasm32"))]
@@ -27,3 +33,5 @@ pub mod sat_unit;
 pub mod spheres;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tables;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod text_table;

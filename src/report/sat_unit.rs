@@ -24,7 +24,7 @@
 //! **The algorithms** are a list ([`ESTIMATORS`]), one row each; adding one
 //! (parry's GJK/EPA) is one entry with the published row it sits beside.
 
-use super::tables::{Progress, Table};
+use super::text_table::{Progress, Table};
 use crate::contact::world_mesh::WorldMesh;
 use crate::contact::{sat_signed_distance, BodyPair, MethodParams, PairSide};
 use crate::geometry::{closest_point_on_segment, convex_hull_2d, PlaneFrame};

@@ -11,7 +11,7 @@
 //! the built-in scene's text (every `sphere` shape gets the count) rather
 //! than keeping a second copy of the scene.
 
-use super::tables::{Progress, Table};
+use super::text_table::{Progress, Table};
 use crate::clock::now_ms;
 use crate::contact::method_by_id;
 use crate::mesh::shapes::sphere::sphere_vertex_count;

@@ -3,206 +3,22 @@
 //! (`docs/design/measures.md`, "Summary tables"), for `contactlab table` and
 //! `docs/results.md`; the numbers come from [`crate::sim::Simulation`] runs.
 
-use super::engines::EngineContacts;
+use super::contestants::method_settings;
+pub use super::contestants::{initial_pose_row, Contestant, Contestants, InitialPoseRow};
 use super::paper;
-use crate::contact::{
-    detect, methods_and_variants, methods_under_test, Contact, MethodHistory, MethodInfo,
-};
-use crate::dynamics::stepper::Pose;
-use crate::engines::{EngineInfo, EngineMode, ENGINES};
-use crate::measures::{step_measures, StepMeasures};
+pub use super::text_table::{Progress, Table};
+use crate::contact::{methods_and_variants, methods_under_test, MethodInfo};
+use crate::measures::StepMeasures;
 use crate::scene::builtin::{builtin_text, load_builtin};
-use crate::scene::{LoadOptions, SceneError};
+use crate::scene::LoadOptions;
 use crate::settings::SettingError;
 use crate::sim::{EngineRunner, SimError, SimSettings, Simulation, StepRecord};
-use glam::DVec3;
-
-/// One row of a table: a method of the registry, or an engine whose
-/// adapter finds the contacts at our poses (`docs/design/engines.md`).
-#[derive(Clone, Copy)]
-pub enum Contestant {
-    Method(&'static MethodInfo),
-    Engine(&'static EngineInfo),
-}
-
-impl Contestant {
-    /// The value of the `method` setting that runs it.
-    pub fn id(self) -> &'static str {
-        match self {
-            Contestant::Method(m) => m.id,
-            Contestant::Engine(e) => e.id,
-        }
-    }
-
-    /// The row's label: the method's name, or the engine's with its
-    /// package and version ([`EngineInfo::label`]).
-    pub fn name(self) -> String {
-        match self {
-            Contestant::Method(m) => m.name.to_string(),
-            Contestant::Engine(e) => e.label(),
-        }
-    }
-
-    /// The id under which the paper's tables list it (none for an engine).
-    pub(super) fn paper_id(self) -> Option<&'static str> {
-        match self {
-            Contestant::Method(m) => Some(paper_id(m)),
-            Contestant::Engine(_) => None,
-        }
-    }
-}
-
-/// What the tables compare.
-#[derive(Clone, Copy)]
-pub struct Contestants<'a> {
-    /// The methods, the first rows.
-    pub methods: &'a [&'static MethodInfo],
-    /// Starts engines' adapters (the CLI runs them in Node): with one,
-    /// every engine of [`ENGINES`] gets a row after the methods, its
-    /// contacts found at our poses and our solver stepping
-    /// ([`EngineMode::Ours`], the paper's protocol); without one, none.
-    pub runner: Option<&'a dyn EngineRunner>,
-    /// Engines' recorded contacts at their own poses, the last rows of
-    /// the tables that have them (initial, pillar, wall, arch).
-    pub recorded: &'a [EngineContacts],
-}
-
-impl Contestants<'_> {
-    /// The methods, then the engines when there is a runner.
-    pub fn rows(&self) -> Vec<Contestant> {
-        let engines = ENGINES.iter().filter(|_| self.runner.is_some());
-        self.methods
-            .iter()
-            .map(|&m| Contestant::Method(m))
-            .chain(engines.map(Contestant::Engine))
-            .collect()
-    }
-
-    /// Whether the engines have rows.
-    pub fn engines_run(&self) -> bool {
-        self.runner.is_some() && !ENGINES.is_empty()
-    }
-}
-
-/// The measures of one method or engine on one scene at its initial pose.
-#[derive(Clone, Debug)]
-pub struct InitialPoseRow {
-    pub method: &'static str,
-    pub measures: StepMeasures,
-    /// The contacts measured.
-    pub contacts: Vec<Contact>,
-}
-
-/// Loads `scene_id` as `contestant` needs it (eroded for Closest points;
-/// as it is for an engine) and measures its contacts at the initial pose:
-/// a method's one detection, or the engine's one collision pass there,
-/// its adapter started by `runner`.
-pub fn initial_pose_row(
-    scene_id: &str,
-    contestant: Contestant,
-    base: &SimSettings,
-    runner: Option<&dyn EngineRunner>,
-) -> Result<InitialPoseRow, SceneError> {
-    let failed = |message: String| SceneError {
-        source: scene_id.to_string(),
-        message,
-    };
-    let settings = method_settings(base, contestant.id());
-    let options = settings.load_options().map_err(|e| failed(e.to_string()))?;
-    let scene = load_builtin(scene_id, &options)?;
-    let contacts = match contestant {
-        Contestant::Method(method) => {
-            let params = settings.method_params(&scene);
-            detect(
-                &scene.poses(),
-                method,
-                &params,
-                &mut MethodHistory::default(),
-            )
-            .map_err(|e| failed(e.to_string()))?
-            .contacts
-        }
-        Contestant::Engine(engine) => {
-            let runner = runner
-                .ok_or_else(|| failed(format!("{} has no runner for its adapter", engine.name)))?;
-            let poses: Vec<Pose> = scene
-                .bodies
-                .iter()
-                .map(|b| (b.position, b.rotation))
-                .collect();
-            let mut source = runner
-                .start(engine, EngineMode::Ours, &scene, &settings)
-                .map_err(failed)?;
-            source
-                .contacts_at(&poses)
-                .map_err(|e| failed(format!("{}: {e}", engine.name)))?
-        }
-    };
-    let centres: Vec<DVec3> = scene.bodies.iter().map(|b| b.position).collect();
-    let (_, measures) = step_measures(&scene, &contacts, &centres, settings.tol_deg);
-    Ok(InitialPoseRow {
-        method: contestant.id(),
-        measures,
-        contacts,
-    })
-}
-
-/// A table as text cells, ready for Markdown or CSV.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    pub title: String,
-    /// Sentences printed under the title (Markdown only).
-    pub notes: Vec<String>,
-    pub headers: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
-
-impl Table {
-    pub fn to_markdown(&self) -> String {
-        let mut out = format!("### {}\n\n", self.title);
-        for note in &self.notes {
-            out.push_str(note);
-            out.push_str("\n\n");
-        }
-        out.push_str(&format!("| {} |\n", self.headers.join(" | ")));
-        let rule: Vec<&str> = self
-            .headers
-            .iter()
-            .enumerate()
-            .map(|(i, _)| if i == 0 { "---" } else { "---:" })
-            .collect();
-        out.push_str(&format!("| {} |\n", rule.join(" | ")));
-        for row in &self.rows {
-            out.push_str(&format!("| {} |\n", row.join(" | ")));
-        }
-        out
-    }
-
-    pub fn to_csv(&self) -> String {
-        let quote = |cell: &str| {
-            if cell.contains([',', '"', '\n']) {
-                format!("\"{}\"", cell.replace('"', "\"\""))
-            } else {
-                cell.to_string()
-            }
-        };
-        let mut out = String::new();
-        for line in std::iter::once(&self.headers).chain(&self.rows) {
-            out.push_str(&line.iter().map(|c| quote(c)).collect::<Vec<_>>().join(","));
-            out.push('\n');
-        }
-        out
-    }
-}
 
 /// The table kinds of `contactlab table`.
 pub const TABLE_KINDS: [&str; 12] = [
     "counts", "pillar", "cases", "wall", "arch", "perturb", "timestep", "refine", "meshes",
     "sat-unit", "spheres", "engines",
 ];
-
-/// A progress report: (what is running, runs done, runs in all).
-pub type Progress<'a> = &'a mut dyn FnMut(&str, usize, usize);
 
 /// The methods the tables compare: the registry without the reference,
 /// and with `paper_code` each method's `@paper-code` variant after it
@@ -213,13 +29,6 @@ pub fn table_methods(paper_code: bool) -> Vec<&'static MethodInfo> {
     } else {
         methods_under_test().collect()
     }
-}
-
-/// The id under which the paper's tables list `m`: a variant's row shows
-/// the paper's numbers of its printed method, which is what they are
-/// compared with.
-pub(super) fn paper_id(m: &'static MethodInfo) -> &'static str {
-    m.printed().id
 }
 
 /// A cell of the paper's table 8: "(*)" where it found no contacts, "—"
@@ -265,16 +74,6 @@ pub fn run_builtin(
         records.push(sim.step()?);
     }
     Ok(records)
-}
-
-/// `base` with `method` (a method's or an engine's id); an engine finds
-/// its contacts at our poses (the paper's protocol).
-fn method_settings(base: &SimSettings, method: &str) -> SimSettings {
-    SimSettings {
-        method: method.to_string(),
-        engine: EngineMode::Ours,
-        ..base.clone()
-    }
 }
 
 /// Builds one of [`TABLE_KINDS`]. `steps` overrides the number of steps

@@ -20,8 +20,7 @@
 //! largest one ([`Shape::same_surface`]): a scene file's decimal literal
 //! and the committed file's shortest form of it may parse an ulp apart.
 
-use super::parse::parse_shape_value;
-use crate::mesh::shapes::Shape;
+use crate::mesh::shapes::{parse_shape_value, Shape};
 use crate::mesh::Mesher;
 use glam::DVec3;
 use serde_json::{json, Value};

@@ -27,40 +27,13 @@ pub mod penetrating;
 pub mod touching;
 
 use super::body_pair::BodyPair;
+pub use super::brep_entity::Entity;
 use crate::contact::exact_regions::{group_pieces, region_of_pieces, Piece, Region};
 use crate::geometry::{
     closest_point_on_segment, closest_points_segments, polygon_area_2d, segment_triangle_distance,
     PlaneFrame,
 };
 use glam::DVec3;
-
-/// A B-rep entity of one body, as an open point set (Bouma & Vaněček, §3: a face
-/// without its edges, an edge without its end vertices). Indices into
-/// `Brep::vertices`, `Brep::edges`, `Brep::faces`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Entity {
-    Vertex(u32),
-    Edge(u32),
-    Face(u32),
-}
-
-impl Entity {
-    /// 0 vertex, 1 edge, 2 face.
-    pub fn dimension(self) -> u8 {
-        match self {
-            Entity::Vertex(_) => 0,
-            Entity::Edge(_) => 1,
-            Entity::Face(_) => 2,
-        }
-    }
-
-    /// Its index among the entities of its dimension.
-    pub fn index(self) -> u32 {
-        match self {
-            Entity::Vertex(i) | Entity::Edge(i) | Entity::Face(i) => i,
-        }
-    }
-}
 
 /// Two touching open entities and where they touch: Bouma & Vaněček's (x, y, Π).
 ///

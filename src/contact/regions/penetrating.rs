@@ -409,10 +409,100 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
         pair,
         perturbation: Perturbation::new(pair.b.position - pair.a.position),
     };
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut index: HashMap<Crossing, u32> = HashMap::new();
-    let mut node_of = |crossing: Crossing, point: ContourPoint, nodes: &mut Vec<Node>| -> u32 {
-        *index.entry(crossing).or_insert_with(|| {
+    let mut graph = ContourGraph::default();
+    for (i, j) in candidates {
+        let (ta, tb) = (ids_a[i as usize], ids_b[j as usize]);
+        let (pa, pb) = (
+            pair.a.world.face(ta as usize),
+            pair.b.world.face(tb as usize),
+        );
+        // Each body's corners against the other's plane: exact value and
+        // perturbed sign.
+        let sides_a = arrangement.corner_sides(pa, pb, &mut plane_shift_b[j as usize], true);
+        if sides_a.iter().all(|s| s.1 == sides_a[0].1) {
+            continue;
+        }
+        let sides_b = arrangement.corner_sides(pb, pa, &mut plane_shift_a[i as usize], false);
+        if sides_b.iter().all(|s| s.1 == sides_b[0].1) {
+            continue;
+        }
+        let ends = graph.add_crossings(
+            &arrangement,
+            SidedTriangle {
+                triangle: ta,
+                points: pa,
+                sides: sides_a,
+            },
+            SidedTriangle {
+                triangle: tb,
+                points: pb,
+                sides: sides_b,
+            },
+        );
+        // In general position two triangles meet in one segment with two
+        // crossing ends; anything else is an unresolved coincidence, whose
+        // crossings stay unlinked here.
+        if let [s, t] = ends[..] {
+            graph.nodes[s as usize].links.push(t);
+            graph.nodes[t as usize].links.push(s);
+        }
+    }
+    join_contours(graph.nodes)
+}
+
+/// A surface triangle of one body with its corners (world) and each
+/// corner's side of the other triangle's plane: exact orient3d value and
+/// perturbed sign.
+struct SidedTriangle {
+    triangle: u32,
+    points: [DVec3; 3],
+    sides: [(f64, i8); 3],
+}
+
+impl Arrangement<'_> {
+    /// orient3d(plane, x) exactly for each of `points`, and its sign with B
+    /// moved: a point exactly in the plane takes the plane's shift sign
+    /// (B's plane moves by δ; A's plane stays and B's point moves, the
+    /// opposite), computed once into `shift`.
+    fn corner_sides(
+        &self,
+        points: [DVec3; 3],
+        plane: [DVec3; 3],
+        shift: &mut Option<i8>,
+        plane_moves: bool,
+    ) -> [(f64, i8); 3] {
+        points.map(|x| {
+            let exact = exact_orient3d([plane[0], plane[1], plane[2], x]);
+            let sign = if exact > 0.0 {
+                1
+            } else if exact < 0.0 {
+                -1
+            } else {
+                let s = *shift.get_or_insert_with(|| self.perturbation.plane_shift_sign(plane));
+                if plane_moves {
+                    s
+                } else {
+                    -s
+                }
+            };
+            (exact, sign)
+        })
+    }
+}
+
+/// The contour graph while it is built: one node per crossing, found once
+/// whichever triangle pair meets it first.
+#[derive(Default)]
+struct ContourGraph {
+    nodes: Vec<Node>,
+    index: HashMap<Crossing, u32>,
+}
+
+impl ContourGraph {
+    /// The node of `crossing`, added with `point` the first time.
+    fn node_of(&mut self, crossing: Crossing, point: ContourPoint) -> u32 {
+        let nodes = &mut self.nodes;
+        *self.index.entry(crossing).or_insert_with(|| {
             nodes.push(Node {
                 crossing,
                 point,
@@ -420,54 +510,24 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
             });
             nodes.len() as u32 - 1
         })
-    };
-    let (mesh_a, mesh_b) = (pair.a.world.mesh, pair.b.world.mesh);
-    for (i, j) in candidates {
-        let (ta, tb) = (ids_a[i as usize], ids_b[j as usize]);
-        let corners_a = mesh_a.surface_faces[ta as usize].vertices;
-        let corners_b = mesh_b.surface_faces[tb as usize].vertices;
-        let (pa, pb) = (
-            pair.a.world.face(ta as usize),
-            pair.b.world.face(tb as usize),
-        );
-        // Each body's corners against the other's plane: exact value and
-        // perturbed sign.
-        // orient3d(plane, x) exactly, and its sign with B moved: a point
-        // exactly in the plane takes the plane's shift sign (B's plane
-        // moves by δ; A's plane stays and B's point moves, the opposite).
-        let side_of =
-            |points: [DVec3; 3], plane: [DVec3; 3], shift: &mut Option<i8>, plane_moves: bool| {
-                points.map(|x| {
-                    let exact = exact_orient3d([plane[0], plane[1], plane[2], x]);
-                    let sign = if exact > 0.0 {
-                        1
-                    } else if exact < 0.0 {
-                        -1
-                    } else {
-                        let s = *shift.get_or_insert_with(|| {
-                            arrangement.perturbation.plane_shift_sign(plane)
-                        });
-                        if plane_moves {
-                            s
-                        } else {
-                            -s
-                        }
-                    };
-                    (exact, sign)
-                })
-            };
-        let sides_a = side_of(pa, pb, &mut plane_shift_b[j as usize], true);
-        if sides_a.iter().all(|s| s.1 == sides_a[0].1) {
-            continue;
-        }
-        let sides_b = side_of(pb, pa, &mut plane_shift_a[i as usize], false);
-        if sides_b.iter().all(|s| s.1 == sides_b[0].1) {
-            continue;
-        }
+    }
+
+    /// The crossings of triangle `a` of A and `b` of B: each edge of one
+    /// whose corners lie on both sides of the other's plane and that
+    /// passes through the other triangle. Returns their nodes.
+    fn add_crossings(
+        &mut self,
+        arrangement: &Arrangement,
+        a: SidedTriangle,
+        b: SidedTriangle,
+    ) -> Vec<u32> {
+        let (mesh_a, mesh_b) = (arrangement.pair.a.world.mesh, arrangement.pair.b.world.mesh);
+        let corners_a = mesh_a.surface_faces[a.triangle as usize].vertices;
+        let corners_b = mesh_b.surface_faces[b.triangle as usize].vertices;
         let mut ends: Vec<u32> = Vec::with_capacity(2);
         for (edge_is_a, corners, points, sides, triangle) in [
-            (true, corners_a, pa, sides_a, tb),
-            (false, corners_b, pb, sides_b, ta),
+            (true, corners_a, a.points, a.sides, b.triangle),
+            (false, corners_b, b.points, b.sides, a.triangle),
         ] {
             for k in 0..3 {
                 let l = (k + 1) % 3;
@@ -506,19 +566,12 @@ pub fn intersection_contours(pair: &BodyPair) -> SurfaceIntersection {
                         a,
                         b,
                     };
-                    ends.push(node_of(crossing, point, &mut nodes));
+                    ends.push(self.node_of(crossing, point));
                 }
             }
         }
-        // In general position two triangles meet in one segment with two
-        // crossing ends; anything else is an unresolved coincidence, whose
-        // crossings stay unlinked here.
-        if let [s, t] = ends[..] {
-            nodes[s as usize].links.push(t);
-            nodes[t as usize].links.push(s);
-        }
+        ends
     }
-    join_contours(nodes)
 }
 
 /// Walks the contour graph into chains: open chains from their ends first,

@@ -96,35 +96,8 @@ impl GeometricOracle {
         envelope: Envelope,
         tol_deg: f64,
     ) -> GeoStep {
-        let pair_envelope = |a: usize, b: usize| match envelope {
-            Envelope::Metres(metres) => metres,
-            Envelope::OfSmallerBody(fraction) => {
-                fraction * self.diagonals[a].min(self.diagonals[b])
-            }
-        };
         let n = self.features.len();
-        // Body pairs (a < b) to judge: those with contacts, and those whose
-        // ε-inflated bounding spheres meet (a pair may touch with no contact:
-        // it still asks for its directions and its minimal count).
-        let mut pairs: Vec<(usize, usize)> = contacts
-            .iter()
-            .filter(|c| c.a < n && c.b < n && c.a != c.b)
-            .map(|c| (c.a.min(c.b), c.a.max(c.b)))
-            .collect();
-        for a in 0..n {
-            for b in a + 1..n {
-                if self.fixed[a] && self.fixed[b] {
-                    continue;
-                }
-                let reach = self.radii[a] + self.radii[b] + pair_envelope(a, b);
-                if poses[a].0.distance_squared(poses[b].0) <= reach * reach {
-                    pairs.push((a, b));
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs.dedup();
-
+        let pairs = self.pairs_to_judge(contacts, poses, envelope);
         let mut judgements = vec![
             Judgement {
                 verdict: Verdict::Wrong(super::Why::Far),
@@ -132,9 +105,7 @@ impl GeometricOracle {
             };
             contacts.len()
         ];
-        let (mut matched, mut required) = (0, 0);
-        let (mut hull_area, mut planar_area) = (0.0, 0.0);
-        let mut min_contacts = 0;
+        let mut tally = Tally::default();
         let mut by_pair: Vec<Vec<usize>> = vec![Vec::new(); pairs.len()];
         for (i, c) in contacts.iter().enumerate() {
             if let Ok(k) = pairs.binary_search(&(c.a.min(c.b), c.a.max(c.b))) {
@@ -157,68 +128,90 @@ impl GeometricOracle {
             let tol = Tolerances::for_diagonals(
                 self.diagonals[a],
                 self.diagonals[b],
-                pair_envelope(a, b),
+                self.pair_envelope(envelope, a, b),
                 tol_deg,
             );
             let oracle = PairOracle::of_posed(pa, pb, tol);
-            // (p, n from A to B): a contact stored from B to A is flipped.
-            let oriented: Vec<(DVec3, DVec3)> = members
-                .iter()
-                .map(|&i| {
-                    let c = &contacts[i];
-                    let n = if c.a == a { c.normal } else { -c.normal };
-                    (c.position, n)
-                })
-                .collect();
-            for (&i, &(p, n)) in members.iter().zip(&oriented) {
-                judgements[i] = oracle.judge(p, n);
+            let pair = JudgedPair {
+                oracle: &oracle,
+                a,
+                members,
+                tol,
+            };
+            pair.judge(contacts, &mut judgements, &mut tally);
+        }
+        let measures = tally.measures(&judgements);
+        GeoStep {
+            judgements,
+            measures,
+        }
+    }
+
+    /// The envelope of bodies `a` and `b`, metres.
+    fn pair_envelope(&self, envelope: Envelope, a: usize, b: usize) -> f64 {
+        match envelope {
+            Envelope::Metres(metres) => metres,
+            Envelope::OfSmallerBody(fraction) => {
+                fraction * self.diagonals[a].min(self.diagonals[b])
             }
-            let judged: Vec<(DVec3, DVec3, bool)> = members
-                .iter()
-                .zip(&oriented)
-                .map(|(&i, &(p, n))| (p, n, judgements[i].verdict.is_right()))
-                .collect();
-            let (m, r) = oracle.coverage_of_judged(&judged);
-            matched += m;
-            required += r;
-            min_contacts += oracle.min_contacts();
-            for region in &oracle.regions {
-                let Some(normal) = region.touches.iter().find_map(|&t| oracle.touches[t].plane)
-                else {
+        }
+    }
+
+    /// Body pairs (a < b) to judge, sorted: those with contacts, and those
+    /// whose ε-inflated bounding spheres meet (a pair may touch with no
+    /// contact: it still asks for its directions and its minimal count).
+    fn pairs_to_judge(
+        &self,
+        contacts: &[Contact],
+        poses: &[(DVec3, DQuat)],
+        envelope: Envelope,
+    ) -> Vec<(usize, usize)> {
+        let n = self.features.len();
+        let mut pairs: Vec<(usize, usize)> = contacts
+            .iter()
+            .filter(|c| c.a < n && c.b < n && c.a != c.b)
+            .map(|c| (c.a.min(c.b), c.a.max(c.b)))
+            .collect();
+        for a in 0..n {
+            for b in a + 1..n {
+                if self.fixed[a] && self.fixed[b] {
                     continue;
-                };
-                planar_area += region.area;
-                let near: Vec<DVec3> = members
-                    .iter()
-                    .zip(&oriented)
-                    .filter(|(&i, (p, _))| {
-                        judgements[i].verdict.is_right()
-                            && region
-                                .touches
-                                .iter()
-                                .any(|&t| oracle.touches[t].within(*p, tol.envelope))
-                    })
-                    .map(|(_, (p, _))| *p)
-                    .collect();
-                let Some(&origin) = near.first() else {
-                    continue;
-                };
-                let frame = PlaneFrame::new(origin, normal);
-                let flat: Vec<_> = near.iter().map(|p| frame.to_2d(*p)).collect();
-                let hull = convex_hull_2d(&flat, tol.touch);
-                if hull.len() >= 3 {
-                    hull_area += polygon_area_2d(&hull);
+                }
+                let reach = self.radii[a] + self.radii[b] + self.pair_envelope(envelope, a, b);
+                if poses[a].0.distance_squared(poses[b].0) <= reach * reach {
+                    pairs.push((a, b));
                 }
             }
         }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+}
 
-        let count = contacts.len();
+/// The sums a step's measures come from, added pair by pair in pair order.
+#[derive(Default)]
+struct Tally {
+    matched: usize,
+    required: usize,
+    hull_area: f64,
+    planar_area: f64,
+    min_contacts: usize,
+}
+
+impl Tally {
+    /// The step's measures from its judgements and these sums.
+    fn measures(&self, judgements: &[Judgement]) -> GeoMeasures {
+        let count = judgements.len();
         let verdicts = || judgements.iter().map(|j| j.verdict);
         let right = verdicts().filter(|v| *v == Verdict::Right).count();
         let indeterminate_right = verdicts()
             .filter(|v| *v == Verdict::IndeterminateRight)
             .count();
-        let measures = GeoMeasures {
+        let (matched, required) = (self.matched, self.required);
+        let (hull_area, planar_area) = (self.hull_area, self.planar_area);
+        let min_contacts = self.min_contacts;
+        GeoMeasures {
             right,
             indeterminate_right,
             wrong: count - right - indeterminate_right,
@@ -228,10 +221,83 @@ impl GeometricOracle {
             area_coverage: (planar_area > 0.0).then(|| hull_area / planar_area),
             min_contacts,
             excess: (min_contacts > 0).then(|| count as f64 / min_contacts as f64),
-        };
-        GeoStep {
-            judgements,
-            measures,
+        }
+    }
+}
+
+/// One body pair's oracle and the contacts (indices) between its bodies.
+struct JudgedPair<'a> {
+    oracle: &'a PairOracle,
+    /// The pair's first body: contacts stored from the other are flipped.
+    a: usize,
+    members: &'a [usize],
+    tol: Tolerances,
+}
+
+impl JudgedPair<'_> {
+    /// Judges the pair's contacts into `judgements` and adds its coverage,
+    /// minimal count and planar areas to `tally`.
+    fn judge(&self, contacts: &[Contact], judgements: &mut [Judgement], tally: &mut Tally) {
+        let (oracle, a, members) = (self.oracle, self.a, self.members);
+        // (p, n from A to B): a contact stored from B to A is flipped.
+        let oriented: Vec<(DVec3, DVec3)> = members
+            .iter()
+            .map(|&i| {
+                let c = &contacts[i];
+                let n = if c.a == a { c.normal } else { -c.normal };
+                (c.position, n)
+            })
+            .collect();
+        for (&i, &(p, n)) in members.iter().zip(&oriented) {
+            judgements[i] = oracle.judge(p, n);
+        }
+        let judged: Vec<(DVec3, DVec3, bool)> = members
+            .iter()
+            .zip(&oriented)
+            .map(|(&i, &(p, n))| (p, n, judgements[i].verdict.is_right()))
+            .collect();
+        let (m, r) = oracle.coverage_of_judged(&judged);
+        tally.matched += m;
+        tally.required += r;
+        tally.min_contacts += oracle.min_contacts();
+        self.add_planar_areas(&oriented, judgements, tally);
+    }
+
+    /// For each planar region of the pair: its area, and the hull area of
+    /// the right contacts on it, on the region's plane (eq. 3).
+    fn add_planar_areas(
+        &self,
+        oriented: &[(DVec3, DVec3)],
+        judgements: &[Judgement],
+        tally: &mut Tally,
+    ) {
+        let (oracle, members, tol) = (self.oracle, self.members, self.tol);
+        for region in &oracle.regions {
+            let Some(normal) = region.touches.iter().find_map(|&t| oracle.touches[t].plane) else {
+                continue;
+            };
+            tally.planar_area += region.area;
+            let near: Vec<DVec3> = members
+                .iter()
+                .zip(oriented)
+                .filter(|(&i, (p, _))| {
+                    judgements[i].verdict.is_right()
+                        && region
+                            .touches
+                            .iter()
+                            .any(|&t| oracle.touches[t].within(*p, tol.envelope))
+                })
+                .map(|(_, (p, _))| *p)
+                .collect();
+            let Some(&origin) = near.first() else {
+                continue;
+            };
+            let frame = PlaneFrame::new(origin, normal);
+            let flat: Vec<_> = near.iter().map(|p| frame.to_2d(*p)).collect();
+            let hull = convex_hull_2d(&flat, tol.touch);
+            if hull.len() >= 3 {
+                tally.hull_area += polygon_area_2d(&hull);
+            }
         }
     }
 }

@@ -142,6 +142,12 @@ registry!(
     tetrahedra::Tetrahedra,
 );
 
+/// Reads a shape in the scene format from a JSON value (the committed mesh
+/// files name their shapes this way); `path` prefixes error messages.
+pub fn parse_shape_value(path: &str, value: &Value) -> Result<Shape, String> {
+    Shape::read(ObjectReader::new(path, value)?)
+}
+
 impl Shape {
     /// Reads a shape object of a scene file: its `type`, then that type's
     /// keys; any other key is an error.

@@ -168,6 +168,23 @@ pub(crate) mod tests {
     }
 
     #[test]
+    /// Ear clipping covers the non-convex profile exactly, with no
+    /// flipped triangle.
+    fn crack_profile_is_covered_exactly() {
+        let profile = crack_profile();
+        let tris = ear_clip(&profile).unwrap();
+        assert_eq!(tris.len(), 5);
+        let area: f64 = tris
+            .iter()
+            .map(|t| crate::geometry::polygon_area_2d(&t.map(|i| profile[i])))
+            .sum();
+        assert!((area - crate::geometry::polygon_area_2d(&profile)).abs() < 1e-12);
+        assert!(tris
+            .iter()
+            .all(|t| crate::geometry::polygon_area_2d(&t.map(|i| profile[i])) > 0.0));
+    }
+
+    #[test]
     fn crack_groove_edge_is_concave() {
         let mesh = crack_prism().build(1e-6).unwrap();
         let concave: Vec<_> = mesh

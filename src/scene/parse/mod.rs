@@ -13,6 +13,7 @@ use super::types::{
     smallest_free_diagonal, Erosion, FrictionPair, LoadOptions, Scene, SceneBody, SceneError,
     SceneSettings,
 };
+pub use crate::mesh::shapes::parse_shape_value;
 use crate::mesh::shapes::reader::ObjectReader;
 use crate::mesh::shapes::Shape;
 use crate::mesh::{erode::erode, refine::refine, MassProperties, Mesher, TetMesh};
@@ -527,10 +528,4 @@ fn within_limits(
         ));
     }
     Ok(())
-}
-
-/// Reads a shape in the scene format from a JSON value (the committed mesh
-/// files name their shapes this way); `path` prefixes error messages.
-pub fn parse_shape_value(path: &str, value: &Value) -> Result<Shape, String> {
-    Shape::read(ObjectReader::new(path, value)?)
 }
