@@ -9,11 +9,15 @@
 //! [`oracle`], the geometric oracle, which derives the right normals from
 //! the bodies' surfaces at any pose (`docs/design/oracle.md`): every step
 //! is measured against both oracles, and the `oracle` setting picks the
-//! headline (the geometric one when the scene has no oracle of its own).
+//! headline (the geometric one when the scene has no oracle of its own);
+//! [`measure`] is the one way a step is judged and measured.
 
+mod measure;
 pub mod oracle;
 pub mod overlap;
 pub mod reference;
+
+pub use measure::{measure, Measured};
 
 use crate::contact::Contact;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
@@ -438,13 +442,14 @@ pub fn step_measures(
         envelope: Some(crate::settings::PAPER_EPSILON),
         oracle: OracleChoice::Scene,
     };
-    let geo = GeometricOracle::new(scene).judge_step(
+    let measured = measure(
+        scene,
+        &GeometricOracle::new(scene),
         contacts,
         &poses,
-        oracle_envelope(settings.envelope),
-        settings.tol_deg,
+        &settings,
     );
-    measures_of_step(scene, contacts, &poses, &geo, &settings)
+    (measured.qualities, measured.measures)
 }
 
 /// The diagonal of the scene's bounding box as the judges see the bodies:
