@@ -10,8 +10,8 @@ use contactlab::contact::{detect, methods_and_variants, MethodHistory};
 use contactlab::contact_file::{
     csv_rows, read_contacts, read_poses, write_csv, FileError, Warnings,
 };
+use contactlab::measures::measure;
 use contactlab::measures::oracle::GeometricOracle;
-use contactlab::measures::{measures_of_step, oracle_envelope};
 use contactlab::scene::builtin::{load_builtin, BUILTIN_SCENES};
 use contactlab::scene::LoadOptions;
 use contactlab::sim::{SimSettings, Simulation};
@@ -30,21 +30,15 @@ fn method_at_start(scene_id: &str, settings: &SimSettings) -> (serde_json::Value
         .iter()
         .map(|b| (b.position, b.rotation))
         .collect();
-    let geo = GeometricOracle::new(&scene).judge_step(
-        &set.contacts,
-        &poses,
-        oracle_envelope(settings.envelope),
-        settings.tol_deg,
-    );
-    let (_, measures) = measures_of_step(
+    let measured = measure(
         &scene,
+        &GeometricOracle::new(&scene),
         &set.contacts,
         &poses,
-        &geo,
         &settings.measure_settings(),
     );
     let text = write_csv(&scene, "a test", (0, 0), [(0, set.contacts.as_slice())]);
-    (serde_json::to_value(measures).unwrap(), text)
+    (serde_json::to_value(measured.measures).unwrap(), text)
 }
 
 /// The measures `contactlab score` gives a file's step 0: the scene loaded

@@ -8,14 +8,14 @@ use crate::load;
 use crate::output::{outln, CliResult, Out};
 use crate::records::{drop_timings, show};
 use contactlab::contact::{
-    detect, methods::method_ids, Contact, ContactSet, MethodHistory, MethodInfo, Undetectable,
+    detect, methods::method_ids, ContactSet, MethodHistory, MethodInfo, Undetectable,
 };
 use contactlab::contact_file::write_csv;
 use contactlab::dynamics::stepper::Pose;
 use contactlab::engines::{ContactSource, EngineInfo, EngineMode};
 use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::{
-    contact_records, measures_of_step, oracle_envelope, ContactQuality, OracleChoice, StepMeasures,
+    contact_records, measure, ContactQuality, Measured, OracleChoice, StepMeasures,
 };
 use contactlab::scene::Scene;
 use contactlab::settings::{Choice, Stage};
@@ -95,8 +95,17 @@ fn contacts(args: &Args, out: &mut Out) -> CliResult {
         .map(|b| (b.position, b.rotation))
         .collect();
     let set = detect_at(&scene, &poses, finder, &args.settings)?;
-    let (qualities, measures, ms_oracle) =
-        judge_and_measure(&scene, &set.contacts, &poses, &args.settings);
+    let Measured {
+        qualities,
+        measures,
+        ms_oracle,
+    } = measure(
+        &scene,
+        &GeometricOracle::new(&scene),
+        &set.contacts,
+        &poses,
+        &args.settings.measure_settings(),
+    );
     let found = Found {
         scene: &scene,
         finder,
@@ -173,27 +182,6 @@ fn detect_at(
             )
         }
     }
-}
-
-/// Judges the contacts with the geometric oracle, then measures them: each
-/// contact's quality, the step's measures, and the oracle's time in ms.
-fn judge_and_measure(
-    scene: &Scene,
-    contacts: &[Contact],
-    poses: &[Pose],
-    settings: &SimSettings,
-) -> (Vec<ContactQuality>, StepMeasures, f64) {
-    let oracle_start = Instant::now();
-    let geo = GeometricOracle::new(scene).judge_step(
-        contacts,
-        poses,
-        oracle_envelope(settings.envelope),
-        settings.tol_deg,
-    );
-    let ms_oracle = oracle_start.elapsed().as_secs_f64() * 1e3;
-    let (qualities, measures) =
-        measures_of_step(scene, contacts, poses, &geo, &settings.measure_settings());
-    (qualities, measures, ms_oracle)
 }
 
 /// `--csv`: the contacts as a contact file of one step.
