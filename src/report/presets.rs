@@ -72,9 +72,18 @@ fn paper_settings(own: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
     pairs
 }
 
-/// Every preset, in the picker's order.
+/// Every preset, in the picker's order: the structures, table 8's
+/// fundamental cases, then the figures' variations of the Pillar.
 pub fn presets() -> Vec<Preset> {
-    let mut all = vec![
+    let mut all = structure_presets();
+    all.extend(table_8_presets());
+    all.extend(figure_presets());
+    all
+}
+
+/// The Pillar's tables 6 and 7, the Wall and the Arch.
+fn structure_presets() -> Vec<Preset> {
+    vec![
         Preset {
             id: "table-7".into(),
             title: "Table 7: the Pillar at step 3".into(),
@@ -119,7 +128,12 @@ pub fn presets() -> Vec<Preset> {
             step: 3,
             paper: Some(wall_or_arch((70.0, 0.64), (50.0, 0.90))),
         },
-    ];
+    ]
+}
+
+/// One preset per fundamental case of table 8, with the paper's column.
+fn table_8_presets() -> Vec<Preset> {
+    let mut all = Vec::new();
     for (c, case) in paper::TABLE_8_CASES.iter().enumerate() {
         let cell = |grid: &[(&'static str, [f64; 10])], id: &str| {
             paper::row(grid, id).map(|r| r[c]).filter(|x| !x.is_nan())
@@ -149,6 +163,13 @@ pub fn presets() -> Vec<Preset> {
             }),
         });
     }
+    all
+}
+
+/// Figures 30–34: the Pillar perturbed, refined and at other time steps
+/// (the paper prints no numbers for them).
+fn figure_presets() -> Vec<Preset> {
+    let mut all = Vec::new();
     for p in ["0.01", "0.02", "0.03"] {
         all.push(Preset {
             id: format!("figure-30-{p}"),

@@ -105,7 +105,7 @@ impl NodeEngine {
         scene: &Scene,
         settings: &SimSettings,
     ) -> Result<(), String> {
-        let export = crate::load::initial_export(scene, settings);
+        let export = crate::initial_export::initial_export(scene, settings);
         self.name = engine.name;
         self.id = engine.id;
         self.fixed = scene.bodies.iter().map(|b| b.fixed).collect();

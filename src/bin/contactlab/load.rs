@@ -4,7 +4,6 @@
 use crate::args::Args;
 use crate::engine_host;
 use crate::output::note;
-use contactlab::export::Export;
 use contactlab::scene::{load_scene, Scene};
 use contactlab::sim::{SimSettings, Simulation};
 
@@ -46,13 +45,4 @@ pub fn simulation(args: &Args, command: &str) -> Result<Simulation, String> {
     };
     print_notices(sim.scene());
     Ok(sim)
-}
-
-/// The scene at its initial pose with the run's time step and friction,
-/// as an export and an engine's adapter take it.
-pub fn initial_export<'a>(scene: &'a Scene, settings: &SimSettings) -> Export<'a> {
-    let mut export = Export::initial(scene);
-    export.dt = settings.dt.unwrap_or(scene.settings.dt);
-    export.mu = settings.mu;
-    export
 }

@@ -7,6 +7,7 @@
 mod args;
 mod commands;
 mod engine_host;
+mod initial_export;
 mod load;
 mod output;
 mod records;

@@ -5,6 +5,7 @@
 //! never overwritten.
 
 use crate::args::{Args, Command, CommandOption};
+use crate::initial_export;
 use crate::load;
 use crate::output::{outln, progress, CliResult, Out};
 use contactlab::export::{format_by_id, format_ids, At, Export, ExportFile, FORMATS, HEADER_MARK};
@@ -52,7 +53,7 @@ fn export(args: &Args, out: &mut Out) -> CliResult {
     let files = match args.count("--step", "steps")? {
         None => {
             let scene = load::scene(args, "export")?;
-            (format.write)(&load::initial_export(&scene, &args.settings))
+            (format.write)(&initial_export::initial_export(&scene, &args.settings))
         }
         Some(steps) => {
             let sim = run_to_step(args, steps)?;
