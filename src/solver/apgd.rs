@@ -105,21 +105,8 @@ pub fn iterate(
     settings: &SolverSettings,
 ) -> SolverStats {
     let tolerance = settings.tolerance.max(RELATIVE_FLOOR);
-    let scale: Vec<f64> = rows
-        .iter()
-        .map(|row| match row.delassus_trace() {
-            t if t > 0.0 => 3.0 / t,
-            _ => 0.0,
-        })
-        .collect();
-    let inertia: Vec<DMat3> = bodies
-        .iter()
-        .zip(poses)
-        .map(|(b, p)| {
-            let r = DMat3::from_quat(p.1);
-            r * b.inertia_body * r.transpose()
-        })
-        .collect();
+    let scale = contact_scales(rows);
+    let inertia = world_inertia(bodies, poses);
     let mut buffers = Buffers::new(bodies.len());
     let mut lipschitz = L_MARGIN * largest_eigenvalue(rows, &scale, &mut buffers);
     if !(lipschitz > 0.0 && lipschitz.is_finite()) {
@@ -128,10 +115,9 @@ pub fn iterate(
     }
 
     let (start_lambda, start_v, start_w) = (lambda.to_vec(), v.to_vec(), w.to_vec());
-    // λ_k with its velocities, y_k with its velocities, λ_{k+1}.
-    let (mut v_lambda, mut w_lambda) = (v.to_vec(), w.to_vec());
+    let mut velocities = IterateVelocities::new(v, w);
+    // y_k and λ_{k+1} (λ_k is `lambda` itself).
     let mut y = lambda.to_vec();
-    let (mut v_y, mut w_y) = (v.to_vec(), w.to_vec());
     let mut next = vec![DVec3::ZERO; rows.len()];
     let mut best = (f64::INFINITY, lambda.to_vec());
     let mut theta: f64 = 1.0;
@@ -147,7 +133,7 @@ pub fn iterate(
             &steps,
             &y,
             lambda,
-            (&v_y, &w_y),
+            (&velocities.v_y, &velocities.w_y),
             &mut next,
             &mut buffers,
         );
@@ -158,67 +144,155 @@ pub fn iterate(
             stats.rollbacks += 1;
             continue;
         }
-        // Relative to the new impulses; where they are all zero, to the
-        // extrapolated ones they came from (so the residual is L, not an
-        // infinity), and zero where both are.
-        let size = if step.largest_impulse > 0.0 {
-            step.largest_impulse
-        } else {
-            step.largest_change
-        };
-        let residual = if size > 0.0 {
-            lipschitz * step.largest_change / size
-        } else {
-            0.0
-        };
-        // The best iterate is kept by swapping buffers, not copying: after a
-        // swap `best.1` holds λ_{k+1}, and `next` (overwritten by the next
-        // step) the former best.
-        let next = if residual < best.0 {
-            best.0 = residual;
-            std::mem::swap(&mut best.1, &mut next);
-            &best.1
-        } else {
-            &next
-        };
+        let residual = relative_residual(&step, lipschitz);
+        let next = keep_best(&mut best, &mut next, residual);
         if residual < tolerance {
             break;
         }
-        // Extrapolate, unless the momentum points uphill.
-        let beta = if step.uphill {
-            theta = 1.0;
-            0.0
-        } else {
-            let theta_next = (theta * (theta * theta + 4.0).sqrt() - theta * theta) / 2.0;
-            let beta = theta * (1.0 - theta) / (theta * theta + theta_next);
-            theta = theta_next;
-            beta
-        };
-        for ((yk, lk), nk) in y.iter_mut().zip(lambda.iter_mut()).zip(next) {
-            *yk = *nk + (*nk - *lk) * beta;
-            *lk = *nk;
-        }
-        // The velocities of λ_{k+1} are those of y_k plus the step's
-        // change; those of y_{k+1} the same combination as y_{k+1}'s.
-        for i in 0..v_y.len() {
-            let (v_next, w_next) = (v_y[i] + buffers.v[i], w_y[i] + buffers.w[i]);
-            v_y[i] = v_next + (v_next - v_lambda[i]) * beta;
-            w_y[i] = w_next + (w_next - w_lambda[i]) * beta;
-            v_lambda[i] = v_next;
-            w_lambda[i] = w_next;
-        }
+        let beta = momentum(&mut theta, step.uphill);
+        extrapolate(&mut y, lambda, next, beta);
+        velocities.extrapolate(&buffers, beta);
     }
     // Infinite only if every iteration had to lengthen L (never seen): no
     // step was accepted, and the impulses are the start's.
     stats.residual = if best.0.is_finite() { best.0 } else { f64::MAX };
     lambda.copy_from_slice(&best.1);
-    // The velocities of the returned impulses, from the start's.
-    v.copy_from_slice(&start_v);
-    w.copy_from_slice(&start_w);
-    for ((row, l), l0) in rows.iter().zip(lambda.iter()).zip(&start_lambda) {
+    velocities_of_impulses(rows, lambda, (&start_lambda, &start_v, &start_w), v, w);
+    stats
+}
+
+/// Each contact's scaling s_k = 3 / trace of its Delassus block (module
+/// doc, "The problem"); 0 for a contact that cannot move.
+fn contact_scales(rows: &[Row]) -> Vec<f64> {
+    rows.iter()
+        .map(|row| match row.delassus_trace() {
+            t if t > 0.0 => 3.0 / t,
+            _ => 0.0,
+        })
+        .collect()
+}
+
+/// Each body's inertia tensor in the world frame at its pose.
+fn world_inertia(bodies: &[RigidBody], poses: &[(DVec3, DQuat)]) -> Vec<DMat3> {
+    bodies
+        .iter()
+        .zip(poses)
+        .map(|(b, p)| {
+            let r = DMat3::from_quat(p.1);
+            r * b.inertia_body * r.transpose()
+        })
+        .collect()
+}
+
+/// The step's residual relative to the new impulses; where they are all
+/// zero, to the extrapolated ones they came from (so the residual is L, not
+/// an infinity), and zero where both are.
+#[inline]
+fn relative_residual(step: &Step, lipschitz: f64) -> f64 {
+    let size = if step.largest_impulse > 0.0 {
+        step.largest_impulse
+    } else {
+        step.largest_change
+    };
+    if size > 0.0 {
+        lipschitz * step.largest_change / size
+    } else {
+        0.0
+    }
+}
+
+/// Keeps λ_{k+1} as the best iterate when its residual is the smallest yet,
+/// and returns λ_{k+1}. It swaps buffers, not copying: after a swap
+/// `best.1` holds λ_{k+1}, and `next` (overwritten by the next step) the
+/// former best.
+#[inline]
+fn keep_best<'a>(
+    best: &'a mut (f64, Vec<DVec3>),
+    next: &'a mut Vec<DVec3>,
+    residual: f64,
+) -> &'a [DVec3] {
+    if residual < best.0 {
+        best.0 = residual;
+        std::mem::swap(&mut best.1, next);
+        &best.1
+    } else {
+        next
+    }
+}
+
+/// The extrapolation weight β of the next step, advancing θ; 0 with θ
+/// reset when the momentum points uphill (the gradient restart).
+#[inline]
+fn momentum(theta: &mut f64, uphill: bool) -> f64 {
+    if uphill {
+        *theta = 1.0;
+        return 0.0;
+    }
+    let t = *theta;
+    let theta_next = (t * (t * t + 4.0).sqrt() - t * t) / 2.0;
+    let beta = t * (1.0 - t) / (t * t + theta_next);
+    *theta = theta_next;
+    beta
+}
+
+/// y_{k+1} = λ_{k+1} + β (λ_{k+1} − λ_k), and λ_k becomes λ_{k+1}.
+#[inline]
+fn extrapolate(y: &mut [DVec3], lambda: &mut [DVec3], next: &[DVec3], beta: f64) {
+    for ((yk, lk), nk) in y.iter_mut().zip(lambda.iter_mut()).zip(next) {
+        *yk = *nk + (*nk - *lk) * beta;
+        *lk = *nk;
+    }
+}
+
+/// The velocities of λ_k and of y_k (linear, angular), carried along with
+/// the iterates so that N is never formed (module doc, "Velocities, not N").
+struct IterateVelocities {
+    v_lambda: Vec<DVec3>,
+    w_lambda: Vec<DVec3>,
+    v_y: Vec<DVec3>,
+    w_y: Vec<DVec3>,
+}
+
+impl IterateVelocities {
+    /// λ₀ = y₀, both with the velocities `v`, `w`.
+    fn new(v: &[DVec3], w: &[DVec3]) -> IterateVelocities {
+        IterateVelocities {
+            v_lambda: v.to_vec(),
+            w_lambda: w.to_vec(),
+            v_y: v.to_vec(),
+            w_y: w.to_vec(),
+        }
+    }
+
+    /// The velocities of λ_{k+1} are those of y_k plus the step's `change`;
+    /// those of y_{k+1} the same combination as y_{k+1}'s.
+    #[inline]
+    fn extrapolate(&mut self, change: &Buffers, beta: f64) {
+        for i in 0..self.v_y.len() {
+            let (v_next, w_next) = (self.v_y[i] + change.v[i], self.w_y[i] + change.w[i]);
+            self.v_y[i] = v_next + (v_next - self.v_lambda[i]) * beta;
+            self.w_y[i] = w_next + (w_next - self.w_lambda[i]) * beta;
+            self.v_lambda[i] = v_next;
+            self.w_lambda[i] = w_next;
+        }
+    }
+}
+
+/// Recomputes `v`, `w` as the start's velocities plus the change the
+/// returned impulses `lambda` make, so that they answer exactly those
+/// impulses.
+fn velocities_of_impulses(
+    rows: &[Row],
+    lambda: &[DVec3],
+    (start_lambda, start_v, start_w): (&[DVec3], &[DVec3], &[DVec3]),
+    v: &mut [DVec3],
+    w: &mut [DVec3],
+) {
+    v.copy_from_slice(start_v);
+    w.copy_from_slice(start_w);
+    for ((row, l), l0) in rows.iter().zip(lambda).zip(start_lambda) {
         apply(row, (*l - *l0).to_array(), v, w);
     }
-    stats
 }
 
 /// What a proximal step reports besides λ_{k+1}.

@@ -51,48 +51,12 @@ pub(super) fn local_normals(
             frame: Frame::A,
         }];
     }
-    // A reflex edge gives its two faces' normals whatever it touches (a
-    // face counts as convex, Bouma & Vaněček's reflex–convex case); a non-convex
-    // corner resting on a face is held by that face.
-    let reflex = |side: &PairSide, e: Entity, other: Entity| match e {
-        Entity::Edge(_) => !is_convex(side, e),
-        Entity::Vertex(_) => !is_convex(side, e) && !matches!(other, Entity::Face(_)),
-        Entity::Face(_) => false,
-    };
-    let (reflex_a, reflex_b) = (reflex(&pair.a, x, y), reflex(&pair.b, y, x));
+    // A reflex side: its faces' normals, those that separate when any do.
+    let (reflex_a, reflex_b) = (is_reflex(&pair.a, x, y), is_reflex(&pair.b, y, x));
     if reflex_a || reflex_b {
-        let mut candidates: Vec<Normal> = Vec::new();
-        if reflex_a {
-            candidates.extend(a_normals.iter().map(|&n| Normal {
-                world: n,
-                frame: Frame::A,
-            }));
-        }
-        if reflex_b {
-            candidates.extend(b_normals.iter().map(|&n| Normal {
-                world: -n,
-                frame: Frame::B,
-            }));
-        }
-        // Keep those that separate the other entity where it is a convex
-        // edge or corner (a face is separated by its own normal only).
-        let separating: Vec<Normal> = candidates
-            .iter()
-            .copied()
-            .filter(|n| {
-                let a_ok = reflex_a
-                    || matches!(x, Entity::Face(_))
-                    || local_cone(&pair.a, x)
-                        .iter()
-                        .all(|c| c.rays.iter().all(|g| g.dot(n.world) <= margin));
-                let b_ok = reflex_b
-                    || matches!(y, Entity::Face(_))
-                    || local_cone(&pair.b, y)
-                        .iter()
-                        .all(|c| c.rays.iter().all(|g| g.dot(n.world) >= -margin));
-                a_ok && b_ok
-            })
-            .collect();
+        let candidates = reflex_candidates(&a_normals, &b_normals, reflex_a, reflex_b);
+        let separating =
+            separating_candidates(pair, piece, (reflex_a, reflex_b), &candidates, margin);
         let pool = if separating.is_empty() {
             candidates
         } else {
@@ -114,39 +78,122 @@ pub(super) fn local_normals(
         }];
     }
     let at = piece.points.iter().sum::<DVec3>() / piece.points.len().max(1) as f64;
-    // Convex edges crossing: their cross product, oriented from A to B.
-    if let (Entity::Edge(ea), Entity::Edge(eb), 0) = (x, y, piece.dimension()) {
-        let cross = edge_direction(&pair.a, ea, at).cross(edge_direction(&pair.b, eb, at));
-        if cross.length() > margin {
-            let n = cross.normalize();
-            let toward = (mean(&a_normals) - mean(&b_normals)).dot(n);
-            let (plus, minus) = (
-                separates(pair, x, y, n, margin),
-                separates(pair, x, y, -n, margin),
-            );
-            let world = if plus {
-                n
-            } else if minus || toward < 0.0 {
-                -n
-            } else {
-                n
-            };
-            // Edges that cross without their cross product separating the
-            // bodies there (two end edges in one plane) are a crossing
-            // contact or not as the method chooses; if not, they are
-            // treated as indeterminate below.
-            if plus || minus || !choices.crossing_must_separate() {
-                return vec![Normal {
-                    world,
-                    frame: Frame::A,
-                }];
-            }
-        }
+    if let Some(crossing) =
+        crossing_normal(pair, piece, at, &a_normals, &b_normals, margin, choices)
+    {
+        return vec![crossing];
     }
     vec![Normal {
         world: indeterminate_normal(pair, x, y, at, &a_normals, &b_normals, margin),
         frame: Frame::A,
     }]
+}
+
+/// A reflex edge gives its two faces' normals whatever it touches (a face
+/// counts as convex, Bouma & Vaněček's reflex–convex case); a non-convex
+/// corner resting on a face is held by that face, so is not reflex here.
+fn is_reflex(side: &PairSide, e: Entity, other: Entity) -> bool {
+    match e {
+        Entity::Edge(_) => !is_convex(side, e),
+        Entity::Vertex(_) => !is_convex(side, e) && !matches!(other, Entity::Face(_)),
+        Entity::Face(_) => false,
+    }
+}
+
+/// The face normals of each reflex side, B's turned to point from A to B.
+fn reflex_candidates(
+    a_normals: &[DVec3],
+    b_normals: &[DVec3],
+    reflex_a: bool,
+    reflex_b: bool,
+) -> Vec<Normal> {
+    let mut candidates: Vec<Normal> = Vec::new();
+    if reflex_a {
+        candidates.extend(a_normals.iter().map(|&n| Normal {
+            world: n,
+            frame: Frame::A,
+        }));
+    }
+    if reflex_b {
+        candidates.extend(b_normals.iter().map(|&n| Normal {
+            world: -n,
+            frame: Frame::B,
+        }));
+    }
+    candidates
+}
+
+/// The candidates that separate the other entity where it is a convex edge
+/// or corner (a face is separated by its own normal only).
+fn separating_candidates(
+    pair: &BodyPair,
+    piece: &EntityContact,
+    (reflex_a, reflex_b): (bool, bool),
+    candidates: &[Normal],
+    margin: f64,
+) -> Vec<Normal> {
+    let (x, y) = (piece.a, piece.b);
+    candidates
+        .iter()
+        .copied()
+        .filter(|n| {
+            let a_ok = reflex_a
+                || matches!(x, Entity::Face(_))
+                || local_cone(&pair.a, x)
+                    .iter()
+                    .all(|c| c.rays.iter().all(|g| g.dot(n.world) <= margin));
+            let b_ok = reflex_b
+                || matches!(y, Entity::Face(_))
+                || local_cone(&pair.b, y)
+                    .iter()
+                    .all(|c| c.rays.iter().all(|g| g.dot(n.world) >= -margin));
+            a_ok && b_ok
+        })
+        .collect()
+}
+
+/// Convex edges crossing at a point: their cross product, oriented from A
+/// to B. `None` when they are parallel, or when the cross product does not
+/// separate the bodies and the method treats that as indeterminate.
+fn crossing_normal(
+    pair: &BodyPair,
+    piece: &EntityContact,
+    at: DVec3,
+    a_normals: &[DVec3],
+    b_normals: &[DVec3],
+    margin: f64,
+    choices: &dyn Choices,
+) -> Option<Normal> {
+    let (x, y) = (piece.a, piece.b);
+    let (Entity::Edge(ea), Entity::Edge(eb), 0) = (x, y, piece.dimension()) else {
+        return None;
+    };
+    let cross = edge_direction(&pair.a, ea, at).cross(edge_direction(&pair.b, eb, at));
+    if cross.length() > margin {
+        let n = cross.normalize();
+        let toward = (mean(a_normals) - mean(b_normals)).dot(n);
+        let (plus, minus) = (
+            separates(pair, x, y, n, margin),
+            separates(pair, x, y, -n, margin),
+        );
+        let world = if plus {
+            n
+        } else if minus || toward < 0.0 {
+            -n
+        } else {
+            n
+        };
+        // Edges that cross without their cross product separating the
+        // bodies there (two end edges in one plane) are a crossing contact
+        // or not as the method chooses.
+        if plus || minus || !choices.crossing_must_separate() {
+            return Some(Normal {
+                world,
+                frame: Frame::A,
+            });
+        }
+    }
+    None
 }
 
 fn mean(v: &[DVec3]) -> DVec3 {

@@ -127,42 +127,9 @@ fn region_contacts(
     index: u32,
     out: &mut Vec<PairContact>,
 ) -> Option<RegionOutline> {
-    let position = |c: &Candidate| match *c {
-        Candidate::Boundary { position, .. } => position,
-        Candidate::Vertex { vertex, of_a } => side(pair, of_a).world.vertices[vertex as usize],
-    };
-    let mut boundary: Vec<Candidate> = region
-        .contours
-        .iter()
-        .flat_map(|c| &c.points)
-        .map(|p| Candidate::Boundary {
-            position: p.position,
-            a: p.a,
-            b: p.b,
-        })
-        .chain(region.touching.iter().flat_map(|piece| {
-            piece.points.iter().map(|&position| Candidate::Boundary {
-                position,
-                a: piece.a,
-                b: piece.b,
-            })
-        }))
-        .collect();
-    let vertices: Vec<Candidate> = region
-        .penetrating_a
-        .iter()
-        .map(|&vertex| Candidate::Vertex { vertex, of_a: true })
-        .chain(
-            region
-                .penetrating_b
-                .iter()
-                .map(|&vertex| Candidate::Vertex {
-                    vertex,
-                    of_a: false,
-                }),
-        )
-        .collect();
-    boundary = without_repeats(boundary, tol);
+    let position = |c: &Candidate| candidate_position(pair, c);
+    let vertices = vertex_candidates(region);
+    let mut boundary = without_repeats(boundary_candidates(region), tol);
     let mut extra = vertices.clone();
     if boundary.is_empty() {
         // A body wholly inside the other: its vertices are the region.
@@ -179,28 +146,107 @@ fn region_contacts(
 
     let frame = PlaneFrame::new(centre, normal);
     let flat: Vec<DVec2> = points.iter().map(|&p| frame.to_2d(p)).collect();
-    let boundary_hull = convex_hull_2d(&flat, tol);
-    let mut candidates = boundary;
-    let mut candidate_2d = flat;
-    for v in extra {
-        let q = frame.to_2d(position(&v));
-        if distance_outside(&boundary_hull, q) > tol {
-            candidates.push(v);
-            candidate_2d.push(q);
-        }
-    }
+    let (candidates, candidate_2d) = with_outlying_vertices(pair, &frame, boundary, flat, extra, tol);
     let hull = convex_hull_2d(&candidate_2d, tol);
     let kept: Vec<usize> = hull
         .iter()
         .filter_map(|h| candidate_2d.iter().position(|q| q == h))
         .collect();
-    for &k in &kept {
+    push_contacts(pair, region, index, normal, &candidates, &kept, out);
+    Some(region_outline(pair, region, &candidates, &kept))
+}
+
+/// Where a candidate is, in world coordinates.
+fn candidate_position(pair: &BodyPair, c: &Candidate) -> DVec3 {
+    match *c {
+        Candidate::Boundary { position, .. } => position,
+        Candidate::Vertex { vertex, of_a } => side(pair, of_a).world.vertices[vertex as usize],
+    }
+}
+
+/// The region's boundary: its contour points, then its touching pieces'
+/// corners, each with the entity pair it lies on.
+fn boundary_candidates(region: &ContactRegion) -> Vec<Candidate> {
+    region
+        .contours
+        .iter()
+        .flat_map(|c| &c.points)
+        .map(|p| Candidate::Boundary {
+            position: p.position,
+            a: p.a,
+            b: p.b,
+        })
+        .chain(region.touching.iter().flat_map(|piece| {
+            piece.points.iter().map(|&position| Candidate::Boundary {
+                position,
+                a: piece.a,
+                b: piece.b,
+            })
+        }))
+        .collect()
+}
+
+/// The region's penetrating vertices, A's then B's.
+fn vertex_candidates(region: &ContactRegion) -> Vec<Candidate> {
+    region
+        .penetrating_a
+        .iter()
+        .map(|&vertex| Candidate::Vertex { vertex, of_a: true })
+        .chain(
+            region
+                .penetrating_b
+                .iter()
+                .map(|&vertex| Candidate::Vertex {
+                    vertex,
+                    of_a: false,
+                }),
+        )
+        .collect()
+}
+
+/// The boundary candidates (and their projections `flat`) joined by the
+/// `extra` vertices whose projection lies outside the boundary's hull by
+/// more than `tol`, so a vertex straight below a contour corner never
+/// displaces it.
+fn with_outlying_vertices(
+    pair: &BodyPair,
+    frame: &PlaneFrame,
+    boundary: Vec<Candidate>,
+    flat: Vec<DVec2>,
+    extra: Vec<Candidate>,
+    tol: f64,
+) -> (Vec<Candidate>, Vec<DVec2>) {
+    let boundary_hull = convex_hull_2d(&flat, tol);
+    let mut candidates = boundary;
+    let mut candidate_2d = flat;
+    for v in extra {
+        let q = frame.to_2d(candidate_position(pair, &v));
+        if distance_outside(&boundary_hull, q) > tol {
+            candidates.push(v);
+            candidate_2d.push(q);
+        }
+    }
+    (candidates, candidate_2d)
+}
+
+/// One contact per kept candidate, all with the plane's normal and the
+/// region's depth; a candidate with no B-rep entities gives none.
+fn push_contacts(
+    pair: &BodyPair,
+    region: &ContactRegion,
+    index: u32,
+    normal: DVec3,
+    candidates: &[Candidate],
+    kept: &[usize],
+    out: &mut Vec<PairContact>,
+) {
+    for &k in kept {
         let Some((a, b)) = entities(pair, &candidates[k]) else {
             continue;
         };
         out.push(PairContact {
             raw: RawContact {
-                position: position(&candidates[k]),
+                position: candidate_position(pair, &candidates[k]),
                 normal,
                 depth: region.depth,
                 features: features_from_dimensions(a.dimension(), b.dimension()),
@@ -210,23 +256,34 @@ fn region_contacts(
             kept_normal: false,
         });
     }
+}
+
+/// What the page draws: a purely penetrating region's intersection contour
+/// (its longest), otherwise the hull of the contacts.
+fn region_outline(
+    pair: &BodyPair,
+    region: &ContactRegion,
+    candidates: &[Candidate],
+    kept: &[usize],
+) -> RegionOutline {
     let dimension = match kept.len() {
         0 | 1 => 0,
         2 => 1,
         _ => 2,
     };
-    // What the page draws: a purely penetrating region's intersection
-    // contour (its longest), otherwise the hull of the contacts.
     let outline = match region.contours.iter().max_by_key(|c| c.points.len()) {
         Some(contour) if dimension == 2 && region.touching.is_empty() => {
             contour.points.iter().map(|p| p.position).collect()
         }
-        _ => kept.iter().map(|&k| position(&candidates[k])).collect(),
+        _ => kept
+            .iter()
+            .map(|&k| candidate_position(pair, &candidates[k]))
+            .collect(),
     };
-    Some(RegionOutline {
+    RegionOutline {
         dimension,
         points: outline,
-    })
+    }
 }
 
 /// The boundary points with every point within `tol` of an earlier kept

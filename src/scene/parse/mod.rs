@@ -88,112 +88,19 @@ pub fn load_scene(source: &str, text: &str, options: &LoadOptions) -> Result<Sce
 
 fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Scene, String> {
     let mut root = ObjectReader::new("", value)?;
-    let format = root.string("format")?;
-    if format != FORMAT_TAG {
-        return Err(format!(
-            "format: expected \"{FORMAT_TAG}\", found \"{format}\""
-        ));
-    }
-    let id = root.string("id")?;
-    if id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        return Err(format!(
-            "id: must be a non-empty name of letters, digits, '-' and '_', got \"{id}\""
-        ));
-    }
+    let id = parse_format_and_id(&mut root)?;
     let title = root.optional_string("title")?.unwrap_or_else(|| id.clone());
     let group = root
         .optional_string("group")?
         .unwrap_or_else(|| "Your scenes".to_string());
     let description = root.optional_string("description")?.unwrap_or_default();
-    let gravity = root
-        .optional_vec3("gravity")?
-        .unwrap_or(DVec3::new(0.0, -9.81, 0.0));
-    if gravity.length() > limits::MAX_GRAVITY {
-        return Err(format!(
-            "gravity: at most {} m/s² is supported, got {:e} m/s²",
-            limits::MAX_GRAVITY,
-            gravity.length()
-        ));
-    }
-    let settings = match root.optional_object("settings")? {
-        None => default_settings(),
-        Some(mut s) => {
-            let defaults = default_settings();
-            let settings = SceneSettings {
-                dt: run_setting(&mut s, "dt")?.unwrap_or(defaults.dt),
-                steps: s
-                    .optional_whole_number("steps", 1, 1_000_000)?
-                    .unwrap_or(defaults.steps),
-                measure_step: s
-                    .optional_whole_number("measure_step", 1, 1_000_000)?
-                    .unwrap_or(defaults.measure_step),
-                friction: run_setting(&mut s, "friction")?.unwrap_or(defaults.friction),
-            };
-            s.finish()?;
-            settings
-        }
-    };
+    let gravity = parse_gravity(&mut root)?;
+    let settings = parse_settings(&mut root)?;
     let scene_mesher = optional_mesher(&mut root)?.unwrap_or(DEFAULT_MESHER);
-    let body_values = root.array("bodies")?;
-    if body_values.is_empty() {
-        return Err("bodies: the scene has no bodies".to_string());
-    }
-    if body_values.len() > limits::MAX_BODIES {
-        return Err(format!(
-            "bodies: at most {} bodies are supported, the scene has {}",
-            limits::MAX_BODIES,
-            body_values.len()
-        ));
-    }
-    let mut uneroded: Vec<UnerodedBody> = Vec::with_capacity(body_values.len());
-    let mut fallbacks: Vec<(String, String)> = Vec::new();
-    for (i, v) in body_values.iter().enumerate() {
-        let (body, fallback) = parse_body(i, v, scene_mesher, options)?;
-        if let Some(reason) = fallback {
-            fallbacks.push((body.name.clone(), reason));
-        }
-        if uneroded.iter().any(|b| b.name == body.name) {
-            return Err(format!(
-                "bodies[{i}] \"{}\": name: another body already has this name",
-                body.name
-            ));
-        }
-        uneroded.push(body);
-    }
-    // One ε for every body; a relative one needs every body's size first.
-    let erosion = options.erosion.map(|e| match e {
-        Erosion::Metres(metres) => metres,
-        Erosion::OfSmallestFreeBody(fraction) => {
-            fraction * smallest_free_diagonal(uneroded.iter().map(|b| (b.fixed, b.mesh.diagonal())))
-        }
-    });
-    let bodies = uneroded
-        .into_iter()
-        .map(|b| b.finish(erosion))
-        .collect::<Result<Vec<SceneBody>, String>>()?;
-    let tetrahedra: usize = bodies.iter().map(|b| b.mesh.tets.len()).sum();
-    if tetrahedra > limits::MAX_TETRAHEDRA {
-        return Err(format!(
-            "bodies: the scene has {tetrahedra} tetrahedra after refinement, more than the {} supported",
-            limits::MAX_TETRAHEDRA
-        ));
-    }
-    if bodies.iter().all(|b| b.fixed) {
-        return Err("bodies: every body is fixed; at least one must be free to move".to_string());
-    }
-    super::deep_overlap::refuse_deep_overlap(&bodies)?;
-    let up = if gravity.length() > 0.0 {
-        -gravity.normalize()
-    } else {
-        DVec3::Y
-    };
-    let horizontal = (DVec3::X - up * up.dot(DVec3::X))
-        .try_normalize()
-        .unwrap_or_else(|| (DVec3::Z - up * up.dot(DVec3::Z)).normalize());
+    let (uneroded, fallbacks) = parse_bodies(&mut root, scene_mesher, options)?;
+    let (bodies, erosion) = erode_bodies(uneroded, options)?;
+    check_bodies(&bodies)?;
+    let (up, horizontal) = up_and_horizontal(gravity);
     let mut scene = Scene {
         source: source.to_string(),
         id,
@@ -210,6 +117,7 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
         notices: fallback_notices(&fallbacks),
         erosion,
     };
+    // Both refer to bodies by name, so they are read once the bodies exist.
     if let Some(pairs) = root.optional("friction_pairs") {
         scene.friction_pairs = parse_friction_pairs(pairs, &scene)?;
     }
@@ -218,6 +126,151 @@ fn parse_scene(source: &str, value: &Value, options: &LoadOptions) -> Result<Sce
     }
     root.finish()?;
     Ok(scene)
+}
+
+/// `format` and `id`: the id names the scene in URLs and file names, so it
+/// is kept to a safe alphabet.
+fn parse_format_and_id(root: &mut ObjectReader<'_>) -> Result<String, String> {
+    let format = root.string("format")?;
+    if format != FORMAT_TAG {
+        return Err(format!(
+            "format: expected \"{FORMAT_TAG}\", found \"{format}\""
+        ));
+    }
+    let id = root.string("id")?;
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(format!(
+            "id: must be a non-empty name of letters, digits, '-' and '_', got \"{id}\""
+        ));
+    }
+    Ok(id)
+}
+
+/// `gravity`, Earth's downward by default, bounded so a step stays stable.
+fn parse_gravity(root: &mut ObjectReader<'_>) -> Result<DVec3, String> {
+    let gravity = root
+        .optional_vec3("gravity")?
+        .unwrap_or(DVec3::new(0.0, -9.81, 0.0));
+    if gravity.length() > limits::MAX_GRAVITY {
+        return Err(format!(
+            "gravity: at most {} m/s² is supported, got {:e} m/s²",
+            limits::MAX_GRAVITY,
+            gravity.length()
+        ));
+    }
+    Ok(gravity)
+}
+
+/// `settings`: each key it omits keeps the default run's value.
+fn parse_settings(root: &mut ObjectReader<'_>) -> Result<SceneSettings, String> {
+    let Some(mut s) = root.optional_object("settings")? else {
+        return Ok(default_settings());
+    };
+    let defaults = default_settings();
+    let settings = SceneSettings {
+        dt: run_setting(&mut s, "dt")?.unwrap_or(defaults.dt),
+        steps: s
+            .optional_whole_number("steps", 1, 1_000_000)?
+            .unwrap_or(defaults.steps),
+        measure_step: s
+            .optional_whole_number("measure_step", 1, 1_000_000)?
+            .unwrap_or(defaults.measure_step),
+        friction: run_setting(&mut s, "friction")?.unwrap_or(defaults.friction),
+    };
+    s.finish()?;
+    Ok(settings)
+}
+
+/// Each body whose mesher fell back to another: its name and why.
+type Fallbacks = Vec<(String, String)>;
+
+/// `bodies`, meshed but not yet eroded, with the reason for each body whose
+/// mesher fell back to another.
+fn parse_bodies(
+    root: &mut ObjectReader<'_>,
+    scene_mesher: Mesher,
+    options: &LoadOptions,
+) -> Result<(Vec<UnerodedBody>, Fallbacks), String> {
+    let body_values = root.array("bodies")?;
+    if body_values.is_empty() {
+        return Err("bodies: the scene has no bodies".to_string());
+    }
+    if body_values.len() > limits::MAX_BODIES {
+        return Err(format!(
+            "bodies: at most {} bodies are supported, the scene has {}",
+            limits::MAX_BODIES,
+            body_values.len()
+        ));
+    }
+    let mut uneroded: Vec<UnerodedBody> = Vec::with_capacity(body_values.len());
+    let mut fallbacks: Fallbacks = Vec::new();
+    for (i, v) in body_values.iter().enumerate() {
+        let (body, fallback) = parse_body(i, v, scene_mesher, options)?;
+        if let Some(reason) = fallback {
+            fallbacks.push((body.name.clone(), reason));
+        }
+        if uneroded.iter().any(|b| b.name == body.name) {
+            return Err(format!(
+                "bodies[{i}] \"{}\": name: another body already has this name",
+                body.name
+            ));
+        }
+        uneroded.push(body);
+    }
+    Ok((uneroded, fallbacks))
+}
+
+/// Erodes every body by the asked ε and finishes it; returns the ε in metres.
+fn erode_bodies(
+    uneroded: Vec<UnerodedBody>,
+    options: &LoadOptions,
+) -> Result<(Vec<SceneBody>, Option<f64>), String> {
+    // One ε for every body; a relative one needs every body's size first.
+    let erosion = options.erosion.map(|e| match e {
+        Erosion::Metres(metres) => metres,
+        Erosion::OfSmallestFreeBody(fraction) => {
+            fraction * smallest_free_diagonal(uneroded.iter().map(|b| (b.fixed, b.mesh.diagonal())))
+        }
+    });
+    let bodies = uneroded
+        .into_iter()
+        .map(|b| b.finish(erosion))
+        .collect::<Result<Vec<SceneBody>, String>>()?;
+    Ok((bodies, erosion))
+}
+
+/// Refuses scenes the finished bodies make unrunnable: too large, nothing
+/// free to move, or bodies sunk deep into each other.
+fn check_bodies(bodies: &[SceneBody]) -> Result<(), String> {
+    let tetrahedra: usize = bodies.iter().map(|b| b.mesh.tets.len()).sum();
+    if tetrahedra > limits::MAX_TETRAHEDRA {
+        return Err(format!(
+            "bodies: the scene has {tetrahedra} tetrahedra after refinement, more than the {} supported",
+            limits::MAX_TETRAHEDRA
+        ));
+    }
+    if bodies.iter().all(|b| b.fixed) {
+        return Err("bodies: every body is fixed; at least one must be free to move".to_string());
+    }
+    super::deep_overlap::refuse_deep_overlap(bodies)
+}
+
+/// The scene's up (against gravity; +Y without gravity) and a horizontal
+/// direction perpendicular to it, X's projection unless X is up.
+fn up_and_horizontal(gravity: DVec3) -> (DVec3, DVec3) {
+    let up = if gravity.length() > 0.0 {
+        -gravity.normalize()
+    } else {
+        DVec3::Y
+    };
+    let horizontal = (DVec3::X - up * up.dot(DVec3::X))
+        .try_normalize()
+        .unwrap_or_else(|| (DVec3::Z - up * up.dot(DVec3::Z)).normalize());
+    (up, horizontal)
 }
 
 /// `friction_pairs`: `[{"bodies": ["a", "b"], "friction": μ}, …]`, the
