@@ -146,7 +146,8 @@ fn region_contacts(
 
     let frame = PlaneFrame::new(centre, normal);
     let flat: Vec<DVec2> = points.iter().map(|&p| frame.to_2d(p)).collect();
-    let (candidates, candidate_2d) = with_outlying_vertices(pair, &frame, boundary, flat, extra, tol);
+    let (candidates, candidate_2d) =
+        with_outlying_vertices(pair, &frame, boundary, flat, extra, tol);
     let hull = convex_hull_2d(&candidate_2d, tol);
     let kept: Vec<usize> = hull
         .iter()
