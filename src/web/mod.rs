@@ -9,7 +9,7 @@
 
 use crate::measures::StepDistributions;
 use crate::scene::builtin::builtin_text;
-use crate::scene::{load_scene, Scene};
+use crate::scene::Scene;
 use crate::sim::{SimSettings, Simulation, StepRecord};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -240,8 +240,8 @@ impl Playground {
             let options = settings
                 .load_options()
                 .map_err(|e| JsError::new(&e.to_string()))?;
-            let scene =
-                load_scene(source, text, &options).map_err(|e| JsError::new(&e.to_string()))?;
+            let scene = crate::scene::load_scene(source, text, &options)
+                .map_err(|e| JsError::new(&e.to_string()))?;
             return self.engine_run(scene, settings);
         }
         // Without the feature `Simulation::new` refuses an engine, saying so.
