@@ -6,11 +6,11 @@
 //! [steps]`; a timing, never a test assertion (`cargo xtask bench` reports
 //! the same cost inside real steps as `ms_oracle`).
 
+use contactlab::geometry::Pose;
 use contactlab::measures::oracle::GeometricOracle;
 use contactlab::measures::oracle_envelope;
 use contactlab::scene::builtin::builtin_text;
 use contactlab::sim::{SimSettings, Simulation};
-use glam::{DQuat, DVec3};
 use std::time::Instant;
 
 fn main() {
@@ -36,10 +36,10 @@ fn main() {
     // The run's envelope: the size-relative default unless a setting gives one.
     let envelope = oracle_envelope(sim.settings().envelope);
     let time = |label: &str, sim: &Simulation| {
-        let poses: Vec<(DVec3, DQuat)> = sim
+        let poses: Vec<Pose> = sim
             .bodies()
             .iter()
-            .map(|b| (b.position, b.rotation))
+            .map(|b| Pose::new(b.position, b.rotation))
             .collect();
         let contacts = sim.contacts();
         let mut times: Vec<f64> = (0..30)
@@ -70,10 +70,10 @@ fn main() {
     time(&format!("after {steps} steps"), &sim);
     // The same poses with no contacts: the cost of the touching pairs and
     // regions alone.
-    let poses: Vec<(DVec3, DQuat)> = sim
+    let poses: Vec<Pose> = sim
         .bodies()
         .iter()
-        .map(|b| (b.position, b.rotation))
+        .map(|b| Pose::new(b.position, b.rotation))
         .collect();
     let start = Instant::now();
     for _ in 0..30 {

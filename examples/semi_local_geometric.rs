@@ -51,7 +51,8 @@ fn geometric_step(
         .features
         .iter()
         .zip(&poses)
-        .map(|(f, &(t, q))| {
+        .map(|(f, pose)| {
+            let (t, q) = (pose.position, pose.rotation);
             f.vertices.iter().fold(
                 (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY)),
                 |(lo, hi), v| (lo.min(t + q * *v), hi.max(t + q * *v)),

@@ -20,17 +20,18 @@
 
 use contactlab::contact::Contact;
 use contactlab::dynamics::RigidBody;
+use contactlab::geometry::Pose;
 use contactlab::scene::builtin::builtin_text;
 use contactlab::sim::{SimSettings, Simulation};
 use contactlab::solver::{solve, SolverRules, SolverSettings, SolverStats};
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 use std::time::Instant;
 
 /// One solve's input: the bodies with their free velocities, their poses,
 /// the contacts and their friction coefficients, the time step.
 struct Problem {
     bodies: Vec<RigidBody>,
-    poses: Vec<(DVec3, DQuat)>,
+    poses: Vec<Pose>,
     contacts: Vec<Contact>,
     mu: Vec<f64>,
     h: f64,
@@ -126,7 +127,10 @@ fn main() {
     for body in bodies.iter_mut().filter(|b| !b.fixed) {
         body.velocity += gravity * h;
     }
-    let poses = bodies.iter().map(|b| (b.position, b.rotation)).collect();
+    let poses = bodies
+        .iter()
+        .map(|b| Pose::new(b.position, b.rotation))
+        .collect();
     let contacts = sim.contacts().to_vec();
     let mu = contacts.iter().map(|c| sim.mu_between(c.a, c.b)).collect();
     let problem = Problem {

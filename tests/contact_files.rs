@@ -10,6 +10,7 @@ use contactlab::contact::{detect, methods_and_variants, MethodHistory};
 use contactlab::contact_file::{
     csv_rows, read_contacts, read_poses, write_csv, FileError, Warnings,
 };
+use contactlab::geometry::Pose;
 use contactlab::measures::measure;
 use contactlab::measures::oracle::GeometricOracle;
 use contactlab::scene::builtin::{load_builtin, BUILTIN_SCENES};
@@ -28,7 +29,7 @@ fn method_at_start(scene_id: &str, settings: &SimSettings) -> (serde_json::Value
     let poses: Vec<_> = scene
         .bodies
         .iter()
-        .map(|b| (b.position, b.rotation))
+        .map(|b| Pose::new(b.position, b.rotation))
         .collect();
     let measured = measure(
         &scene,
@@ -247,7 +248,7 @@ fn a_poses_file_needs_every_free_body_and_a_nonzero_rotation() {
     // A quaternion of length 2 is made unit and counted.
     let doubled = lifted_pillar_poses(0.0).replace(",1,0,0,0\n", ",2,0,0,0\n");
     let poses = read_poses("p.csv", &doubled, &scene, &mut warnings).unwrap();
-    assert_eq!(poses[&0][1].1, DQuat::IDENTITY);
+    assert_eq!(poses[&0][1].rotation, DQuat::IDENTITY);
     assert!(warnings.normalised_rotations > 0);
 }
 

@@ -12,6 +12,7 @@ use contactlab::contact::{
     find_pair_contacts, method_by_id, Algorithm, BodyAtPose, BodyPairMethod, Contact, FeatureKind,
     MethodHistory, MethodParams,
 };
+use contactlab::geometry::Pose;
 use contactlab::mesh::shapes::{Cuboid, Shape, Tetrahedra, Wedge};
 use contactlab::mesh::TetMesh;
 use glam::{DQuat, DVec3};
@@ -70,8 +71,8 @@ struct Case {
     name: &'static str,
     a: TetMesh,
     b: TetMesh,
-    pose_a: (DVec3, DQuat),
-    pose_b: (DVec3, DQuat),
+    pose_a: Pose,
+    pose_b: Pose,
 }
 
 /// Case 1: a 2 × 1 × 2 block, top at y = 0, with a unit cube sunk 0.2 into
@@ -83,8 +84,8 @@ fn box_in_box(s: f64) -> Case {
         name: "box in box",
         a: cuboid(v(2.0, 1.0, 2.0) * s),
         b: cuboid(DVec3::ONE * s),
-        pose_a: (v(0.0, -0.5, 0.0) * s, DQuat::IDENTITY),
-        pose_b: (v(0.13, 0.3, 0.07) * s, DQuat::IDENTITY),
+        pose_a: Pose::new(v(0.0, -0.5, 0.0) * s, DQuat::IDENTITY),
+        pose_b: Pose::new(v(0.13, 0.3, 0.07) * s, DQuat::IDENTITY),
     }
 }
 
@@ -95,8 +96,8 @@ fn spike_in_block(s: f64) -> Case {
         name: "spike",
         a: cuboid(v(2.0, 1.0, 2.0) * s),
         b: spike(s),
-        pose_a: (v(0.0, -0.5, 0.0) * s, DQuat::IDENTITY),
-        pose_b: (v(0.5, -0.15, 0.0) * s, DQuat::IDENTITY),
+        pose_a: Pose::new(v(0.0, -0.5, 0.0) * s, DQuat::IDENTITY),
+        pose_b: Pose::new(v(0.5, -0.15, 0.0) * s, DQuat::IDENTITY),
     }
 }
 
@@ -109,15 +110,15 @@ fn crossed_wedges(s: f64) -> Case {
         name: "crossed wedges",
         a: wedge(s),
         b: wedge(s),
-        pose_a: (v(0.0, -1.0, 0.0) * s, DQuat::IDENTITY),
-        pose_b: (v(0.0, 0.9, 0.0) * s, upside_down),
+        pose_a: Pose::new(v(0.0, -1.0, 0.0) * s, DQuat::IDENTITY),
+        pose_b: Pose::new(v(0.0, 0.9, 0.0) * s, upside_down),
     }
 }
 
 fn contacts_of(case: &Case, tol: f64) -> Vec<Contact> {
     let bodies = [
-        BodyAtPose::at_rest(&case.a, case.pose_a.0, case.pose_a.1, false),
-        BodyAtPose::at_rest(&case.b, case.pose_b.0, case.pose_b.1, false),
+        BodyAtPose::at_rest(&case.a, case.pose_a.position, case.pose_a.rotation, false),
+        BodyAtPose::at_rest(&case.b, case.pose_b.position, case.pose_b.rotation, false),
     ];
     let params = MethodParams {
         touch_tol: tol,
@@ -217,7 +218,7 @@ fn crossed_wedges_have_four_contacts_at_the_diamond_with_no_depth() {
 fn box_on_box(s: f64) -> Case {
     Case {
         name: "box on box",
-        pose_b: (v(0.13, 0.5, 0.07) * s, DQuat::IDENTITY),
+        pose_b: Pose::new(v(0.13, 0.5, 0.07) * s, DQuat::IDENTITY),
         ..box_in_box(s)
     }
 }
@@ -289,8 +290,8 @@ fn contacts_turn_and_move_with_the_pair() {
         assert!(!before.is_empty(), "{}", case.name);
         for (q, t) in motions {
             let moved = Case {
-                pose_a: (t + q * case.pose_a.0, q * case.pose_a.1),
-                pose_b: (t + q * case.pose_b.0, q * case.pose_b.1),
+                pose_a: Pose::new(t + q * case.pose_a.position, q * case.pose_a.rotation),
+                pose_b: Pose::new(t + q * case.pose_b.position, q * case.pose_b.rotation),
                 a: case.a.clone(),
                 b: case.b.clone(),
                 ..case
@@ -338,8 +339,8 @@ fn swapping_the_bodies_flips_every_normal_and_keeps_the_rest() {
 fn region_outlines_are_the_contour_or_the_touching_polygon() {
     let outlines = |case: &Case| {
         let bodies = [
-            BodyAtPose::at_rest(&case.a, case.pose_a.0, case.pose_a.1, false),
-            BodyAtPose::at_rest(&case.b, case.pose_b.0, case.pose_b.1, false),
+            BodyAtPose::at_rest(&case.a, case.pose_a.position, case.pose_a.rotation, false),
+            BodyAtPose::at_rest(&case.b, case.pose_b.position, case.pose_b.rotation, false),
         ];
         let params = MethodParams {
             touch_tol: TOL,

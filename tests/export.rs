@@ -7,6 +7,7 @@ mod common;
 use common::contactlab;
 use contactlab::export::pieces::{body_surface, convex_pieces};
 use contactlab::export::{format_by_id, At, Export, ExportFile, FORMATS};
+use contactlab::geometry::Pose;
 use contactlab::scene::builtin::builtin_text;
 use contactlab::scene::{load_scene, LoadOptions, Oracle, Scene};
 use glam::DVec3;
@@ -148,7 +149,10 @@ fn json_at_a_later_pose_keeps_the_pose_and_leaves_the_oracle_out() {
     let scene = builtin("arch");
     let mut export = Export::initial(&scene);
     let turn = glam::DQuat::from_axis_angle(DVec3::new(0.3, 1.0, -0.2).normalize(), 0.01);
-    export.poses[3] = (export.poses[3].0 + DVec3::new(0.001, -0.002, 0.0), turn);
+    export.poses[3] = Pose::new(
+        export.poses[3].position + DVec3::new(0.001, -0.002, 0.0),
+        turn,
+    );
     export.at = At::Step {
         step: 3,
         method: "semi-local".to_string(),
@@ -158,7 +162,7 @@ fn json_at_a_later_pose_keeps_the_pose_and_leaves_the_oracle_out() {
     assert!(text.contains("left out: the scene's arch oracle"));
     let back = load_scene("scene.json", text, &LoadOptions::default()).unwrap();
     assert!(matches!(back.oracle, Oracle::None));
-    let (position, rotation) = export.poses[3];
+    let Pose { position, rotation } = export.poses[3];
     assert!((back.bodies[3].position - position).length() < 1e-12);
     assert!(back.bodies[3].rotation.abs_diff_eq(rotation, 1e-12));
 }

@@ -570,8 +570,8 @@ fn a_method_using_another_and_regions_using_the_methods_are_reported() {
 /// The judge shares no code with the contestants (`docs/design/oracle.md`,
 /// "Independence"): the geometric oracle, `src/measures/oracle/`, reaches
 /// the rest of the crate only through the paths below: the mesh's data, the
-/// plane frames and 2D hulls of `geometry`, the scene, and the contact as a
-/// data type. Closest points, clipping, bounding-volume trees, the B-rep
+/// plane frames and 2D hulls of `geometry`, the scene, and the contact and
+/// the pose as data types. Closest points, clipping, bounding-volume trees, the B-rep
 /// analysis and the exact regions that the contact methods use are all out
 /// (the oracle has its own), and so are these names anywhere in its code.
 #[test]
@@ -582,6 +582,7 @@ fn the_geometric_oracle_shares_no_code_with_contact_finding() {
         "crate::geometry::convex_hull_2d",
         "crate::geometry::polygon_area_2d",
         "crate::geometry::extent_along",
+        "crate::geometry::Pose",
         "crate::mesh::TetMesh",
         "crate::mesh::EdgeKind",
         "crate::mesh::SurfaceFace",

@@ -18,6 +18,7 @@
 
 use contactlab::contact::exact_regions::exact_contacts;
 use contactlab::contact::RELATIVE_TOUCH_TOL;
+use contactlab::geometry::Pose;
 use contactlab::measures::oracle::{BodyFeatures, Feasible, PairOracle, Tolerances, Verdict, Why};
 use contactlab::mesh::TetMesh;
 use contactlab::scene::builtin::load_builtin;
@@ -52,19 +53,13 @@ fn tet(corners: [DVec3; 4]) -> TetMesh {
     body(corners.to_vec(), vec![[0, 1, 2, 3]])
 }
 
-const HOME: (DVec3, DQuat) = (DVec3::ZERO, DQuat::IDENTITY);
+const HOME: Pose = Pose::IDENTITY;
 
 fn oracle(a: &TetMesh, b: &TetMesh) -> PairOracle {
     oracle_at(a, HOME, b, HOME, EPS)
 }
 
-fn oracle_at(
-    a: &TetMesh,
-    pose_a: (DVec3, DQuat),
-    b: &TetMesh,
-    pose_b: (DVec3, DQuat),
-    eps: f64,
-) -> PairOracle {
+fn oracle_at(a: &TetMesh, pose_a: Pose, b: &TetMesh, pose_b: Pose, eps: f64) -> PairOracle {
     PairOracle::new(
         &BodyFeatures::of(a),
         pose_a,
@@ -221,7 +216,7 @@ fn crossing_edges_are_their_cross_product() {
         );
     }
     // Turned about z, the edges still cross: still their cross product.
-    let turned = (DVec3::ZERO, DQuat::from_rotation_z(0.3));
+    let turned = Pose::new(DVec3::ZERO, DQuat::from_rotation_z(0.3));
     let o = oracle_at(&a, HOME, &b, turned, EPS);
     assert_eq!(verdict(&o, DVec3::ZERO, -DVec3::Z), Verdict::Right);
 }
@@ -327,7 +322,7 @@ fn faces_tilted_within_the_angle_touch_only_where_their_planes_are_within_the_en
     let tilt = 0.2_f64.to_radians();
     let turn = DQuat::from_axis_angle(DVec3::Y, -tilt);
     let pivot = v(-1.0, 0.0, 0.0);
-    let o = oracle_at(&a, (pivot - turn * pivot, turn), &b, HOME, EPS);
+    let o = oracle_at(&a, Pose::new(pivot - turn * pivot, turn), &b, HOME, EPS);
     let rise = |x: f64| (x + 1.0) * tilt.tan();
     // 5.2 mm apart, 1.5 m from A's edge on B: the face pair's.
     let inside = v(0.5, -0.5, rise(0.5) * 0.5);
@@ -362,7 +357,13 @@ fn faces_within_the_angle_of_antiparallel_meet_in_one_direction() {
     let tilt = 0.6_f64.to_radians();
     let turn = DQuat::from_axis_angle(DVec3::Y, -tilt);
     let pivot = v(-1.0, 0.0, 0.0);
-    let o = oracle_at(&a, (pivot - turn * pivot, turn), &floor(), HOME, EPS);
+    let o = oracle_at(
+        &a,
+        Pose::new(pivot - turn * pivot, turn),
+        &floor(),
+        HOME,
+        EPS,
+    );
     // 5.2 mm apart, 0.5 m from A's edge on B: only the face pair is near.
     let p = v(-0.5, -0.5, 0.5 * tilt.tan() * 0.5);
     let mean = tilted(-DVec3::Z, DVec3::Y, -0.3);
@@ -447,7 +448,7 @@ fn a_corner_in_a_reflex_edge_needs_both_walls() {
 #[test]
 fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_one_region() {
     let (a, b) = crack();
-    let shifted = (v(0.004, 0.0, 0.0), DQuat::IDENTITY);
+    let shifted = Pose::new(v(0.004, 0.0, 0.0), DQuat::IDENTITY);
     let o = oracle_at(&a, shifted, &b, HOME, EPS);
     assert_eq!(o.regions.len(), 1, "{:#?}", o.regions);
     assert_eq!(o.min_contacts(), 1);
@@ -472,7 +473,7 @@ fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_one_region() {
 #[test]
 fn a_corner_slid_into_one_wall_of_a_reflex_edge_is_judged_by_both() {
     let (a, b) = crack();
-    let shifted = (v(0.004, 0.0, 0.0), DQuat::IDENTITY);
+    let shifted = Pose::new(v(0.004, 0.0, 0.0), DQuat::IDENTITY);
     let o = oracle_at(&a, shifted, &b, HOME, EPS);
     let s = std::f64::consts::FRAC_1_SQRT_2;
     let (left, right) = (v(-s, 0.0, -s), v(s, 0.0, -s));
@@ -500,9 +501,9 @@ fn a_corner_near_a_face_edge_is_judged_by_the_face() {
         v(-0.25, -0.4, 1.0),
     ]);
     // The floor's edge from (−3, −3) to (3, −3): put the corner 5 mm in.
-    let at = (v(0.0, -3.0 + 0.5 * EPS, 0.0), DQuat::IDENTITY);
+    let at = Pose::new(v(0.0, -3.0 + 0.5 * EPS, 0.0), DQuat::IDENTITY);
     let o = oracle_at(&a, at, &floor(), HOME, EPS);
-    let p = at.0;
+    let p = at.position;
     assert_eq!(verdict(&o, p, -DVec3::Z), Verdict::Right);
     assert_eq!(
         verdict(&o, p, tilted(-DVec3::Z, DVec3::X, 20.0)),
@@ -520,7 +521,13 @@ fn the_envelope_takes_overlaps_and_gaps_up_to_it() {
     ]);
     let b = floor();
     for (dz, touches) in [(-0.5 * EPS, true), (0.5 * EPS, true), (2.0 * EPS, false)] {
-        let o = oracle_at(&a, (v(0.0, 0.0, dz), DQuat::IDENTITY), &b, HOME, EPS);
+        let o = oracle_at(
+            &a,
+            Pose::new(v(0.0, 0.0, dz), DQuat::IDENTITY),
+            &b,
+            HOME,
+            EPS,
+        );
         assert_eq!(o.regions.len(), usize::from(touches), "dz = {dz}");
         let expected = if touches {
             Verdict::Right
@@ -549,7 +556,13 @@ fn verdicts_survive_a_rigid_motion_and_a_uniform_scale() {
         .collect();
     let rotation = DQuat::from_euler(glam::EulerRot::XYZ, 0.7, -1.1, 2.3);
     let shift = v(3.0, -2.0, 7.5);
-    let moved = oracle_at(&a, (shift, rotation), &b, (shift, rotation), EPS);
+    let moved = oracle_at(
+        &a,
+        Pose::new(shift, rotation),
+        &b,
+        Pose::new(shift, rotation),
+        EPS,
+    );
     for (k, &(p, n)) in probes.iter().enumerate() {
         assert_eq!(
             verdict(&moved, shift + rotation * p, rotation * n),
@@ -603,9 +616,9 @@ fn oracle_totals(scene: &Scene) -> (usize, usize, f64) {
             }
             let o = PairOracle::new(
                 &features[i],
-                (a.position, a.rotation),
+                Pose::new(a.position, a.rotation),
                 &features[j],
-                (b.position, b.rotation),
+                Pose::new(b.position, b.rotation),
                 tol,
             );
             for r in &o.regions {
@@ -676,9 +689,9 @@ fn the_fundamental_cases_answers_come_from_the_shapes() {
             let (a, b) = (&scene.bodies[pair.a], &scene.bodies[pair.b]);
             let o = oracle_at(
                 &a.mesh,
-                (a.position, a.rotation),
+                Pose::new(a.position, a.rotation),
                 &b.mesh,
-                (b.position, b.rotation),
+                Pose::new(b.position, b.rotation),
                 EPS,
             );
             let required: Vec<&Feasible> = o.regions.iter().flat_map(|r| &r.required).collect();
@@ -706,7 +719,7 @@ fn the_fundamental_cases_answers_come_from_the_shapes() {
 /// Bodies at poses and the pairs to judge: a hand-built pair or a scene's
 /// initial pose.
 struct Setup {
-    bodies: Vec<(TetMesh, (DVec3, DQuat))>,
+    bodies: Vec<(TetMesh, Pose)>,
     pairs: Vec<(usize, usize)>,
     eps: f64,
 }
@@ -724,17 +737,17 @@ impl Setup {
     /// bounding spheres come within the envelope.
     fn scene(id: &str, options: &LoadOptions) -> Setup {
         let scene = load_builtin(id, options).unwrap();
-        let bodies: Vec<(TetMesh, (DVec3, DQuat))> = scene
+        let bodies: Vec<(TetMesh, Pose)> = scene
             .bodies
             .iter()
-            .map(|b| (b.mesh.clone(), (b.position, b.rotation)))
+            .map(|b| (b.mesh.clone(), Pose::new(b.position, b.rotation)))
             .collect();
         let radius = |m: &TetMesh| m.vertices.iter().map(|v| v.length()).fold(0.0, f64::max);
         let mut pairs = Vec::new();
         for i in 0..bodies.len() {
             for j in i + 1..bodies.len() {
                 let ((a, pa), (b, pb)) = (&bodies[i], &bodies[j]);
-                if pa.0.distance(pb.0) <= radius(a) + radius(b) + EPS {
+                if pa.position.distance(pb.position) <= radius(a) + radius(b) + EPS {
                     pairs.push((i, j));
                 }
             }
@@ -773,7 +786,12 @@ impl Setup {
             bodies: self
                 .bodies
                 .iter()
-                .map(|(m, (p, q))| (m.clone(), (r * *p + t, r * *q)))
+                .map(|(m, pose)| {
+                    (
+                        m.clone(),
+                        Pose::new(r * pose.position + t, r * pose.rotation),
+                    )
+                })
                 .collect(),
             pairs: self.pairs.clone(),
             eps: self.eps,
@@ -786,7 +804,12 @@ impl Setup {
             bodies: self
                 .bodies
                 .iter()
-                .map(|(m, (p, q))| (m.map_vertices(|x| x * s), (*p * s, *q)))
+                .map(|(m, pose)| {
+                    (
+                        m.map_vertices(|x| x * s),
+                        Pose::new(pose.position * s, pose.rotation),
+                    )
+                })
                 .collect(),
             pairs: self.pairs.clone(),
             eps: self.eps * s,

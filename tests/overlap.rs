@@ -2,6 +2,7 @@
 //! how far the bodies really overlap, on hand-built scenes whose overlap is
 //! known, and its notice when a scene starts with bodies inside each other.
 
+use contactlab::geometry::Pose;
 use contactlab::measures::overlap::OverlapMeter;
 use contactlab::scene::builtin::{builtin_text, BUILTIN_SCENES};
 use contactlab::sim::{SimSettings, Simulation};
@@ -46,10 +47,10 @@ fn simulation(text: &str) -> Simulation {
 /// The deepest overlap of a scene at its initial pose.
 fn deepest_at_start(sim: &Simulation) -> f64 {
     let scene = sim.scene();
-    let poses: Vec<(DVec3, DQuat)> = scene
+    let poses: Vec<Pose> = scene
         .bodies
         .iter()
-        .map(|b| (b.position, b.rotation))
+        .map(|b| Pose::new(b.position, b.rotation))
         .collect();
     OverlapMeter::new(scene).deepest(scene, &poses)
 }
@@ -119,10 +120,10 @@ fn a_non_convex_body_gets_the_depth_of_its_deepest_probe_point() {
           "position": [0, -0.25, 0] } ] }"#;
     let sim = simulation(text);
     let scene = sim.scene();
-    let poses: Vec<(DVec3, DQuat)> = scene
+    let poses: Vec<Pose> = scene
         .bodies
         .iter()
-        .map(|b| (b.position, b.rotation))
+        .map(|b| Pose::new(b.position, b.rotation))
         .collect();
     let overlaps = OverlapMeter::new(scene).overlaps(scene, &poses, 0.0);
     assert_eq!(overlaps.len(), 1, "{overlaps:?}");

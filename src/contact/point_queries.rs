@@ -278,6 +278,7 @@ pub fn entity_of_mesh_vertex(mesh: &TetMesh, brep: &Brep, v: u32) -> Option<Enti
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Pose;
     use crate::mesh::refine::refine;
     use crate::mesh::shapes::{Cuboid, Shape};
     use glam::DQuat;
@@ -298,8 +299,8 @@ mod tests {
         mesh
     }
 
-    fn pose() -> (DVec3, DQuat) {
-        (
+    fn pose() -> Pose {
+        Pose::new(
             DVec3::new(0.3, -1.2, 2.5),
             DQuat::from_axis_angle(DVec3::new(1.0, 2.0, -0.5).normalize(), 0.7),
         )
@@ -336,7 +337,7 @@ mod tests {
     #[test]
     fn containment_is_the_same_at_any_pose() {
         let mesh = box_mesh(1);
-        let (position, rotation) = pose();
+        let Pose { position, rotation } = pose();
         let body = WorldMesh::new(&mesh, position, rotation);
         for (q, inside) in [
             (DVec3::new(0.99, 0.49, 0.99), true),
@@ -355,7 +356,7 @@ mod tests {
     #[test]
     fn nearest_point_of_a_point_inside_is_on_the_nearest_face() {
         let mesh = box_mesh(2);
-        let (position, rotation) = pose();
+        let Pose { position, rotation } = pose();
         let body = WorldMesh::new(&mesh, position, rotation);
         let brep = mesh.brep();
         // 0.1 below the top face (y = 0.5), far from the sides.
@@ -406,7 +407,7 @@ mod tests {
     #[test]
     fn the_nearest_distance_matches_brute_force() {
         let mesh = box_mesh(2);
-        let (position, rotation) = pose();
+        let Pose { position, rotation } = pose();
         let body = WorldMesh::new(&mesh, position, rotation);
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut uniform = || {

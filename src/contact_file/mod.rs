@@ -26,14 +26,11 @@ mod rows;
 
 use crate::contact::{Contact, FeatureKind};
 use crate::scene::Scene;
-use glam::{DQuat, DVec3};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// A body's pose: the world position of its centre of mass and the
-/// orientation of its frame.
-pub type Pose = (DVec3, DQuat);
+pub use crate::geometry::Pose;
 
 pub use poses::read_poses;
 use rows::{Row, RowReader};

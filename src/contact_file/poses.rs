@@ -58,7 +58,7 @@ pub fn read_poses(
                 format!("body \"{}\" has two poses at step {step}", body_names[body]),
             ));
         }
-        poses[body] = Some((position, rotation));
+        poses[body] = Some(Pose::new(position, rotation));
     }
     warnings.skipped_lines += reader.skipped_lines();
     let mut out = BTreeMap::new();
@@ -67,7 +67,7 @@ pub fn read_poses(
         for (body, pose) in scene.bodies.iter().zip(poses) {
             match pose {
                 Some(p) => complete.push(p),
-                None if body.fixed => complete.push((body.position, body.rotation)),
+                None if body.fixed => complete.push(Pose::new(body.position, body.rotation)),
                 None => {
                     return Err(FileError {
                         file: name.to_string(),
@@ -99,8 +99,9 @@ pub fn write_poses<'a>(
     out.push_str(&POSE_COLUMNS.join(","));
     out.push('\n');
     for (step, poses) in steps {
-        for (body, (p, q)) in scene.bodies.iter().zip(poses) {
-            let DVec3 { x, y, z } = *p;
+        for (body, pose) in scene.bodies.iter().zip(poses) {
+            let (p, q) = (pose.position, pose.rotation);
+            let DVec3 { x, y, z } = p;
             out.push_str(&format!(
                 "{step},{},{x},{y},{z},{},{},{},{}\n",
                 super::csv_field(&body.name),

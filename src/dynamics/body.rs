@@ -4,6 +4,7 @@
 //! have zero inverse mass and inverse inertia and never move.
 
 use crate::geometry::symmetric3::symmetric_pseudo_inverse;
+use crate::geometry::Pose;
 use glam::{DMat3, DQuat, DVec3};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -26,7 +27,7 @@ impl RigidBody {
     /// gets zero velocities and zero inverse mass and inertia, so the solver
     /// never moves it.
     pub fn new(
-        (position, rotation): (DVec3, DQuat),
+        Pose { position, rotation }: Pose,
         (velocity, angular_velocity): (DVec3, DVec3),
         mass: f64,
         inertia_body: DMat3,

@@ -13,6 +13,7 @@
 //! gyroscopic update therefore converts through the midpoint orientation.
 
 use super::RigidBody;
+pub use crate::geometry::Pose;
 use glam::{DMat3, DQuat, DVec3};
 
 /// q rotated by angular velocity `w` over time `dt`: normalise(q + (dt/2) [w, 0] ⊗ q).
@@ -22,8 +23,8 @@ pub fn advance_rotation(q: DQuat, w: DVec3, dt: f64) -> DQuat {
 }
 
 /// Step 1 (and, with v⁺, step 5): the pose half a step on.
-pub fn half_step(body: &RigidBody, h: f64) -> (DVec3, DQuat) {
-    (
+pub fn half_step(body: &RigidBody, h: f64) -> Pose {
+    Pose::new(
         body.position + body.velocity * (0.5 * h),
         advance_rotation(body.rotation, body.angular_velocity, 0.5 * h),
     )
@@ -56,9 +57,6 @@ pub fn gyroscopic_update(
     rotation * (inverse_inertia_body * l1)
 }
 
-/// A body's pose: centre of mass and orientation.
-pub type Pose = (DVec3, DQuat);
-
 /// One Moreau midpoint step of `bodies` under `gravity` over `h`, steps 1–5
 /// of the module comment. Steps 1, 3 and 5 are here; the caller supplies
 /// step 2 (`detect`: contacts at the midpoint poses) and step 4 (`solve`:
@@ -78,7 +76,7 @@ pub fn moreau_step<D, S>(
         .iter()
         .map(|b| {
             if b.fixed {
-                (b.position, b.rotation)
+                Pose::new(b.position, b.rotation)
             } else {
                 half_step(b, h)
             }
@@ -95,7 +93,7 @@ pub fn moreau_step<D, S>(
         if gyroscopic {
             body.angular_velocity = gyroscopic_update(
                 body.angular_velocity,
-                pose.1,
+                pose.rotation,
                 body.inertia_body,
                 body.inverse_inertia_body,
                 h,
@@ -109,8 +107,8 @@ pub fn moreau_step<D, S>(
         if body.fixed {
             continue;
         }
-        body.position = pose.0 + body.velocity * (0.5 * h);
-        body.rotation = advance_rotation(pose.1, body.angular_velocity, 0.5 * h);
+        body.position = pose.position + body.velocity * (0.5 * h);
+        body.rotation = advance_rotation(pose.rotation, body.angular_velocity, 0.5 * h);
     }
     (midpoint, detected, solved)
 }

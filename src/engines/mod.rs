@@ -182,7 +182,10 @@ pub const CONTACT_VALUES: usize = 9;
 pub fn poses_to_values(poses: &[Pose]) -> Vec<f64> {
     poses
         .iter()
-        .flat_map(|(p, q)| [p.x, p.y, p.z, q.x, q.y, q.z, q.w])
+        .flat_map(|pose| {
+            let (p, q) = (pose.position, pose.rotation);
+            [p.x, p.y, p.z, q.x, q.y, q.z, q.w]
+        })
         .collect()
 }
 
@@ -215,7 +218,7 @@ pub fn poses_from_values(values: &[f64], bodies: usize) -> Result<Vec<Pose>, Str
             } else {
                 q
             };
-            Ok((DVec3::new(v[0], v[1], v[2]), q))
+            Ok(Pose::new(DVec3::new(v[0], v[1], v[2]), q))
         })
         .collect()
 }
@@ -313,7 +316,10 @@ mod tests {
 
     #[test]
     fn poses_round_trip() {
-        let poses = vec![(DVec3::new(1.0, 2.0, 3.0), DQuat::from_rotation_y(0.3))];
+        let poses = vec![Pose::new(
+            DVec3::new(1.0, 2.0, 3.0),
+            DQuat::from_rotation_y(0.3),
+        )];
         let values = poses_to_values(&poses);
         assert_eq!(poses_from_values(&values, 1).unwrap(), poses);
         assert!(poses_from_values(&values, 2).is_err());

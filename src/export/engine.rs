@@ -13,6 +13,7 @@
 
 use super::pieces::{body_surface, convex_pieces, Surface};
 use super::{mjcf, Export, ExportFile, Format};
+use crate::geometry::Pose;
 use glam::{DQuat, DVec3};
 use serde_json::{json, Value};
 
@@ -60,7 +61,7 @@ pub fn engine_scene(export: &Export) -> Value {
                 .iter()
                 .map(|piece| flat(&piece.vertices))
                 .collect();
-            let (position, rotation) = export.poses[i];
+            let Pose { position, rotation } = export.poses[i];
             let (velocity, angular_velocity) = export.velocities[i];
             let inertia = body.mass.inertia.transpose().to_cols_array();
             json!({

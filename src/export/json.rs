@@ -19,6 +19,7 @@
 //! paragraph of `description`.
 
 use super::{At, Export, ExportFile, Format};
+use crate::geometry::Pose;
 use crate::scene::Oracle;
 use glam::{DQuat, DVec3};
 use serde_json::{json, Map, Value};
@@ -55,7 +56,7 @@ fn write(export: &Export) -> Vec<ExportFile> {
         .enumerate()
         .map(|(i, body)| {
             let mesh = export.mesh(i);
-            let (position, rotation) = export.poses[i];
+            let Pose { position, rotation } = export.poses[i];
             let (velocity, angular_velocity) = export.velocities[i];
             let vertices: Vec<Value> = mesh.vertices.iter().map(|&v| xyz(v)).collect();
             let mut b = Map::new();

@@ -28,6 +28,7 @@
 
 use super::pieces::{convex_pieces, Surface};
 use super::{num, vec3, xml_comment, xml_escape, Export, ExportFile, Format};
+use crate::geometry::Pose;
 
 pub static FORMAT: Format = Format {
     id: "mjcf",
@@ -123,7 +124,7 @@ fn assets(pieces: &[Vec<Surface>]) -> String {
 fn world_bodies(export: &Export, pieces: &[Vec<Surface>]) -> String {
     let mut x = String::new();
     for (i, body) in export.scene.bodies.iter().enumerate() {
-        let (position, rotation) = export.poses[i];
+        let Pose { position, rotation } = export.poses[i];
         let q = rotation.normalize();
         x.push_str(&format!(
             "    <body name=\"{}\" pos=\"{}\" quat=\"{} {} {} {}\">\n",
@@ -200,7 +201,7 @@ fn keyframe(export: &Export) -> String {
         if body.fixed {
             continue;
         }
-        let (position, rotation) = export.poses[i];
+        let Pose { position, rotation } = export.poses[i];
         let q = rotation.normalize();
         let (v, w) = export.velocities[i];
         qpos.push(format!(

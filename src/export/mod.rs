@@ -29,9 +29,10 @@ pub mod obj;
 pub mod pieces;
 pub mod urdf;
 
+use crate::geometry::Pose;
 use crate::mesh::TetMesh;
 use crate::scene::Scene;
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 
 /// ContactLab's version, written into every exported file.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -55,7 +56,7 @@ pub struct Export<'a> {
     pub scene: &'a Scene,
     /// Per body: world position of its centre of mass (the body frame's
     /// origin) and the body frame's orientation.
-    pub poses: Vec<(DVec3, DQuat)>,
+    pub poses: Vec<Pose>,
     /// Per body: linear velocity of the centre of mass and angular velocity,
     /// world frame.
     pub velocities: Vec<(DVec3, DVec3)>,
@@ -75,7 +76,7 @@ impl<'a> Export<'a> {
             poses: scene
                 .bodies
                 .iter()
-                .map(|b| (b.position, b.rotation))
+                .map(|b| Pose::new(b.position, b.rotation))
                 .collect(),
             velocities: scene
                 .bodies
@@ -96,7 +97,7 @@ impl<'a> Export<'a> {
 
     /// A point of body `i`'s frame in world coordinates at the export pose.
     pub fn world_point(&self, i: usize, p: DVec3) -> DVec3 {
-        let (position, rotation) = self.poses[i];
+        let Pose { position, rotation } = self.poses[i];
         position + rotation * p
     }
 

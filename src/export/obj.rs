@@ -6,6 +6,7 @@
 
 use super::pieces::{body_surface, Surface};
 use super::{vec3, Export, ExportFile, Format};
+use crate::geometry::Pose;
 use glam::{DQuat, DVec3};
 
 pub static FORMAT: Format = Format {
@@ -20,7 +21,7 @@ fn write(export: &Export) -> Vec<ExportFile> {
     (0..export.scene.bodies.len())
         .map(|i| {
             let body = &export.scene.bodies[i];
-            let (position, rotation) = export.poses[i];
+            let Pose { position, rotation } = export.poses[i];
             let surface = body_surface(export.mesh(i));
             let mut lines = export.header("obj, world coordinates", &[]);
             lines.push(format!("this file: body \"{}\"", body.name));

@@ -23,6 +23,7 @@
 use super::obj::obj_text;
 use super::pieces::{body_surface, convex_pieces};
 use super::{num, vec3, xml_comment, xml_escape, Export, ExportFile, Format};
+use crate::geometry::Pose;
 use glam::{DQuat, DVec3};
 
 pub static FORMAT: Format = Format {
@@ -215,7 +216,7 @@ fn urdf_text(export: &Export, i: usize, header: Vec<String>, link: &LinkMeshes) 
 /// velocities.
 fn manifest_row(export: &Export, i: usize, urdf_path: &str) -> String {
     let body = &export.scene.bodies[i];
-    let (position, rotation) = export.poses[i];
+    let Pose { position, rotation } = export.poses[i];
     let q = rotation.normalize();
     let (v, w) = export.velocities[i];
     format!(

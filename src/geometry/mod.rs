@@ -11,6 +11,7 @@ pub mod expansion;
 pub mod hull2d;
 pub mod perturbed;
 pub mod plane;
+pub mod pose;
 pub mod simple_polygon;
 pub mod symmetric3;
 
@@ -23,6 +24,7 @@ pub use closest::{
 };
 pub use hull2d::{convex_hull_2d, polygon_area_2d};
 pub use plane::{orthonormal_basis, PlaneFrame};
+pub use pose::Pose;
 
 use glam::DVec3;
 

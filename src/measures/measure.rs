@@ -7,8 +7,8 @@ use super::oracle::GeometricOracle;
 use super::{measures_of_step, oracle_envelope, ContactQuality, MeasureSettings, StepMeasures};
 use crate::clock::now_ms;
 use crate::contact::Contact;
+use crate::geometry::Pose;
 use crate::scene::Scene;
-use glam::{DQuat, DVec3};
 
 /// The measures of one step's contacts and what judging them cost.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +29,7 @@ pub fn measure(
     scene: &Scene,
     oracle: &GeometricOracle,
     contacts: &[Contact],
-    poses: &[(DVec3, DQuat)],
+    poses: &[Pose],
     settings: &MeasureSettings,
 ) -> Measured {
     let oracle_start = now_ms();

@@ -20,9 +20,10 @@ pub mod reference;
 pub use measure::{measure, Measured};
 
 use crate::contact::Contact;
+use crate::geometry::Pose;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::scene::{Oracle, Scene};
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 use oracle::{GeoStep, GeometricOracle, Verdict};
 use serde::{Serialize, Serializer};
 
@@ -313,7 +314,7 @@ fn scene_measures(
 pub fn measures_of_step(
     scene: &Scene,
     contacts: &[Contact],
-    poses: &[(DVec3, DQuat)],
+    poses: &[Pose],
     geo: &GeoStep,
     settings: &MeasureSettings,
 ) -> (Vec<ContactQuality>, StepMeasures) {
@@ -323,7 +324,7 @@ pub fn measures_of_step(
     let centres: Vec<DVec3> = poses
         .iter()
         .zip(&scene.bodies)
-        .map(|(p, body)| p.0 + p.1 * body.solid_centre())
+        .map(|(p, body)| p.position + p.rotation * body.solid_centre())
         .collect();
     let scene_side = scene_measures(scene, contacts, &centres, cos_tol);
     let headline = if matches!(scene.oracle, Oracle::None) {
@@ -431,11 +432,11 @@ pub fn step_measures(
     centres: &[DVec3],
     angle_tolerance_deg: f64,
 ) -> (Vec<ContactQuality>, StepMeasures) {
-    let poses: Vec<(DVec3, DQuat)> = scene
+    let poses: Vec<Pose> = scene
         .bodies
         .iter()
         .zip(centres)
-        .map(|(b, c)| (*c, b.rotation))
+        .map(|(b, c)| Pose::new(*c, b.rotation))
         .collect();
     let settings = MeasureSettings {
         tol_deg: angle_tolerance_deg,

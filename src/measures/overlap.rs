@@ -32,9 +32,10 @@
 
 // The judges share their primitives; the contact layer's are not used.
 use super::oracle::prims::nearest_on_triangle;
+use crate::geometry::Pose;
 use crate::mesh::tetmesh::TetMesh;
 use crate::scene::Scene;
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 
 /// One body pair's overlap, `depth` metres: exact (the minimal separating
 /// translation) for two convex bodies, else a lower bound (a probe point
@@ -200,16 +201,12 @@ fn distinct(units: impl Iterator<Item = DVec3>) -> Vec<DVec3> {
 /// do not overlap), from their hulls and poses: the least overlap of their
 /// projections over the candidate axes. `None` when there are too many
 /// axes to try.
-fn convex_depth(
-    a: &ConvexHull,
-    pose_a: (DVec3, DQuat),
-    b: &ConvexHull,
-    pose_b: (DVec3, DQuat),
-) -> Option<f64> {
+fn convex_depth(a: &ConvexHull, pose_a: Pose, b: &ConvexHull, pose_b: Pose) -> Option<f64> {
     if a.normals.len() + b.normals.len() + a.edges.len() * b.edges.len() > MAX_AXES {
         return None;
     }
-    let world = |hull: &ConvexHull, (p, q): (DVec3, DQuat)| -> Vec<DVec3> {
+    let world = |hull: &ConvexHull, pose: Pose| -> Vec<DVec3> {
+        let (p, q) = (pose.position, pose.rotation);
         hull.vertices.iter().map(|v| p + q * *v).collect()
     };
     let (points_a, points_b) = (world(a, pose_a), world(b, pose_b));
@@ -224,12 +221,14 @@ fn convex_depth(
     let normals = a
         .normals
         .iter()
-        .map(|n| pose_a.1 * *n)
-        .chain(b.normals.iter().map(|n| pose_b.1 * *n));
+        .map(|n| pose_a.rotation * *n)
+        .chain(b.normals.iter().map(|n| pose_b.rotation * *n));
     let crosses = a.edges.iter().flat_map(|ea| {
-        b.edges
-            .iter()
-            .filter_map(move |eb| (pose_a.1 * *ea).cross(pose_b.1 * *eb).try_normalize())
+        b.edges.iter().filter_map(move |eb| {
+            (pose_a.rotation * *ea)
+                .cross(pose_b.rotation * *eb)
+                .try_normalize()
+        })
     });
     let mut least = f64::INFINITY;
     for axis in normals.chain(crosses) {
@@ -264,12 +263,7 @@ impl OverlapMeter {
     /// Every pair of bodies, at least one of them free, that overlaps by
     /// more than `at_least` metres at `poses` (world position of the centre
     /// of mass and rotation, by body), deepest first, one entry per pair.
-    pub fn overlaps(
-        &self,
-        scene: &Scene,
-        poses: &[(DVec3, DQuat)],
-        at_least: f64,
-    ) -> Vec<BodyOverlap> {
+    pub fn overlaps(&self, scene: &Scene, poses: &[Pose], at_least: f64) -> Vec<BodyOverlap> {
         let n = self.bodies.len();
         let mut found = Vec::new();
         for a in 0..n {
@@ -277,7 +271,8 @@ impl OverlapMeter {
                 if scene.bodies[a].fixed && scene.bodies[b].fixed {
                     continue;
                 }
-                let centre = |i: usize| poses[i].0 + poses[i].1 * self.bodies[i].centre;
+                let centre =
+                    |i: usize| poses[i].position + poses[i].rotation * self.bodies[i].centre;
                 if (centre(a) - centre(b)).length() > self.bodies[a].radius + self.bodies[b].radius
                 {
                     continue;
@@ -308,7 +303,7 @@ impl OverlapMeter {
 
     /// The deepest overlap of the scene at `poses`: 0 when no bodies
     /// overlap.
-    pub fn deepest(&self, scene: &Scene, poses: &[(DVec3, DQuat)]) -> f64 {
+    pub fn deepest(&self, scene: &Scene, poses: &[Pose]) -> f64 {
         self.overlaps(scene, poses, 0.0)
             .first()
             .map_or(0.0, |o| o.depth)
@@ -316,15 +311,9 @@ impl OverlapMeter {
 
     /// The largest distance to `outer`'s surface of a probe point of
     /// `inner` that lies inside `outer` (0 when none does).
-    fn vertex_depth(
-        &self,
-        scene: &Scene,
-        poses: &[(DVec3, DQuat)],
-        inner: usize,
-        outer: usize,
-    ) -> f64 {
-        let (p_in, q_in) = poses[inner];
-        let (p_out, q_out) = poses[outer];
+    fn vertex_depth(&self, scene: &Scene, poses: &[Pose], inner: usize, outer: usize) -> f64 {
+        let (p_in, q_in) = (poses[inner].position, poses[inner].rotation);
+        let (p_out, q_out) = (poses[outer].position, poses[outer].rotation);
         let to_outer = q_out.inverse();
         let mesh = &scene.bodies[outer].mesh;
         let extent = &self.bodies[outer];

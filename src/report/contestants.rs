@@ -124,7 +124,7 @@ pub fn initial_pose_row(
             let poses: Vec<Pose> = scene
                 .bodies
                 .iter()
-                .map(|b| (b.position, b.rotation))
+                .map(|b| Pose::new(b.position, b.rotation))
                 .collect();
             let mut source = runner
                 .start(engine, EngineMode::Ours, &scene, &settings)

@@ -71,7 +71,7 @@ pub(super) struct Shown {
 
 fn rigid_body(body: &SceneBody) -> RigidBody {
     RigidBody::new(
-        (body.position, body.rotation),
+        Pose::new(body.position, body.rotation),
         (body.velocity, body.angular_velocity),
         body.mass.mass,
         body.mass.inertia,
@@ -302,9 +302,9 @@ impl Simulation {
     /// Puts the bodies at `poses`, at rest: given poses say nothing of
     /// velocities.
     fn place_bodies(&mut self, poses: &[Pose]) {
-        for (body, (position, rotation)) in self.bodies.iter_mut().zip(poses) {
-            body.position = *position;
-            body.rotation = *rotation;
+        for (body, pose) in self.bodies.iter_mut().zip(poses) {
+            body.position = pose.position;
+            body.rotation = pose.rotation;
             body.velocity = DVec3::ZERO;
             body.angular_velocity = DVec3::ZERO;
         }
@@ -333,7 +333,7 @@ impl Simulation {
             .zip(&self.start)
             .zip(&self.scene.bodies)
             .filter(|(_, body)| !body.fixed)
-            .map(|((p, s), body)| ((p.0 - *s).length(), body));
+            .map(|((p, s), body)| ((p.position - *s).length(), body));
         let largest = moved.clone().map(|(d, _)| d).fold(0.0, f64::max);
         let name = moved
             .clone()

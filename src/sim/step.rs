@@ -236,8 +236,8 @@ fn detect(
         .zip(poses.iter().zip(velocities))
         .map(|(b, (p, v))| BodyAtPose {
             mesh: &b.mesh,
-            position: p.0,
-            rotation: p.1,
+            position: p.position,
+            rotation: p.rotation,
             fixed: b.fixed,
             velocity: v.0,
             angular_velocity: v.1,

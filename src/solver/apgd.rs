@@ -78,7 +78,8 @@
 use super::rows::{apply, onto_disc, Row};
 use super::{SolverSettings, SolverStats};
 use crate::dynamics::RigidBody;
-use glam::{DMat3, DQuat, DVec2, DVec3};
+use crate::geometry::Pose;
+use glam::{DMat3, DVec2, DVec3};
 
 /// The smallest relative residual the solve asks for, whatever the
 /// tolerance setting: below it rounding in the velocities' sums is the
@@ -98,7 +99,7 @@ const L_MARGIN: f64 = 1.1;
 pub fn iterate(
     rows: &[Row],
     bodies: &[RigidBody],
-    poses: &[(DVec3, DQuat)],
+    poses: &[Pose],
     lambda: &mut [DVec3],
     v: &mut [DVec3],
     w: &mut [DVec3],
@@ -173,12 +174,12 @@ fn contact_scales(rows: &[Row]) -> Vec<f64> {
 }
 
 /// Each body's inertia tensor in the world frame at its pose.
-fn world_inertia(bodies: &[RigidBody], poses: &[(DVec3, DQuat)]) -> Vec<DMat3> {
+fn world_inertia(bodies: &[RigidBody], poses: &[Pose]) -> Vec<DMat3> {
     bodies
         .iter()
         .zip(poses)
         .map(|(b, p)| {
-            let r = DMat3::from_quat(p.1);
+            let r = DMat3::from_quat(p.rotation);
             r * b.inertia_body * r.transpose()
         })
         .collect()

@@ -12,7 +12,8 @@ pub mod rows;
 
 use crate::contact::Contact;
 use crate::dynamics::RigidBody;
-use glam::{DMat3, DQuat, DVec3};
+use crate::geometry::Pose;
+use glam::{DMat3, DVec3};
 use rows::{apply, Row};
 
 /// Which solver: the accelerated projected gradient (`apgd`), the printed
@@ -112,7 +113,7 @@ pub struct SolverStats {
 /// or empty. Returns the impulses (normal, t₁, t₂ per contact).
 pub fn solve(
     bodies: &mut [RigidBody],
-    poses: &[(DVec3, DQuat)],
+    poses: &[Pose],
     contacts: &[Contact],
     mu: &[f64],
     settings: &SolverSettings,
@@ -130,7 +131,7 @@ pub fn solve(
     let inverse_inertia: Vec<DMat3> = bodies
         .iter()
         .zip(poses)
-        .map(|(b, p)| b.inverse_inertia_world(p.1))
+        .map(|(b, p)| b.inverse_inertia_world(p.rotation))
         .collect();
     let mut rows: Vec<Row> = contacts
         .iter()

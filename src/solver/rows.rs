@@ -7,7 +7,8 @@
 use crate::contact::Contact;
 use crate::dynamics::RigidBody;
 use crate::geometry::orthonormal_basis;
-use glam::{DMat3, DQuat, DVec3};
+use crate::geometry::Pose;
+use glam::{DMat3, DVec3};
 
 use super::SolverSettings;
 
@@ -41,14 +42,17 @@ impl Row {
         c: &Contact,
         mu: f64,
         bodies: &[RigidBody],
-        poses: &[(DVec3, DQuat)],
+        poses: &[Pose],
         inverse_inertia: &[DMat3],
         settings: &SolverSettings,
         h: f64,
     ) -> Row {
         let (t1, t2) = orthonormal_basis(c.normal);
         let d = [c.normal, t1, t2];
-        let (ra, rb) = (c.position - poses[c.a].0, c.position - poses[c.b].0);
+        let (ra, rb) = (
+            c.position - poses[c.a].position,
+            c.position - poses[c.b].position,
+        );
         let ja = d.map(|di| ra.cross(di));
         let jb = d.map(|di| rb.cross(di));
         let ma = ja.map(|j| inverse_inertia[c.a] * j);

@@ -9,12 +9,13 @@
 
 use contactlab::contact::methods_and_variants;
 use contactlab::dynamics::stepper::half_step;
+use contactlab::geometry::Pose;
 use contactlab::measures::oracle::{BodyFeatures, PairOracle, Tolerances, Verdict, Why};
 use contactlab::measures::overlap::OverlapMeter;
 use contactlab::scene::builtin::{builtin_text, load_builtin, BUILTIN_SCENES};
 use contactlab::scene::LoadOptions;
 use contactlab::sim::{SimSettings, Simulation};
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 use std::collections::BTreeMap;
 
 /// The paper's three cases whose shapes single out no normal.
@@ -67,8 +68,8 @@ pub const KINDS: [Kind; 7] = [
 pub struct Judges {
     pub features: Vec<BodyFeatures>,
     pub meshes: Vec<contactlab::mesh::TetMesh>,
-    /// (position, rotation) of each un-eroded body at load.
-    pub load: Vec<(DVec3, DQuat)>,
+    /// The pose of each un-eroded body at load.
+    pub load: Vec<Pose>,
     pub names: Vec<String>,
     /// The un-eroded scene and the judges' overlap measure of it.
     pub scene: contactlab::scene::Scene,
@@ -92,7 +93,7 @@ impl Judges {
             load: scene
                 .bodies
                 .iter()
-                .map(|b| (b.position, b.rotation))
+                .map(|b| Pose::new(b.position, b.rotation))
                 .collect(),
             names: scene.bodies.iter().map(|b| b.name.clone()).collect(),
             overlap: OverlapMeter::new(&scene),
@@ -102,19 +103,13 @@ impl Judges {
 
     /// The pose of un-eroded body `i` when the simulated body, which was
     /// at `sim_load` at load, is at `now`.
-    pub fn pose(&self, i: usize, sim_load: (DVec3, DQuat), now: (DVec3, DQuat)) -> (DVec3, DQuat) {
-        let turn = now.1 * sim_load.1.inverse();
-        let (p_u, r_u) = self.load[i];
-        (now.0 + turn * (p_u - sim_load.0), turn * r_u)
+    pub fn pose(&self, i: usize, sim_load: Pose, now: Pose) -> Pose {
+        let turn = now.rotation * sim_load.rotation.inverse();
+        let (p_u, r_u) = (self.load[i].position, self.load[i].rotation);
+        Pose::new(now.position + turn * (p_u - sim_load.position), turn * r_u)
     }
 
-    pub fn oracle(
-        &self,
-        a: usize,
-        b: usize,
-        poses: &[(DVec3, DQuat)],
-        s: &SimSettings,
-    ) -> PairOracle {
+    pub fn oracle(&self, a: usize, b: usize, poses: &[Pose], s: &SimSettings) -> PairOracle {
         PairOracle::new(
             &self.features[a],
             poses[a],
@@ -150,7 +145,7 @@ pub struct Judged {
 }
 
 /// The un-eroded poses at the midpoint of the step `sim` takes next.
-pub fn midpoint_poses(sim: &Simulation, judges: &Judges) -> Vec<(DVec3, DQuat)> {
+pub fn midpoint_poses(sim: &Simulation, judges: &Judges) -> Vec<Pose> {
     let h = sim.dt();
     sim.bodies()
         .iter()
@@ -158,11 +153,11 @@ pub fn midpoint_poses(sim: &Simulation, judges: &Judges) -> Vec<(DVec3, DQuat)> 
         .enumerate()
         .map(|(i, (body, loaded))| {
             let now = if body.fixed {
-                (body.position, body.rotation)
+                Pose::new(body.position, body.rotation)
             } else {
                 half_step(body, h)
             };
-            judges.pose(i, (loaded.position, loaded.rotation), now)
+            judges.pose(i, Pose::new(loaded.position, loaded.rotation), now)
         })
         .collect()
 }

@@ -30,9 +30,10 @@ pub use features::{BodyFeatures, Feature};
 pub use step::{Envelope, GeoMeasures, GeoStep, GeometricOracle};
 pub use touching::{Posed, Touch};
 
+use crate::geometry::Pose;
 use crate::geometry::{convex_hull_2d, PlaneFrame};
 use crate::mesh::TetMesh;
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 
 /// The touching tolerance relative to the larger body's diagonal; the
 /// same ratio as the contact finding's, defined here again on purpose.
@@ -132,9 +133,9 @@ impl PairOracle {
     /// + rotation × body frame).
     pub fn new(
         a: &BodyFeatures,
-        pose_a: (DVec3, DQuat),
+        pose_a: Pose,
         b: &BodyFeatures,
-        pose_b: (DVec3, DQuat),
+        pose_b: Pose,
         tol: Tolerances,
     ) -> PairOracle {
         PairOracle::of_posed(&Posed::new(a, pose_a), &Posed::new(b, pose_b), tol)

@@ -11,10 +11,11 @@
 
 use super::{BodyFeatures, Judgement, PairOracle, Posed, Tolerances, Verdict};
 use crate::contact::Contact;
+use crate::geometry::Pose;
 use crate::geometry::{convex_hull_2d, polygon_area_2d, PlaneFrame};
 use crate::mesh::TetMesh;
 use crate::scene::Scene;
-use glam::{DQuat, DVec3};
+use glam::DVec3;
 
 /// The oracle of one scene: each body's features, built once from its
 /// un-eroded mesh, and its bounding sphere about the body origin.
@@ -92,7 +93,7 @@ impl GeometricOracle {
     pub fn judge_step(
         &self,
         contacts: &[Contact],
-        poses: &[(DVec3, DQuat)],
+        poses: &[Pose],
         envelope: Envelope,
         tol_deg: f64,
     ) -> GeoStep {
@@ -163,7 +164,7 @@ impl GeometricOracle {
     fn pairs_to_judge(
         &self,
         contacts: &[Contact],
-        poses: &[(DVec3, DQuat)],
+        poses: &[Pose],
         envelope: Envelope,
     ) -> Vec<(usize, usize)> {
         let n = self.features.len();
@@ -178,7 +179,7 @@ impl GeometricOracle {
                     continue;
                 }
                 let reach = self.radii[a] + self.radii[b] + self.pair_envelope(envelope, a, b);
-                if poses[a].0.distance_squared(poses[b].0) <= reach * reach {
+                if poses[a].position.distance_squared(poses[b].position) <= reach * reach {
                     pairs.push((a, b));
                 }
             }

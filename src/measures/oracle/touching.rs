@@ -28,8 +28,9 @@ use super::prims::{
     point_segment_distance, segment_param, segments_params,
 };
 use super::Tolerances;
+use crate::geometry::Pose;
 use crate::geometry::{polygon_area_2d, PlaneFrame};
-use glam::{DQuat, DVec2, DVec3};
+use glam::{DVec2, DVec3};
 
 /// An axis-aligned box in world coordinates: the oracle's own culling
 /// volume (the contact layer's broad phase and `geometry`'s boxes are the
@@ -80,8 +81,8 @@ pub struct Posed<'a> {
 
 impl<'a> Posed<'a> {
     /// `features` moved by `pose` (world = translation + rotation × body).
-    pub fn new(features: &'a BodyFeatures, pose: (DVec3, DQuat)) -> Posed<'a> {
-        let (t, q) = pose;
+    pub fn new(features: &'a BodyFeatures, pose: Pose) -> Posed<'a> {
+        let (t, q) = (pose.position, pose.rotation);
         let vertices: Vec<DVec3> = features.vertices.iter().map(|v| t + q * *v).collect();
         let mut bounds = Bounds::EMPTY;
         let face_bounds = features

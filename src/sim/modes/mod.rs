@@ -95,5 +95,8 @@ pub(super) trait RunMode {
 
 /// The poses of `bodies` now.
 pub(super) fn poses_of(bodies: &[RigidBody]) -> Vec<Pose> {
-    bodies.iter().map(|b| (b.position, b.rotation)).collect()
+    bodies
+        .iter()
+        .map(|b| Pose::new(b.position, b.rotation))
+        .collect()
 }

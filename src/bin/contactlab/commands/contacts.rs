@@ -92,7 +92,7 @@ fn contacts(args: &Args, out: &mut Out) -> CliResult {
     let poses: Vec<Pose> = scene
         .bodies
         .iter()
-        .map(|b| (b.position, b.rotation))
+        .map(|b| Pose::new(b.position, b.rotation))
         .collect();
     let set = detect_at(&scene, &poses, finder, &args.settings)?;
     let Measured {

@@ -9,6 +9,7 @@ use crate::initial_export;
 use crate::load;
 use crate::output::{outln, progress, CliResult, Out};
 use contactlab::export::{format_by_id, format_ids, At, Export, ExportFile, FORMATS, HEADER_MARK};
+use contactlab::geometry::Pose;
 use contactlab::settings::Stage;
 use contactlab::sim::Simulation;
 use std::path::{Path, PathBuf};
@@ -104,7 +105,7 @@ fn export_of_run(sim: &Simulation, steps: u64) -> Export<'_> {
         poses: sim
             .bodies()
             .iter()
-            .map(|b| (b.position, b.rotation))
+            .map(|b| Pose::new(b.position, b.rotation))
             .collect(),
         velocities: sim
             .bodies()
